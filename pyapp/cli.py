@@ -1,0 +1,91 @@
+"""The command line of RULES.md 0.6: ``python -m pyapp games|deal|moves|apply|replay``.
+
+Anything malformed or illegal exits with status 2 and one line on stderr.
+"""
+
+from __future__ import annotations
+
+import sys
+from typing import TextIO
+
+from .errors import OrbitError, ParseError
+from .games import all_games, get_game
+from .links import Link
+from .rng import parse_seed
+from .session import Session
+
+USAGE = (
+    "usage: python -m pyapp games | deal GAME --seed N [--options OPTS] | moves STATE"
+    " | apply STATE TOKEN... | replay LINK"
+)
+
+
+def _game_of_state(text: str) -> str:
+    magic = text.strip().split("|", 1)[0]
+    for game in all_games():
+        if getattr(game, "magic", None) == magic:
+            return game.id
+    raise ParseError(f"state text starts with unknown tag {magic[:12]!r}")
+
+
+def run(argv: list[str], out: TextIO) -> None:
+    if not argv:
+        raise ParseError(USAGE)
+    cmd, args = argv[0], argv[1:]
+    if cmd == "games":
+        if args:
+            raise ParseError("games takes no arguments")
+        for game in all_games():
+            opts = " ".join(spec.name + ("=N" if spec.kind == "int" else "=CODES" if spec.kind == "cards" else "") for spec in game.option_specs)
+            out.write(f"{game.id} {opts}".rstrip() + "\n")
+    elif cmd == "deal":
+        if not args:
+            raise ParseError("deal needs a game: deal GAME --seed N [--options OPTS]")
+        game = get_game(args[0])
+        seed: int | None = None
+        options = ""
+        rest = args[1:]
+        while rest:
+            flag = rest.pop(0)
+            if flag not in ("--seed", "--options") or not rest:
+                raise ParseError(f"deal: unexpected argument {flag!r}" if flag not in ("--seed", "--options") else f"deal: {flag} needs a value")
+            value = rest.pop(0)
+            if flag == "--seed":
+                seed = parse_seed(value)
+            else:
+                options = value
+        if seed is None:
+            raise ParseError("deal needs --seed N")
+        out.write(game.format_state(game.deal(seed, game.parse_options(options))) + "\n")
+    elif cmd == "moves":
+        if len(args) != 1:
+            raise ParseError("moves takes exactly one STATE")
+        game = get_game(_game_of_state(args[0]))
+        for tok in game.legal_moves(game.parse_state(args[0])):
+            out.write(tok + "\n")
+    elif cmd == "apply":
+        if not args:
+            raise ParseError("apply needs STATE TOKEN...")
+        game = get_game(_game_of_state(args[0]))
+        state = game.parse_state(args[0])
+        for tok in args[1:]:
+            state = game.apply(state, tok)
+        out.write(game.format_state(state) + "\n")
+    elif cmd == "replay":
+        if len(args) != 1:
+            raise ParseError("replay takes exactly one LINK")
+        session = Session.from_link(Link.parse(args[0]))
+        out.write(session.game.format_state(session.state) + "\n")
+        out.write(f"status={session.status()} score={session.score()}\n")
+    else:
+        raise ParseError(f"unknown command {cmd[:20]!r}; {USAGE}")
+
+
+def main(argv: list[str] | None = None) -> int:
+    try:
+        run(sys.argv[1:] if argv is None else argv, sys.stdout)
+    except OrbitError as exc:
+        msg = " ".join(str(exc).split())
+        sys.stderr.write(f"error: {msg}\n")
+        return 2
+    return 0

@@ -1,0 +1,126 @@
+"""The protocol every game implements, and the option helpers they share.
+
+A game is a plain definition (boardgame.io style): ``deal`` builds the first
+state from a seed and options, ``legal_moves`` lists move tokens, ``apply``
+returns the next immutable state (performing every forced step itself), and
+``status``/``score`` read the result. States print to and parse from the
+one-line state text of RULES.md 0.5; moves *are* their tokens.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any, Literal, Protocol, TypeVar
+
+from .errors import ParseError
+
+Status = Literal["playing", "won", "lost", "finished"]
+
+S = TypeVar("S")
+O = TypeVar("O")
+
+
+@dataclass(frozen=True)
+class OptionSpec:
+    """One row of a game's option table, for the command line and the UI."""
+
+    name: str
+    kind: Literal["flag", "int", "cards"]
+    default: str
+    help: str
+    choices: tuple[str, ...] = ()
+
+
+class Game(Protocol[S, O]):
+    """A game definition. Implementations are stateless modules-as-objects."""
+
+    id: str
+    #: The tag that starts the state text (``GY1``).
+    magic: str
+    title: str
+    option_specs: tuple[OptionSpec, ...]
+
+    def parse_options(self, text: str) -> O:
+        """Options from the ``O=``/``o=`` form; raises ParseError."""
+        ...
+
+    def format_options(self, options: O) -> str:
+        """The canonical ``O=`` form: only non-defaults, in table order."""
+        ...
+
+    def deal(self, seed: int, options: O) -> S: ...
+
+    def legal_moves(self, state: S) -> list[str]:
+        """Legal move tokens in a stable order; empty when not playing."""
+        ...
+
+    def apply(self, state: S, token: str) -> S:
+        """The state after ``token``; ParseError if malformed, IllegalMoveError if illegal."""
+        ...
+
+    def status(self, state: S) -> Status: ...
+
+    def score(self, state: S) -> int: ...
+
+    def format_state(self, state: S) -> str: ...
+
+    def parse_state(self, text: str) -> S: ...
+
+    def options_of(self, state: S) -> O: ...
+
+    def steps(self, state: S, token: str) -> list[S]:
+        """The states a move passes through, for animation: every forced step
+        in order, ending with ``apply(state, token)``."""
+        ...
+
+
+AnyGame = Game[Any, Any]
+
+
+def split_options(text: str) -> list[str]:
+    """Split the comma-separated option form, ignoring empty items.
+
+    >>> split_options("decks=2,hidden")
+    ['decks=2', 'hidden']
+    >>> split_options("")
+    []
+    """
+    return [p for p in text.split(",") if p != ""]
+
+
+def parse_fields(text: str, magic: str, keys: tuple[str, ...], optional: tuple[str, ...] = ()) -> dict[str, str]:
+    """Split a state text ``MAGIC|K=v|...`` into its fields, checking order.
+
+    ``keys`` must all appear, in order; ``optional`` keys may follow them (in
+    order), and ``O`` may come last.
+
+    >>> parse_fields("GY1|A=1|B=", "GY1", ("A", "B"))
+    {'A': '1', 'B': ''}
+    """
+    parts = text.strip().split("|")
+    if parts[0] != magic:
+        raise ParseError(f"state text must start with {magic}|, not {parts[0][:12]!r}")
+    out: dict[str, str] = {}
+    allowed = list(keys) + list(optional) + ["O"]
+    pos = 0
+    for part in parts[1:]:
+        key, eq, value = part.partition("=")
+        if not eq:
+            raise ParseError(f"field {part[:12]!r} has no '='")
+        try:
+            idx = allowed.index(key, pos)
+        except ValueError:
+            if key in out:
+                raise ParseError(f"field {key} appears twice") from None
+            if key in allowed:
+                raise ParseError(f"field {key} is out of order") from None
+            raise ParseError(f"unknown field {key!r}") from None
+        for missing in allowed[pos:idx]:
+            if missing in keys:
+                raise ParseError(f"missing field {missing}")
+        out[key] = value
+        pos = idx + 1
+    for key in keys:
+        if key not in out:
+            raise ParseError(f"missing field {key}")
+    return out

@@ -1,0 +1,82 @@
+"""Share links and replays (RULES.md 0.4): ``#g=gyre&v=1&o=jokers&s=42&m=C8S0.P5``.
+
+>>> link = Link.parse("#g=gyre&v=1&o=jokers,easy&s=99&m=C8S0.P5")
+>>> link
+Link(game='gyre', options='jokers,easy', seed=99, moves=('C8S0', 'P5'), resigned=False)
+>>> link.fragment()
+'#g=gyre&v=1&o=jokers,easy&s=99&m=C8S0.P5'
+>>> Link.parse("g=gravity&v=1&o=&s=42&m=c3d3.q").resigned
+True
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+
+from .errors import ParseError
+from .rng import parse_seed
+
+SPEC_VERSION = 1
+_TOKEN = re.compile(r"[A-Za-z0-9@\-]+\Z")
+_OPTIONS = re.compile(r"[A-Za-z0-9=,\-]*\Z")
+
+
+@dataclass(frozen=True)
+class Link:
+    game: str
+    options: str
+    seed: int
+    moves: tuple[str, ...] = field(default=())
+    resigned: bool = False
+
+    @classmethod
+    def parse(cls, text: str) -> Link:
+        """Parse a link, a URL ending in one, or a bare fragment."""
+        text = text.strip()
+        if "#" in text:
+            text = text.split("#", 1)[1]
+        params: dict[str, str] = {}
+        for part in text.split("&"):
+            if not part:
+                continue
+            key, eq, value = part.partition("=")
+            if not eq:
+                raise ParseError(f"link part {part[:16]!r} has no '='")
+            if key in params:
+                raise ParseError(f"link has {key}= twice")
+            params[key] = value
+        for key in ("g", "v", "s"):
+            if key not in params:
+                raise ParseError(f"link has no {key}=")
+        unknown = sorted(set(params) - {"g", "v", "o", "s", "m"})
+        if unknown:
+            raise ParseError(f"link has unknown part {unknown[0]}=")
+        if params["v"] != str(SPEC_VERSION):
+            raise ParseError(f"link is for rules version {params['v'][:8]!r}; this build plays v={SPEC_VERSION}")
+        options = params.get("o", "")
+        if not _OPTIONS.match(options):
+            raise ParseError(f"link options {options[:24]!r} have characters that are not allowed")
+        seed = parse_seed(params["s"])
+        moves: list[str] = []
+        resigned = False
+        raw = params.get("m", "")
+        if raw:
+            toks = raw.split(".")
+            for i, tok in enumerate(toks):
+                if not _TOKEN.match(tok):
+                    raise ParseError(f"move {i + 1} of the link, {tok[:16]!r}, is malformed")
+                if tok == "q":
+                    if i != len(toks) - 1:
+                        raise ParseError("q (resign) may only end a link")
+                    resigned = True
+                else:
+                    moves.append(tok)
+        return cls(params["g"], options, seed, tuple(moves), resigned)
+
+    def fragment(self) -> str:
+        text = f"#g={self.game}&v={SPEC_VERSION}&o={self.options}&s={self.seed}"
+        toks = list(self.moves) + (["q"] if self.resigned else [])
+        if toks:
+            text += "&m=" + ".".join(toks)
+        return text

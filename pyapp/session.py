@@ -1,0 +1,172 @@
+"""A game being played: seed + move log, undo/redo snapshot stacks, replay, saves.
+
+>>> from pyapp.games import get_game
+>>> s = Session.new(get_game("gyre"), seed=7)
+>>> first = s.legal_moves()[0]
+>>> _ = s.play(first)
+>>> s.undo(); s.moves
+()
+>>> s.redo(); s.moves == (first,)
+True
+>>> Session.from_link(s.link()).state == s.state
+True
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from .errors import IllegalMoveError, OrbitError, ParseError, SaveError
+from .game import AnyGame, Status
+from .links import Link
+
+SAVE_FORMAT = 1
+
+
+class Session:
+    """Everything a player did with one deal. States are immutable snapshots."""
+
+    def __init__(self, game: AnyGame, seed: int, options: Any) -> None:
+        self.game = game
+        self.seed = seed
+        self.options = options
+        self.initial: Any = game.deal(seed, options)
+        self._states: list[Any] = [self.initial]
+        self._moves: list[str] = []
+        self._redo: list[str] = []
+        self.resigned = False
+        #: Why a lenient replay stopped early, if it did.
+        self.replay_error: str | None = None
+
+    @classmethod
+    def new(cls, game: AnyGame, seed: int, options: str = "") -> Session:
+        return cls(game, seed, game.parse_options(options))
+
+    # -- reading -----------------------------------------------------------
+    @property
+    def state(self) -> Any:
+        return self._states[-1]
+
+    @property
+    def moves(self) -> tuple[str, ...]:
+        return tuple(self._moves)
+
+    @property
+    def redo_moves(self) -> tuple[str, ...]:
+        """Moves that ``redo`` would replay, next first."""
+        return tuple(reversed(self._redo))
+
+    @property
+    def options_text(self) -> str:
+        return str(self.game.format_options(self.options))
+
+    def legal_moves(self) -> list[str]:
+        if self.resigned:
+            return []
+        return list(self.game.legal_moves(self.state))
+
+    def status(self) -> Status:
+        st: Status = self.game.status(self.state)
+        if self.resigned and st == "playing":
+            return "finished"
+        return st
+
+    def score(self) -> int:
+        return int(self.game.score(self.state))
+
+    @property
+    def can_undo(self) -> bool:
+        return bool(self._moves) or self.resigned
+
+    @property
+    def can_redo(self) -> bool:
+        return bool(self._redo) and not self.resigned
+
+    # -- acting ------------------------------------------------------------
+    def play(self, token: str) -> Any:
+        """Apply one move token; the redo stack is cleared unless it is the redo move."""
+        if self.resigned:
+            raise IllegalMoveError("this game was given up; undo or start a new one")
+        new = self.game.apply(self.state, token)
+        self._states.append(new)
+        self._moves.append(token)
+        if self._redo and self._redo[-1] == token:
+            self._redo.pop()
+        else:
+            self._redo.clear()
+        return new
+
+    def undo(self) -> None:
+        if self.resigned:
+            self.resigned = False
+            return
+        if not self._moves:
+            raise IllegalMoveError("nothing to undo")
+        self._states.pop()
+        self._redo.append(self._moves.pop())
+
+    def redo(self) -> None:
+        if not self.can_redo:
+            raise IllegalMoveError("nothing to redo")
+        self.play(self._redo[-1])
+
+    def restart(self) -> None:
+        """Back to the deal. The moves undone stay available to redo."""
+        while self._moves or self.resigned:
+            self.undo()
+
+    def resign(self) -> None:
+        if self.status() != "playing":
+            raise IllegalMoveError("the game is already over")
+        self.resigned = True
+
+    # -- links and saves ---------------------------------------------------
+    def link(self) -> Link:
+        return Link(self.game.id, self.options_text, self.seed, self.moves, self.resigned)
+
+    @classmethod
+    def from_link(cls, link: Link | str, *, lenient: bool = False) -> Session:
+        """Replay a link. With ``lenient``, stop at the first bad move and record
+        the problem in :attr:`replay_error` instead of raising."""
+        from .games import get_game
+
+        if isinstance(link, str):
+            link = Link.parse(link)
+        session = cls(get_game(link.game), link.seed, get_game(link.game).parse_options(link.options))
+        for i, tok in enumerate(link.moves):
+            try:
+                session.play(tok)
+            except OrbitError as exc:
+                msg = f"move {i + 1} of the link ({tok}) cannot be played: {exc}"
+                if not lenient:
+                    raise type(exc)(msg) from None
+                session.replay_error = msg
+                return session
+        if link.resigned:
+            if session.status() == "playing":
+                session.resign()
+        return session
+
+    def to_save(self) -> str:
+        return json.dumps({"format": SAVE_FORMAT, "link": self.link().fragment(), "redo": list(self.redo_moves)})
+
+    @classmethod
+    def from_save(cls, text: str) -> Session:
+        """Read a save; any problem raises :class:`SaveError` saying what is wrong."""
+        try:
+            data = json.loads(text)
+        except (ValueError, TypeError) as exc:
+            raise SaveError(f"saved game is not readable JSON ({exc})") from None
+        if not isinstance(data, dict) or data.get("format") != SAVE_FORMAT:
+            raise SaveError("saved game has an unknown format")
+        link = data.get("link")
+        redo = data.get("redo", [])
+        if not isinstance(link, str) or not isinstance(redo, list) or not all(isinstance(t, str) for t in redo):
+            raise SaveError("saved game is missing its moves")
+        try:
+            session = cls.from_link(link)
+        except (ParseError, IllegalMoveError, KeyError) as exc:
+            raise SaveError(f"saved game cannot be replayed: {exc}") from None
+        session._redo = list(reversed(redo))
+        return session

@@ -1,0 +1,90 @@
+"""Build the static site into dist/ (or the folder given): page, app, runtime, service worker.
+
+    python3 scripts/build.py [--out dist] [--zip solitaire-orbit.zip]
+
+Needs only the standard library and `npm ci` having filled node_modules/.
+Every URL in the output is relative, so the folder works from any sub-path
+(GitHub Pages) and zipped with index.html at its root (itch.io).
+"""
+
+from __future__ import annotations
+
+import argparse
+import hashlib
+import json
+import shutil
+import sys
+import zipfile
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+PYODIDE_FILES = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip", "pyodide-lock.json")
+#: Fixed timestamp for zip entries so identical sources give an identical app.zip.
+ZIP_DATE = (2026, 1, 1, 0, 0, 0)
+
+
+def app_zip(dest: Path) -> None:
+    """pyapp/ (the engine, the tables and the DOM binding) as one zip, unpacked by PyScript into its cwd."""
+    files = sorted(p for p in (ROOT / "pyapp").rglob("*.py") if "__pycache__" not in p.parts)
+    with zipfile.ZipFile(dest, "w", zipfile.ZIP_DEFLATED) as zf:
+        for path in files:
+            info = zipfile.ZipInfo(str(path.relative_to(ROOT)), ZIP_DATE)
+            info.compress_type = zipfile.ZIP_DEFLATED
+            zf.writestr(info, path.read_bytes())
+
+
+def build(out: Path) -> dict[str, object]:
+    node = ROOT / "node_modules"
+    if not (node / "pyodide" / "pyodide.mjs").exists() or not (node / "@pyscript" / "core" / "dist" / "core.js").exists():
+        sys.exit("node_modules is missing pyodide or @pyscript/core: run `npm ci` first")
+    if out.exists():
+        shutil.rmtree(out)
+    (out / "runtime" / "pyodide").mkdir(parents=True)
+    for name in PYODIDE_FILES:
+        shutil.copy2(node / "pyodide" / name, out / "runtime" / "pyodide" / name)
+    shutil.copytree(
+        node / "@pyscript" / "core" / "dist",
+        out / "runtime" / "pyscript",
+        ignore=shutil.ignore_patterns("*.map"),
+    )
+    shutil.copytree(ROOT / "static", out / "static", ignore=shutil.ignore_patterns("sw.js", "*.md"))
+    app_zip(out / "app.zip")
+    (out / "pyscript.json").write_text(
+        json.dumps({"interpreter": "./runtime/pyodide/pyodide.mjs", "files": {"./app.zip": "./*"}}, indent=1) + "\n"
+    )
+    shutil.copy2(ROOT / "index.html", out / "index.html")
+
+    # The service worker precaches every file; its cache name is a hash of them all,
+    # so any change to the build installs a new cache and drops the old one.
+    files = sorted(p.relative_to(out).as_posix() for p in out.rglob("*") if p.is_file())
+    digest = hashlib.sha256()
+    for rel in files:
+        digest.update(rel.encode() + b"\0" + (out / rel).read_bytes())
+    version = digest.hexdigest()[:16]
+    precache = ["./"] + [f"./{rel}" for rel in files if rel != "index.html"]
+    sw = (ROOT / "static" / "sw.js").read_text()
+    sw = sw.replace("__VERSION__", version).replace('"__PRECACHE__"', json.dumps(precache, indent=1))
+    (out / "sw.js").write_text(sw)
+    (out / "version.json").write_text(json.dumps({"version": version}) + "\n")
+    size = sum((out / rel).stat().st_size for rel in files)
+    return {"out": str(out), "version": version, "files": len(files) + 2, "bytes": size}
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--out", default=str(ROOT / "dist"))
+    parser.add_argument("--zip", help="also write an itch.io zip of the site to this path")
+    args = parser.parse_args()
+    out = Path(args.out).resolve()
+    info = build(out)
+    if args.zip:
+        with zipfile.ZipFile(args.zip, "w", zipfile.ZIP_DEFLATED) as zf:
+            for p in sorted(out.rglob("*")):
+                if p.is_file():
+                    zf.write(p, p.relative_to(out).as_posix())
+        info["zip"] = args.zip
+    print(f"built {info['out']}: {info['files']} files, {int(info['bytes']) / 1e6:.1f} MB, version {info['version']}")  # type: ignore[call-overload]
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,30 @@
+#!/usr/bin/env bash
+# Install what the tests need and run every test: type check, unit and
+# property tests, doctests, and end-to-end tests in Debian's Chromium.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+if [ ! -x /usr/bin/chromium ]; then
+  if [ "$(id -u)" = 0 ]; then
+    echo "== installing Debian's chromium"
+    apt-get update -qq
+    DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium >/dev/null
+  else
+    echo "error: /usr/bin/chromium is missing; run: sudo apt-get install chromium" >&2
+    exit 1
+  fi
+fi
+
+echo "== python environment (.venv)"
+[ -x .venv/bin/python ] || python3 -m venv .venv
+.venv/bin/python -m pip install -q --disable-pip-version-check -e '.[test]'
+
+echo "== browser runtime (npm ci) and build"
+npm ci --no-audit --no-fund --loglevel=error
+.venv/bin/python scripts/build.py
+
+echo "== mypy --strict"
+.venv/bin/python -m mypy
+
+echo "== pytest (unit, properties, doctests, end to end)"
+.venv/bin/python -m pytest "$@"
