@@ -1,0 +1,150 @@
+"""End-to-end fixtures: the built site served from a sub-path on a free port,
+Debian's Chromium driven by Playwright, and a page helper that records console
+errors and requests to other origins."""
+
+from __future__ import annotations
+
+import functools
+import http.server
+import os
+import tempfile
+import threading
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+from playwright.sync_api import Browser, BrowserContext, ConsoleMessage, Page, Request
+
+ROOT = Path(__file__).resolve().parent.parent
+DIST = ROOT / "dist"
+CHROMIUM = os.environ.get("ORBIT_CHROMIUM", "/usr/bin/chromium")
+FLAGS = [
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-quic",
+    "--no-first-run",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+]
+#: The site is served under a sub-path, as on a GitHub Pages project site.
+SUBPATH = "orbit/play/"
+START_TIMEOUT = 60_000
+
+
+class Handler(http.server.SimpleHTTPRequestHandler):
+    extensions_map = {
+        **http.server.SimpleHTTPRequestHandler.extensions_map,
+        ".wasm": "application/wasm",
+        ".mjs": "text/javascript",
+        ".js": "text/javascript",
+        ".webmanifest": "application/manifest+json",
+    }
+
+    def log_message(self, format: str, *args: Any) -> None:
+        pass
+
+
+@pytest.fixture(scope="session")
+def base_url_orbit() -> Iterator[str]:
+    if not (DIST / "index.html").exists():
+        pytest.fail("dist/ is missing: run `python scripts/build.py` (scripts/test.sh does)")
+    with tempfile.TemporaryDirectory() as tmp:
+        mount = Path(tmp) / SUBPATH
+        mount.parent.mkdir(parents=True)
+        mount.symlink_to(DIST, target_is_directory=True)
+        server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), functools.partial(Handler, directory=tmp))
+        thread = threading.Thread(target=server.serve_forever, daemon=True)
+        thread.start()
+        yield f"http://127.0.0.1:{server.server_address[1]}/{SUBPATH}"
+        server.shutdown()
+
+
+@pytest.fixture(scope="session")
+def browser_type_launch_args(browser_type_launch_args: dict[str, Any]) -> dict[str, Any]:
+    if not Path(CHROMIUM).exists():
+        pytest.fail(f"{CHROMIUM} is missing: install Debian's chromium (scripts/test.sh does as root)")
+    return {**browser_type_launch_args, "executable_path": CHROMIUM, "args": FLAGS}
+
+
+@pytest.fixture(scope="session")
+def browser_context_args(browser_context_args: dict[str, Any]) -> dict[str, Any]:
+    # Most tests start cold without the service worker, so they do not pay for
+    # its 15 MB precache; the offline tests make their own contexts.
+    return {**browser_context_args, "service_workers": "block"}
+
+
+class Orbit:
+    """A page of the game plus what it logged."""
+
+    def __init__(self, page: Page, base: str) -> None:
+        self.page = page
+        self.base = base
+        self.errors: list[str] = []
+        self.off_origin: list[str] = []
+        origin = base.split("/" + SUBPATH)[0]
+        page.on("console", self._console)
+        page.on("pageerror", lambda exc: self.errors.append(f"pageerror: {exc}"))
+
+        def request(req: Request) -> None:
+            if not req.url.startswith(origin) and not req.url.startswith("data:") and not req.url.startswith("blob:"):
+                self.off_origin.append(req.url)
+
+        page.on("request", request)
+
+    def _console(self, msg: ConsoleMessage) -> None:
+        if msg.type == "error":
+            self.errors.append(msg.text)
+
+    def open(self, fragment: str = "") -> Page:
+        self.page.goto(self.base + fragment)
+        self.wait_ready()
+        return self.page
+
+    def wait_ready(self) -> None:
+        self.page.wait_for_selector("body[data-ready=true]", state="attached", timeout=START_TIMEOUT)
+
+    def idle(self) -> None:
+        """Wait for any animation to finish."""
+        self.page.wait_for_selector("#board:not([data-busy=true])", state="attached")
+
+    def state_link(self) -> str:
+        return self.page.evaluate("location.hash")
+
+    def card(self, code: str) -> Any:
+        return self.page.locator(f'#board .card[data-card="{code}"]')
+
+    def pile(self, pile_id: str) -> Any:
+        return self.page.locator(f'#board .pile[data-pile="{pile_id}"]')
+
+    def drag(self, source: Any, target: Any, steps: int = 8) -> None:
+        """A real mouse drag from the centre of ``source`` to the centre of ``target``."""
+        a = source.bounding_box()
+        b = target.bounding_box()
+        assert a and b
+        mouse = self.page.mouse
+        mouse.move(a["x"] + a["width"] / 2, a["y"] + a["height"] / 2)
+        mouse.down()
+        mouse.move(a["x"] + a["width"] / 2 + 10, a["y"] + a["height"] / 2 + 10, steps=2)
+        mouse.move(b["x"] + b["width"] / 2, b["y"] + b["height"] / 2, steps=steps)
+        mouse.up()
+        self.idle()
+
+    def assert_clean(self) -> None:
+        assert self.errors == [], self.errors
+        assert self.off_origin == [], self.off_origin
+        assert not self.page.locator("#banner").is_visible(), self.page.locator("#banner").inner_text()
+
+
+@pytest.fixture
+def orbit(page: Page, base_url_orbit: str) -> Orbit:
+    return Orbit(page, base_url_orbit)
+
+
+@pytest.fixture
+def sw_context(browser: Browser) -> Iterator[BrowserContext]:
+    """A context that allows the service worker, like a returning player's browser."""
+    context = browser.new_context(service_workers="allow")
+    yield context
+    context.close()

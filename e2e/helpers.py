@@ -1,0 +1,98 @@
+"""Helpers for the end-to-end tests: read the board from the DOM and compare it
+with the engine's own view of the same state (the engine runs here in CPython)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from playwright.sync_api import Page
+
+from pyapp.links import Link
+from pyapp.session import Session
+from pyapp.table import BACK
+from pyapp.tables import get_table_module
+
+READ_BOARD = """() => {
+  const out = {};
+  for (const p of document.querySelectorAll('#board .pile')) out[p.dataset.pile] = [];
+  for (const c of document.querySelectorAll('#board .card')) {
+    const at = c.dataset.at;
+    (out[at] = out[at] || []).push([Number(c.dataset.index), c.dataset.card || '??']);
+  }
+  for (const k in out) out[k] = out[k].sort((a, b) => a[0] - b[0]).map(x => x[1]);
+  return out;
+}"""
+
+
+def dom_board(page: Page) -> dict[str, list[str]]:
+    result: dict[str, list[str]] = page.evaluate(READ_BOARD)
+    return result
+
+
+def engine_board(session: Session) -> dict[str, list[str]]:
+    table = get_table_module(session.game.id).table(session.state, False, frozenset())
+    return {p.id: [BACK if c == BACK else c for c in p.cards] for p in table.piles}
+
+
+def session_of(page: Page) -> Session:
+    """The engine's session for the link the page shows."""
+    return Session.from_link(Link.parse(str(page.evaluate("location.hash"))))
+
+
+def assert_board_matches(page: Page, expected: Session | None = None) -> Session:
+    """The DOM shows exactly the engine's table for the page's link (or ``expected``)."""
+    page.wait_for_selector("#board:not([data-busy=true])", state="attached")
+    session = expected if expected is not None else session_of(page)
+    assert dom_board(page) == engine_board(session)
+    return session
+
+
+def first_seed(game: str, options: str, want: Any, limit: int = 500) -> int:
+    """The smallest seed whose deal satisfies ``want(session)``."""
+    for seed in range(1, limit):
+        session = Session.new(__import__("pyapp.games", fromlist=["get_game"]).get_game(game), seed, options)
+        if want(session):
+            return seed
+    raise AssertionError("no seed found")
+
+
+def card_locator(page: Page, pile: str, index: int) -> Any:
+    return page.locator(f'#board .card[data-at="{pile}"][data-index="{index}"]')
+
+
+def pile_locator(page: Page, pile: str) -> Any:
+    return page.locator(f'#board .pile[data-pile="{pile}"]')
+
+
+def play_via_ui(orbit: Any, session: Session, token: str, how: str = "drag") -> None:
+    """Play ``token`` the way a player would, using the gesture the table offers
+    for it: a real mouse drag (``how="drag"``) or taps (``how="tap"``), or the button."""
+    page: Page = orbit.page
+    table = get_table_module(session.game.id).table(session.state, False, frozenset())
+    for button in table.buttons:
+        if button.token == token:
+            page.locator(f"#act-{button.id}").click()
+            orbit.idle()
+            return
+        for choice in button.choices:
+            if choice.token == token:
+                assert choice.source is not None
+                page.locator(f"#act-{button.id}").click()
+                card_locator(page, *choice.source).click()
+                orbit.idle()
+                return
+    gesture = next(g for g in table.gestures if g.token == token)
+    assert gesture.source is not None and gesture.target is not None
+    source = card_locator(page, *gesture.source)
+    if how == "drag":
+        target = pile_locator(page, gesture.target)
+        target_pile = table.pile(gesture.target)
+        if target_pile.cards:
+            target = card_locator(page, gesture.target, len(target_pile.cards) - 1)
+        orbit.drag(source, target)
+    else:
+        taps = [g for g in table.gestures if g.source == gesture.source and g.tap]
+        source.click()
+        if not (taps and taps[0].token == token):
+            pile_locator(page, gesture.target).click(force=True)
+        orbit.idle()

@@ -1,0 +1,120 @@
+"""The page shell: start screen, links, resume, bad input, offline, requests."""
+
+from __future__ import annotations
+
+import json
+
+from playwright.sync_api import BrowserContext, expect
+
+from conftest import START_TIMEOUT, Orbit
+from helpers import assert_board_matches, session_of
+
+
+def test_start_screen_lists_the_four_games(orbit: Orbit) -> None:
+    page = orbit.open()
+    expect(page.locator("#start")).to_be_visible()
+    for game in ("gyre", "gravity"):
+        expect(page.locator(f'.tile[data-game="{game}"]')).to_be_enabled()
+    for game in ("square", "zodiac"):
+        tile = page.locator(f'.tile[data-game="{game}"]')
+        expect(tile).to_be_disabled()
+        expect(tile).to_contain_text("Coming soon")
+    expect(page.locator("#loading")).to_be_hidden()
+    page.locator('.tile[data-game="gyre"]').click()
+    expect(page.locator("#game")).to_be_visible()
+    assert str(page.evaluate("location.hash")).startswith("#g=gyre&v=1&o=&s=")
+    assert_board_matches(page)
+    orbit.assert_clean()
+
+
+def test_deep_link_shows_exactly_that_deal(orbit: Orbit) -> None:
+    page = orbit.open("#g=gyre&v=1&o=jokers&s=123456789")
+    assert page.evaluate("location.hash") == "#g=gyre&v=1&o=jokers&s=123456789"
+    session = assert_board_matches(page)
+    assert session.options_text == "jokers"
+    orbit.assert_clean()
+
+
+def test_malformed_links_open_a_playable_game_with_a_notice(orbit: Orbit) -> None:
+    for bad in ("#g=gyre&v=1&o=&s=banana", "#g=gyre&v=7&s=1", "#g=nope&v=1&s=1", "#g=gyre&v=1&o=turbo&s=1", "#%%%"):
+        page = orbit.open(bad)
+        expect(page.locator("#notice")).to_be_visible()
+        expect(page.locator("#notice-text")).to_contain_text("could not be opened")
+        expect(page.locator("#board .card").first).to_be_visible()
+        assert_board_matches(page)
+    orbit.assert_clean()
+
+
+def test_a_link_with_an_illegal_move_opens_up_to_that_move(orbit: Orbit) -> None:
+    page = orbit.open("#g=gyre&v=1&o=&s=5")
+    first = session_of(page).legal_moves()[0]
+    page.goto(orbit.base + f"#g=gyre&v=1&o=&s=5&m={first}.CAS5")
+    orbit.wait_ready()
+    expect(page.locator("#notice-text")).to_contain_text("move 2")
+    assert page.evaluate("location.hash") == f"#g=gyre&v=1&o=&s=5&m={first}"
+    assert_board_matches(page)
+    orbit.assert_clean()
+
+
+def test_reload_resumes_and_a_corrupt_save_is_set_aside(orbit: Orbit) -> None:
+    page = orbit.open("#g=gyre&v=1&o=easy&s=77")
+    move = session_of(page).legal_moves()[0]
+    page.evaluate("t => location.hash = t", f"#g=gyre&v=1&o=easy&s=77&m={move}")
+    page.wait_for_function("t => document.querySelector('#board') && location.hash === t", arg=f"#g=gyre&v=1&o=easy&s=77&m={move}")
+    assert_board_matches(page)
+    # reload with no link: the saved game comes back
+    page.goto(orbit.base)
+    orbit.wait_ready()
+    assert page.evaluate("location.hash") == f"#g=gyre&v=1&o=easy&s=77&m={move}"
+    assert_board_matches(page)
+    # corrupt the save: the player is told, the bad save is kept aside, a game starts
+    page.evaluate("localStorage.setItem('orbit.save.gyre', '{not json')")
+    page.goto(orbit.base)
+    orbit.wait_ready()
+    expect(page.locator("#notice-text")).to_contain_text("could not be read")
+    assert page.evaluate("localStorage.getItem('orbit.corrupt.gyre')") == "{not json"
+    assert_board_matches(page)
+    saved = json.loads(page.evaluate("localStorage.getItem('orbit.save.gyre')"))
+    assert saved["link"] == page.evaluate("location.hash")
+    orbit.assert_clean()
+
+
+def test_game_starts_when_storage_is_refused(orbit: Orbit) -> None:
+    # As in a sandboxed iframe: localStorage throws on every use.
+    orbit.page.add_init_script(
+        "Object.defineProperty(window, 'localStorage', {get() { throw new DOMException('denied', 'SecurityError'); }});"
+    )
+    page = orbit.open("#g=gyre&v=1&o=&s=8")
+    move = session_of(page).legal_moves()[0]
+    page.evaluate("t => location.hash = t", f"#g=gyre&v=1&o=&s=8&m={move}")
+    page.wait_for_function("t => location.hash === t", arg=f"#g=gyre&v=1&o=&s=8&m={move}")
+    assert_board_matches(page)
+    assert not page.locator("#banner").is_visible()
+
+
+def test_offline_after_one_visit(sw_context: BrowserContext, base_url_orbit: str) -> None:
+    page = sw_context.new_page()
+    orbit = Orbit(page, base_url_orbit)
+    orbit.open("#g=gravity&v=1&o=&s=3")
+    # wait for the service worker to control the page and finish precaching
+    page.wait_for_function("navigator.serviceWorker.controller !== null", timeout=START_TIMEOUT)
+    page.wait_for_function(
+        """async () => { const keys = await caches.keys(); if (!keys.length) return false;
+            const c = await caches.open(keys[0]); const n = (await c.keys()).length; return n > 30; }""",
+        timeout=START_TIMEOUT,
+    )
+    sw_context.set_offline(True)
+    page.reload()
+    orbit.wait_ready()
+    session = assert_board_matches(page)
+    move = session.legal_moves()[0]
+    page.evaluate("t => location.hash = t", f"#g=gravity&v=1&o=&s=3&m={move}")
+    page.wait_for_function("t => location.hash === t", arg=f"#g=gravity&v=1&o=&s=3&m={move}")
+    assert_board_matches(page)
+    # a new tab, offline, also starts
+    other = sw_context.new_page()
+    o2 = Orbit(other, base_url_orbit)
+    o2.open("#g=gyre&v=1&o=&s=4")
+    assert_board_matches(other)
+    assert orbit.errors == [] and o2.errors == []
+    assert orbit.off_origin == [] and o2.off_origin == []

@@ -1,0 +1,4 @@
+# The page's Python entry point: PyScript runs this after unpacking app.zip.
+from pyapp.browser import main
+
+main()

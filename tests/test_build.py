@@ -1,0 +1,88 @@
+"""The static build: relative URLs only, a complete precache list, a cache that
+changes with the content, an itch.io zip with index.html at its root."""
+
+from __future__ import annotations
+
+import json
+import shutil
+import re
+import subprocess
+import sys
+import zipfile
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parent.parent
+NODE = ROOT / "node_modules"
+
+
+
+def build(out: Path, *extra: str) -> str:
+    if not (NODE / "pyodide").exists():
+        pytest.fail("node_modules is missing: run `npm ci` (scripts/test.sh does)")
+    proc = subprocess.run([sys.executable, str(ROOT / "scripts" / "build.py"), "--out", str(out), *extra],
+                          capture_output=True, text=True, check=True)
+    return proc.stdout
+
+
+def precache(out: Path) -> list[str]:
+    text = (out / "sw.js").read_text()
+    match = re.search(r"const PRECACHE = (\[.*?\]);", text, re.S)
+    assert match, "sw.js has no precache list"
+    result: list[str] = json.loads(match.group(1))
+    return result
+
+
+def test_build_is_relative_complete_and_versioned(tmp_path: Path) -> None:
+    out = tmp_path / "site"
+    build(out, "--zip", str(tmp_path / "game.zip"))
+    html = (out / "index.html").read_text()
+    urls = re.findall(r'(?:src|href)="([^"]+)"', html)
+    assert urls and all(u.startswith("./") for u in urls), urls
+    config = json.loads((out / "pyscript.json").read_text())
+    assert config["interpreter"] == "./runtime/pyodide/pyodide.mjs"
+    assert config["files"] == {"./app.zip": "./*"}
+    manifest = json.loads((out / "static" / "manifest.webmanifest").read_text())
+    assert all(not icon["src"].startswith(("/", "http")) for icon in manifest["icons"])
+    for name in ("pyodide.mjs", "pyodide.asm.wasm", "python_stdlib.zip"):
+        assert (out / "runtime" / "pyodide" / name).exists()
+    assert (out / "runtime" / "pyscript" / "core.js").exists()
+    with zipfile.ZipFile(out / "app.zip") as zf:
+        names = zf.namelist()
+    assert "pyapp/browser.py" in names and "pyapp/games/gyre.py" in names and not any("test" in n for n in names)
+    # every file of the site is precached, by a relative URL
+    files = {p.relative_to(out).as_posix() for p in out.rglob("*") if p.is_file()} - {"sw.js", "index.html", "version.json"}
+    listed = precache(out)
+    assert "./" in listed and {u[2:] for u in listed if u != "./"} == files
+    # the itch.io zip has index.html at its root and stays under the 1,000-file limit
+    with zipfile.ZipFile(tmp_path / "game.zip") as zf:
+        names = zf.namelist()
+    assert "index.html" in names and "sw.js" in names and len(names) < 1000
+    assert not any(n.startswith("/") or n.startswith("dist/") for n in names)
+
+
+def test_same_sources_same_version_and_any_change_makes_a_new_cache(tmp_path: Path) -> None:
+    build(tmp_path / "a")
+    build(tmp_path / "b")
+    version_a = json.loads((tmp_path / "a" / "version.json").read_text())["version"]
+    assert json.loads((tmp_path / "b" / "version.json").read_text())["version"] == version_a
+    sw = (tmp_path / "a" / "sw.js").read_text()
+    assert f'const VERSION = "{version_a}"' in sw and '"__PRECACHE__"' not in sw
+    # a copy of the project with one changed style sheet builds a different cache version
+    copy = tmp_path / "project"
+    shutil.copytree(ROOT / "static", copy / "static")
+    shutil.copytree(ROOT / "pyapp", copy / "pyapp", ignore=shutil.ignore_patterns("__pycache__"))
+    shutil.copy2(ROOT / "index.html", copy / "index.html")
+    (copy / "node_modules").symlink_to(NODE, target_is_directory=True)
+    sys.path.insert(0, str(ROOT / "scripts"))
+    try:
+        import build as build_module
+    finally:
+        sys.path.pop(0)
+    same = build_module.build(tmp_path / "c", root=copy)
+    assert same["version"] == version_a
+    with (copy / "static" / "orbit.css").open("a") as fh:
+        fh.write("/* changed */\n")
+    changed = build_module.build(tmp_path / "d", root=copy)
+    assert changed["version"] != version_a
