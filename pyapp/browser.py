@@ -452,6 +452,9 @@ class App:
             )
         self.table = table
         self.shown_state = state
+        # The buttons under the board take height from it: draw them, then measure.
+        self.draw_buttons(table)
+        avail_h = max(240.0, float(wrap.clientHeight))
         unit = min(avail_w / table.width, avail_h / table.height)
         unit = max(24.0, min(unit, 130.0))
         self.unit = unit
@@ -504,7 +507,6 @@ class App:
                 self.piles.pop(pid).remove()
                 self.overlays.pop(pid).remove()
                 self.labels.pop(pid).remove()
-        self.draw_buttons(table)
         self.update_tools()
 
     def draw_pile(self, pile: Pile, lit: bool) -> None:

@@ -117,10 +117,10 @@ def _canon(cards: list[Card] | tuple[Card, ...]) -> tuple[Card, ...]:
 
 
 class Gyre:
-    id = "gyre"
-    magic = "GY1"
-    title = "Gyre"
-    option_specs = (
+    id: str = "gyre"
+    magic: str = "GY1"
+    title: str = "Gyre"
+    option_specs: tuple[OptionSpec, ...] = (
         OptionSpec("jokers", "flag", "", "Add the two jokers, shuffled in anywhere"),
         OptionSpec("attrition", "flag", "", "Attrition: jokers in the middle and last thirds; rotating costs a hand card"),
         OptionSpec("easy", "flag", "", "Easier: a hand ace may count high; equal ranks capture across suits"),

@@ -1,0 +1,219 @@
+"""The Gravity table: the 5x5 board drawn as a planet, and the MOON beside it.
+
+Pile ids: the 25 cells ``a1`` .. ``e5`` and ``M`` (the MOON). Each cell shows
+only its top card (``cards`` has at most one code), with a badge ``×n`` when
+the pile holds n > 1 cards; so a gesture's source is ``(cell, 0)``.
+
+>>> from pyapp.games.gravity import GRAVITY, DEFAULT_OPTIONS
+>>> t = table(GRAVITY.deal(42, DEFAULT_OPTIONS), portrait=True, settings=frozenset())
+>>> t.pile("c3").marks, t.pile("M").badge
+(('slot', 'planet'), '27')
+>>> t.targets(("c1", 0))
+{'c2': 'c1c2'}
+>>> t.prompt
+'Stack a pile onto a neighbour'
+"""
+
+from __future__ import annotations
+
+from typing import Final
+
+from ..games.gravity import (
+    CELL_NAMES,
+    GRAVITY,
+    GravityState,
+    card_code,
+    collapse_candidates,
+    is_over,
+    is_transit,
+    moon_to_planet_reason,
+    rating,
+    zone,
+)
+from ..table import BACK, CARD_H, CARD_W, Button, Gesture, Pile, Table
+
+__all__ = ["HELP", "SETTINGS", "auto_token", "table"]
+
+SETTINGS: Final[tuple[tuple[str, str], ...]] = (
+    ("autocollapse", "Resolve collapse choices automatically (lowest cell)"),
+)
+
+PITCH_X: Final = 1.2
+PITCH_Y: Final = 1.6
+MARGIN: Final = 0.2
+GRID_W: Final = 2 * MARGIN + 4 * PITCH_X + CARD_W
+GRID_H: Final = 2 * MARGIN + 4 * PITCH_Y + CARD_H
+
+PROMPT_STACK: Final = "Stack a pile onto a neighbour"
+PROMPT_CHOICE: Final = "Collapse: choose which pile slides into the hole"
+PROMPT_STUCK: Final = "No stack is possible: play the MOON onto the PLANET or give up"
+PROMPT_TRANSIT: Final = "The piles are sliding toward the PLANET"
+
+
+def _cell_xy(i: int) -> tuple[float, float]:
+    return MARGIN + (i % 5) * PITCH_X, MARGIN + (i // 5) * PITCH_Y
+
+
+def _arrow(cand: int, hole: int) -> str:
+    """Direction from the candidate cell into the hole."""
+    d = hole - cand
+    return {-5: "up", 5: "down", -1: "left", 1: "right"}[d]
+
+
+def auto_token(state: GravityState, settings: frozenset[str]) -> str | None:
+    """The move to play automatically: the lowest-index candidate during a collapse
+    choice when ``autocollapse`` is on, otherwise None.
+
+    >>> from pyapp.games.gravity import GRAVITY, DEFAULT_OPTIONS
+    >>> st = GRAVITY.apply(GRAVITY.deal(42, DEFAULT_OPTIONS), "c1c2")
+    >>> auto_token(st, frozenset({"autocollapse"})), auto_token(st, frozenset())
+    ('b1', None)
+    """
+    if "autocollapse" not in settings:
+        return None
+    moves = GRAVITY.legal_moves(state)
+    if state.hole >= 0 and moves:
+        return moves[0]
+    return None
+
+
+def table(state: GravityState, portrait: bool, settings: frozenset[str]) -> Table:
+    """The view of a state (see :mod:`pyapp.table`)."""
+    legal = GRAVITY.legal_moves(state)
+    hole = state.hole
+    choice = hole >= 0 and bool(legal)
+    cands = set(collapse_candidates(state)) if choice else set()
+
+    piles: list[Pile] = []
+    for i, pile in enumerate(state.cells):
+        name = CELL_NAMES[i]
+        x, y = _cell_xy(i)
+        marks: list[str] = ["slot", zone(i)]
+        arrow = ""
+        if i == hole:
+            marks.append("hole")
+        if name in cands:
+            marks.append("candidate")
+            arrow = _arrow(i, hole)
+        piles.append(
+            Pile(
+                id=name,
+                x=x,
+                y=y,
+                cards=(card_code(pile[-1]),) if pile else (),
+                badge=f"×{len(pile)}" if len(pile) > 1 else "",
+                marks=tuple(marks),
+                arrow=arrow,
+            )
+        )
+    if portrait:
+        mx, my = (GRID_W - CARD_W) / 2, GRID_H + 0.3
+        width, height = GRID_W, GRID_H + 0.3 + CARD_H + 0.6
+    else:
+        mx, my = GRID_W + 0.4, MARGIN + 2 * PITCH_Y
+        width, height = GRID_W + 0.4 + CARD_W + 0.4, GRID_H
+    moon_cards: tuple[str, ...] = ()
+    if state.moon:
+        moon_cards = (BACK,) if state.options.hidden else (card_code(state.moon[0]),)
+    piles.append(Pile(id="M", x=mx, y=my, cards=moon_cards, label="MOON", badge=str(len(state.moon)), marks=("moon",)))
+
+    gestures: list[Gesture] = []
+    for tok in legal:
+        if len(tok) == 4:
+            gestures.append(Gesture(tok, (tok[:2], 0), tok[2:]))
+        elif len(tok) == 2:
+            gestures.append(Gesture(tok, (tok, 0), CELL_NAMES[hole], tap=True))
+
+    reason = moon_to_planet_reason(state)
+    over = is_over(state)
+    if reason is None:
+        button = Button("moon", "MOON → PLANET", token="m", title="Put the MOON's top card on the PLANET")
+    else:
+        button = Button("moon", "MOON → PLANET", title=reason)
+
+    status = GRAVITY.status(state)
+    score = GRAVITY.score(state)
+    summary: tuple[str, ...] = ()
+    if over:
+        why = "the MOON is empty" if not state.moon else "MOON → PLANET is switched off"
+        piles_text = f"{score} {'pile' if score == 1 else 'piles'}"
+        prompt = f"Game over: no stack is possible and {why}. {piles_text}: {rating(score)}"
+        summary = (
+            f"Piles left: {score}",
+            rating(score),
+            f"Stacks: {state.stacks}",
+            f"MOON → PLANET plays: {state.m2p}",
+        )
+        if state.moon:
+            summary += (f"Cards left in the MOON (counted as piles): {len(state.moon)}",)
+    elif is_transit(state):
+        prompt = PROMPT_TRANSIT
+    elif choice:
+        prompt = PROMPT_CHOICE
+    elif legal == ["m"]:
+        prompt = PROMPT_STUCK
+    else:
+        prompt = PROMPT_STACK
+    return Table(
+        width=width,
+        height=height,
+        piles=tuple(piles),
+        gestures=tuple(gestures),
+        buttons=(button,),
+        prompt=prompt,
+        score=f"Piles {score}",
+        status=status,
+        summary=summary,
+    )
+
+
+HELP: Final = """
+<h3>The idea</h3>
+<p>A disaster has scattered your planet. Squash the 25 piles on the board into as
+few as you can. The middle cell, <b>c3</b>, is the PLANET; everything falls toward it.
+The cards left over after the deal are the MOON, a supply that refills the board.</p>
+
+<h3>Stacking</h3>
+<p>On each turn, move one whole pile onto a pile in one of the eight cells around it.
+Only the top cards count. Ranks go round in a circle, so the King and the Ace are next
+to each other.</p>
+<ul>
+  <li><b>Same rank</b>: allowed in any direction.</li>
+  <li><b>One rank apart, red and black</b>: only side by side or above/below (straight).</li>
+  <li><b>One rank apart, same suit</b>: only corner to corner (diagonal).</li>
+  <li>Anything else, such as one apart in two red suits, is not allowed.</li>
+</ul>
+<p>Either of the two piles may move onto the other: you choose which card ends up on
+top and where the gap opens.</p>
+
+<h3>Falling in</h3>
+<p>The gap left behind is filled at once. A pile further from the PLANET, in a straight
+line next to the gap, slides one cell inward into it; that opens a new gap one step
+further out, and so on until no pile can fall in. Piles on the cross through c3 (the
+arms) slide only along the cross; other piles slide sideways or up/down toward the
+cross, never diagonally. When two or more piles could slide, you pick one: they are
+marked with arrows. The PLANET pile itself never slides.</p>
+
+<h3>The MOON</h3>
+<ul>
+  <li>While the MOON has cards the board stays full: the gap always ends in a corner,
+  and the MOON's top card fills it.</li>
+  <li>If no stack is possible, you may put the MOON's top card straight onto the
+  PLANET and look again (unless that rule is switched off).</li>
+  <li>Once the MOON is empty, gaps stay empty and the board shrinks toward c3.</li>
+</ul>
+
+<h3>Ending and scoring</h3>
+<p>The game ends when nothing can be stacked and the MOON cannot help. Your score is
+the number of piles on the board plus the cards left in the MOON; fewer is better.
+One pile makes you a hero; two or three is a rescue; four or five means gas masks for
+everyone; six or seven only buys time; eight or more is a failure.</p>
+
+<h3>Options</h3>
+<ul>
+  <li><b>decks</b>: play with two or three decks.</li>
+  <li><b>missing</b>: leave out some cards.</li>
+  <li><b>hidden</b>: the MOON's next card stays face down.</li>
+  <li><b>nomoonplanet</b>: no MOON card onto the PLANET when stuck.</li>
+</ul>
+"""

@@ -1,0 +1,166 @@
+"""The session layer (undo/redo, restart, resign, links, saves) and the command line."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from pyapp.cli import main
+from pyapp.errors import IllegalMoveError, ParseError, SaveError
+from pyapp.games import all_games, get_game
+from pyapp.links import Link
+from pyapp.session import Session
+
+
+def play_some(session: Session, n: int) -> None:
+    for _ in range(n):
+        moves = session.legal_moves()
+        if not moves:
+            break
+        session.play(moves[len(moves) // 2])
+
+
+@pytest.mark.parametrize("game_id", ["gyre", "gravity"])
+def test_undo_redo_restart_are_snapshot_stacks(game_id: str) -> None:
+    session = Session.new(get_game(game_id), seed=11)
+    states = [session.state]
+    for _ in range(12):
+        moves = session.legal_moves()
+        if not moves:
+            break
+        session.play(moves[-1])
+        states.append(session.state)
+    played = session.moves
+    assert len(played) == len(states) - 1 > 3
+    for i in range(len(played), 0, -1):
+        session.undo()
+        assert session.state == states[i - 1]
+    assert session.redo_moves == played
+    with pytest.raises(IllegalMoveError):
+        session.undo()
+    session.redo()
+    session.redo()
+    assert session.state == states[2]
+    session.restart()
+    assert session.state == states[0] and session.redo_moves == played
+    # a different move clears the redo stack
+    other = [m for m in session.legal_moves() if m != played[0]]
+    if other:
+        session.play(other[0])
+        assert not session.can_redo
+
+
+@pytest.mark.parametrize("game_id", ["gyre", "gravity"])
+def test_link_replay_equals_live_state(game_id: str) -> None:
+    session = Session.new(get_game(game_id), seed=5)
+    play_some(session, 20)
+    link = session.link()
+    again = Session.from_link(Link.parse(link.fragment()))
+    assert again.state == session.state and again.moves == session.moves
+
+
+def test_resign_is_a_session_action() -> None:
+    session = Session.new(get_game("gyre"), seed=3)
+    play_some(session, 3)
+    session.resign()
+    assert session.status() == "finished" and session.legal_moves() == []
+    with pytest.raises(IllegalMoveError):
+        session.play("R")
+    assert session.link().fragment().endswith(".q") or session.link().fragment().endswith("m=q")
+    again = Session.from_link(session.link())
+    assert again.resigned and again.state == session.state
+    session.undo()
+    assert not session.resigned and session.status() == "playing"
+
+
+def test_bad_link_moves_are_reported_with_their_position() -> None:
+    good = Session.new(get_game("gyre"), seed=9)
+    play_some(good, 2)
+    bad = Link("gyre", "", 9, good.moves + ("CKH9",))
+    with pytest.raises(ParseError, match="move 3"):
+        Session.from_link(bad)
+    lenient = Session.from_link(bad, lenient=True)
+    assert lenient.moves == good.moves and lenient.replay_error and "move 3" in lenient.replay_error
+    with pytest.raises(ParseError, match="unknown game"):
+        Session.from_link(Link("chess", "", 1))
+
+
+def test_saves_round_trip_and_corrupt_saves_raise_save_error() -> None:
+    session = Session.new(get_game("gravity"), seed=21, options="hidden")
+    play_some(session, 6)
+    session.undo()
+    text = session.to_save()
+    back = Session.from_save(text)
+    assert back.state == session.state and back.redo_moves == session.redo_moves
+    assert back.options_text == "hidden"
+    for corrupt in ["", "{", "[]", json.dumps({"format": 9}), json.dumps({"format": 1, "link": 5}),
+                    json.dumps({"format": 1, "link": "#g=gyre&v=1&o=&s=1&m=ZZZ"}),
+                    json.dumps({"format": 1, "link": "#g=nope&v=1&o=&s=1"}), text[:-9]]:
+        with pytest.raises(SaveError):
+            Session.from_save(corrupt)
+
+
+def run_cli(capsys: pytest.CaptureFixture[str], *args: str) -> tuple[int, str, str]:
+    code = main(list(args))
+    out, err = capsys.readouterr()
+    return code, out, err
+
+
+def test_cli_games_lists_every_game(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, _ = run_cli(capsys, "games")
+    assert code == 0
+    lines = out.splitlines()
+    assert [line.split()[0] for line in lines] == [g.id for g in all_games()]
+    assert "gyre jokers attrition easy" in lines
+    assert "gravity decks=N missing=CODES hidden nomoonplanet" in lines
+
+
+@pytest.mark.parametrize("game_id", ["gyre", "gravity"])
+def test_cli_deal_moves_apply_replay_agree_with_the_engine(capsys: pytest.CaptureFixture[str], game_id: str) -> None:
+    game = get_game(game_id)
+    code, out, _ = run_cli(capsys, "deal", game_id, "--seed", "77")
+    state_text = out.strip()
+    assert code == 0 and state_text == game.format_state(game.deal(77, game.parse_options("")))
+    code, out, _ = run_cli(capsys, "moves", state_text)
+    moves = out.split()
+    assert code == 0 and moves == game.legal_moves(game.parse_state(state_text))
+    code, out, _ = run_cli(capsys, "apply", state_text, moves[0])
+    assert code == 0 and out.count("\n") == 1
+    after = out.strip()
+    assert after == game.format_state(game.apply(game.parse_state(state_text), moves[0]))
+    code, out, _ = run_cli(capsys, "replay", f"https://example.org/#g={game_id}&v=1&o=&s=77&m={moves[0]}")
+    lines = out.splitlines()
+    session = Session.from_link(Link(game_id, "", 77, (moves[0],)))
+    assert code == 0 and lines == [after, f"status={session.status()} score={session.score()}"]
+
+
+@pytest.mark.parametrize(
+    "args",
+    [
+        [],
+        ["dance"],
+        ["games", "x"],
+        ["deal", "chess", "--seed", "1"],
+        ["deal", "gyre"],
+        ["deal", "gyre", "--seed", "-4"],
+        ["deal", "gyre", "--seed", "1", "--options", "turbo"],
+        ["moves", "XX1|A=1"],
+        ["moves", "GY1|R=-"],
+        ["apply", "GY1|nonsense"],
+        ["replay", "#g=gyre&v=1&o=&s=1&m=ZZ9"],
+        ["replay", "not a link"],
+    ],
+)
+def test_cli_rejects_bad_input_with_exit_2_and_one_line(capsys: pytest.CaptureFixture[str], args: list[str]) -> None:
+    code, out, err = run_cli(capsys, *args)
+    assert code == 2 and out == ""
+    assert err.count("\n") == 1 and err.startswith("error: ")
+
+
+def test_cli_rejects_an_illegal_move(capsys: pytest.CaptureFixture[str]) -> None:
+    state_text = get_game("gyre").format_state(get_game("gyre").deal(1, get_game("gyre").parse_options("")))
+    legal = set(get_game("gyre").legal_moves(get_game("gyre").parse_state(state_text)))
+    illegal = next(t for t in ("R", "P0", "S2C0", "CAS5") if t not in legal)
+    code, _, err = run_cli(capsys, "apply", state_text, illegal)
+    assert code == 2 and err.count("\n") == 1
