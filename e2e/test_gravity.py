@@ -11,6 +11,7 @@ from playwright.sync_api import expect
 from conftest import Orbit
 from helpers import assert_board_matches, card_locator, pile_locator, play_via_ui
 from pyapp.games import get_game
+from pyapp.games.gravity import rating
 from pyapp.session import Session
 from pyapp.tables import get_table_module
 
@@ -183,18 +184,19 @@ def test_autocollapse_setting_resolves_choices(orbit: Orbit) -> None:
 
 
 def test_end_screen_with_rating(orbit: Orbit) -> None:
-    def near_end(s: Session) -> bool:
-        moves = s.legal_moves()
-        return len(moves) == 1 and is_stack(moves[0]) and GRAVITY.status(GRAVITY.apply(s.state, moves[0])) != "playing"
+    def ending(s: Session) -> list[str]:
+        return [m for m in s.legal_moves() if is_stack(m) and GRAVITY.status(GRAVITY.apply(s.state, m)) != "playing"]
 
-    session = find_position("", near_end, max_moves=800)
+    session = find_position("", lambda s: bool(ending(s)), max_moves=800)
     open_session(orbit, session)
     page = orbit.page
-    last = session.legal_moves()[0]
+    last = ending(session)[0]
     play_via_ui(orbit, session, last, how="drag")
     session.play(last)
     expect(page.locator("#summary")).to_be_visible()
     expect(page.locator("#summary-body")).to_contain_text(str(session.score()))
+    summary = page.locator("#summary-body").inner_text()
+    assert rating(session.score()) in summary
     assert page.locator("#board").get_attribute("data-status") in ("won", "finished")
     page.locator("#summary-again").click()
     orbit.idle()

@@ -132,6 +132,7 @@ class App:
         self.overlays: dict[str, Any] = {}
         self.labels: dict[str, Any] = {}
         self.card_at: dict[str, tuple[str, int]] = {}
+        self.pile_cards: dict[str, list[str]] = {}
         self.unit = 60.0
         self.selected: tuple[str, int] | None = None
         self.choosing: Button | None = None
@@ -346,6 +347,7 @@ class App:
         self.overlays.clear()
         self.labels.clear()
         self.card_at.clear()
+        self.pile_cards.clear()
 
     # -- acting ----------------------------------------------------------------
     def play(self, token: str) -> None:
@@ -470,10 +472,13 @@ class App:
         used: set[str] = set()
         counts: dict[str, int] = {}
         self.card_at.clear()
+        self.pile_cards.clear()
         seen_piles: set[str] = set()
         for pile in table.piles:
             seen_piles.add(pile.id)
             self.draw_pile(pile, pile.id in targets)
+            marks = " ".join(pile.marks)
+            self.pile_cards[pile.id] = []
             for i, code in enumerate(pile.cards):
                 if code == BACK:
                     uid = f"back:{pile.id}:{i}"
@@ -491,6 +496,9 @@ class App:
                     node.style.left = f"{pile.x * unit:.1f}px"
                     node.style.top = f"{pile.y * unit:.1f}px"
                 self.card_at[uid] = (pile.id, i)
+                self.pile_cards[pile.id].append(uid)
+                node.setAttribute("data-marks", marks)
+                node.classList.toggle("hint-target", pile.id in targets)
                 node.setAttribute("data-at", pile.id)
                 node.setAttribute("data-index", str(i))
                 node.style.left = f"{(pile.x + i * pile.dx) * unit:.1f}px"
@@ -722,6 +730,8 @@ class App:
     def light(self, targets: dict[str, str]) -> None:
         for pid, node in self.piles.items():
             node.classList.toggle("lit", pid in targets)
+            for uid in self.pile_cards.get(pid, ()):
+                self.cards[uid].classList.toggle("hint-target", pid in targets)
 
     def tap(self, pile_id: str | None, at: tuple[str, int] | None) -> None:
         """The tap rules of :mod:`pyapp.table`."""

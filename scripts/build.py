@@ -23,18 +23,19 @@ PYODIDE_FILES = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_s
 ZIP_DATE = (2026, 1, 1, 0, 0, 0)
 
 
-def app_zip(dest: Path) -> None:
+def app_zip(root: Path, dest: Path) -> None:
     """pyapp/ (the engine, the tables and the DOM binding) as one zip, unpacked by PyScript into its cwd."""
-    files = sorted(p for p in (ROOT / "pyapp").rglob("*.py") if "__pycache__" not in p.parts)
+    files = sorted(p for p in (root / "pyapp").rglob("*.py") if "__pycache__" not in p.parts)
     with zipfile.ZipFile(dest, "w", zipfile.ZIP_DEFLATED) as zf:
         for path in files:
-            info = zipfile.ZipInfo(str(path.relative_to(ROOT)), ZIP_DATE)
+            info = zipfile.ZipInfo(path.relative_to(root).as_posix(), ZIP_DATE)
             info.compress_type = zipfile.ZIP_DEFLATED
             zf.writestr(info, path.read_bytes())
 
 
-def build(out: Path) -> dict[str, object]:
-    node = ROOT / "node_modules"
+def build(out: Path, root: Path = ROOT) -> dict[str, object]:
+    """Build the site from the project at ``root`` into ``out``; returns a summary."""
+    node = root / "node_modules"
     if not (node / "pyodide" / "pyodide.mjs").exists() or not (node / "@pyscript" / "core" / "dist" / "core.js").exists():
         sys.exit("node_modules is missing pyodide or @pyscript/core: run `npm ci` first")
     if out.exists():
@@ -47,12 +48,12 @@ def build(out: Path) -> dict[str, object]:
         out / "runtime" / "pyscript",
         ignore=shutil.ignore_patterns("*.map"),
     )
-    shutil.copytree(ROOT / "static", out / "static", ignore=shutil.ignore_patterns("sw.js", "*.md"))
-    app_zip(out / "app.zip")
+    shutil.copytree(root / "static", out / "static", ignore=shutil.ignore_patterns("sw.js", "*.md"))
+    app_zip(root, out / "app.zip")
     (out / "pyscript.json").write_text(
         json.dumps({"interpreter": "./runtime/pyodide/pyodide.mjs", "files": {"./app.zip": "./*"}}, indent=1) + "\n"
     )
-    shutil.copy2(ROOT / "index.html", out / "index.html")
+    shutil.copy2(root / "index.html", out / "index.html")
 
     # The service worker precaches every file; its cache name is a hash of them all,
     # so any change to the build installs a new cache and drops the old one.
@@ -62,7 +63,7 @@ def build(out: Path) -> dict[str, object]:
         digest.update(rel.encode() + b"\0" + (out / rel).read_bytes())
     version = digest.hexdigest()[:16]
     precache = ["./"] + [f"./{rel}" for rel in files if rel != "index.html"]
-    sw = (ROOT / "static" / "sw.js").read_text()
+    sw = (root / "static" / "sw.js").read_text()
     sw = sw.replace("__VERSION__", version).replace('"__PRECACHE__"', json.dumps(precache, indent=1))
     (out / "sw.js").write_text(sw)
     (out / "version.json").write_text(json.dumps({"version": version}) + "\n")
