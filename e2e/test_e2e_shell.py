@@ -118,3 +118,19 @@ def test_offline_after_one_visit(sw_context: BrowserContext, base_url_orbit: str
     assert_board_matches(other)
     assert orbit.errors == [] and o2.errors == []
     assert orbit.off_origin == [] and o2.off_origin == []
+
+
+def test_a_python_exception_in_a_handler_shows_the_banner_and_keeps_the_game(orbit: Orbit) -> None:
+    page = orbit.open("#g=gyre&v=1&o=&s=2")
+    # A pointer event without coordinates or button makes the handler raise in Python.
+    page.evaluate("document.querySelector('#board').dispatchEvent(new Event('pointerdown'))")
+    expect(page.locator("#banner")).to_be_visible()
+    expect(page.locator("#banner-text")).to_contain_text("Something went wrong")
+    assert any("Solitaire Orbit" in e for e in orbit.errors)  # the traceback went to the console
+    page.locator("#banner-close").click()
+    expect(page.locator("#banner")).to_be_hidden()
+    session = session_of(page)
+    move = session.legal_moves()[0]
+    page.evaluate("t => location.hash = t", f"#g=gyre&v=1&o=&s=2&m={move}")
+    page.wait_for_function("t => location.hash === t", arg=f"#g=gyre&v=1&o=&s=2&m={move}")
+    assert_board_matches(page)

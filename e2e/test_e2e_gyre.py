@@ -214,29 +214,27 @@ def test_touch_phone_taps_and_a_touch_drag(browser: Browser, base_url_orbit: str
     session.play(capture)
     assert_board_matches(page, session)
     # a real touch drag through the DevTools protocol (touchstart/move/end)
-    while session.legal_moves() and session.legal_moves()[0].startswith("P"):
-        session.play(session.legal_moves()[0])
+    session = find_position("easy", lambda s: len(s.moves) >= 6 and any(m.startswith("C") for m in s.legal_moves()))
     page.goto(base_url_orbit + session.link().fragment())
     orbit.wait_ready()
-    move = session.legal_moves()[0]
+    move = next(m for m in session.legal_moves() if m.startswith("C"))
     table = get_table_module("gyre").table(session.state, True, frozenset())
-    gesture = next(g for g in table.gestures if g.token == move and g.source and g.target) if any(
-        g.token == move and g.source and g.target for g in table.gestures) else None
-    if gesture is not None:
-        assert gesture.source is not None and gesture.target is not None
-        a = card_locator(page, *gesture.source).bounding_box()
-        b = pile_locator(page, gesture.target).bounding_box()
-        assert a and b
-        cdp = context.new_cdp_session(page)
-        x0, y0 = a["x"] + a["width"] / 2, a["y"] + a["height"] / 2
-        x1, y1 = b["x"] + b["width"] / 2, b["y"] + b["height"] / 2
-        cdp.send("Input.dispatchTouchEvent", {"type": "touchStart", "touchPoints": [{"x": x0, "y": y0}]})
-        for i in range(1, 9):
-            cdp.send("Input.dispatchTouchEvent", {"type": "touchMove", "touchPoints": [{"x": x0 + (x1 - x0) * i / 8, "y": y0 + (y1 - y0) * i / 8}]})
-        cdp.send("Input.dispatchTouchEvent", {"type": "touchEnd", "touchPoints": []})
-        orbit.idle()
-        session.play(move)
-        assert session_of(page).state == session.state
+    gesture = next(g for g in table.gestures if g.token == move)
+    assert gesture.source is not None and gesture.target is not None
+    a = card_locator(page, *gesture.source).bounding_box()
+    b = pile_locator(page, gesture.target).bounding_box()
+    assert a and b
+    cdp = context.new_cdp_session(page)
+    x0, y0 = a["x"] + a["width"] / 2, a["y"] + a["height"] / 2
+    x1, y1 = b["x"] + b["width"] / 2, b["y"] + b["height"] / 2
+    cdp.send("Input.dispatchTouchEvent", {"type": "touchStart", "touchPoints": [{"x": x0, "y": y0}]})
+    for i in range(1, 9):
+        point = {"x": x0 + (x1 - x0) * i / 8, "y": y0 + (y1 - y0) * i / 8}
+        cdp.send("Input.dispatchTouchEvent", {"type": "touchMove", "touchPoints": [point]})
+    cdp.send("Input.dispatchTouchEvent", {"type": "touchEnd", "touchPoints": []})
+    orbit.idle()
+    session.play(move)
+    page.wait_for_function("t => location.hash === t", arg=session.link().fragment())
     assert_board_matches(page, session)
     assert orbit.errors == [] and orbit.off_origin == []
     context.close()
