@@ -14,6 +14,7 @@ import asyncio
 import json
 import secrets
 import traceback
+from dataclasses import replace
 from types import ModuleType
 from typing import Any, Callable
 
@@ -133,6 +134,7 @@ class App:
         self.labels: dict[str, Any] = {}
         self.card_at: dict[str, tuple[str, int]] = {}
         self.pile_cards: dict[str, list[str]] = {}
+        self.decor: list[Any] = []
         self.unit = 60.0
         self.selected: tuple[str, int] | None = None
         self.choosing: Button | None = None
@@ -342,6 +344,7 @@ class App:
 
     def reset_board(self) -> None:
         self.board.innerHTML = ""
+        self.decor = []
         self.cards.clear()
         self.piles.clear()
         self.overlays.clear()
@@ -446,12 +449,10 @@ class App:
         portrait = avail_h > avail_w * 1.1
         table: Table = self.module.table(state, portrait, frozenset(self.settings))
         if state is not session.state or self.busy:
-            table = Table(table.width, table.height, table.piles, (), (), table.prompt, table.score, table.status, ())
+            table = replace(table, gestures=(), buttons=(), summary=())
         elif session.resigned:
-            table = Table(
-                table.width, table.height, table.piles, (), (), "You gave up this game.", table.score, "finished",
-                table.summary or (f"Final {table.score}",),
-            )
+            table = replace(table, gestures=(), buttons=(), prompt="You gave up this game.", status="finished",
+                            summary=table.summary or (f"Final {table.score}",))
         self.table = table
         self.shown_state = state
         # The buttons under the board take height from it: draw them, then measure.
@@ -464,6 +465,7 @@ class App:
         self.board.style.width = f"{table.width * unit:.1f}px"
         self.board.style.height = f"{table.height * unit:.1f}px"
         self.board.setAttribute("data-status", session.status() if state is session.state else "playing")
+        self.draw_decor(table)
         document.getElementById("prompt").textContent = table.prompt
         document.getElementById("score").textContent = table.score
         sources = set(table.sources())
@@ -516,6 +518,19 @@ class App:
                 self.overlays.pop(pid).remove()
                 self.labels.pop(pid).remove()
         self.update_tools()
+
+    def draw_decor(self, table: Table) -> None:
+        for node in self.decor:
+            node.remove()
+        self.decor = []
+        for item in table.decor:
+            node = el("div", "decor " + item.kind)
+            node.style.left = f"{item.x * self.unit:.1f}px"
+            node.style.top = f"{item.y * self.unit:.1f}px"
+            node.style.width = f"{item.w * self.unit:.1f}px"
+            node.style.height = f"{item.h * self.unit:.1f}px"
+            self.board.insertBefore(node, self.board.firstChild)
+            self.decor.append(node)
 
     def draw_pile(self, pile: Pile, lit: bool) -> None:
         unit = self.unit

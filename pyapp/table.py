@@ -54,6 +54,17 @@ class Pile:
 
 
 @dataclass(frozen=True)
+class Decor:
+    """A drawing on the table that is not a place for cards (Gyre's ring)."""
+
+    kind: str
+    x: float
+    y: float
+    w: float
+    h: float
+
+
+@dataclass(frozen=True)
 class Gesture:
     token: str
     #: (pile id, index of the card in that pile) that is dragged or tapped.
@@ -89,6 +100,7 @@ class Table:
     status: Status = "playing"
     #: Lines for the end-of-game summary (empty while playing).
     summary: tuple[str, ...] = field(default=())
+    decor: tuple[Decor, ...] = field(default=())
 
     def pile(self, pile_id: str) -> Pile:
         for p in self.piles:

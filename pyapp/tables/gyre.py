@@ -7,7 +7,7 @@ import math
 from typing import Final
 
 from ..games.gyre import GYRE, GyreState
-from ..table import BACK, CARD_H, Button, Gesture, Pile, Table
+from ..table import BACK, CARD_H, Button, Decor, Gesture, Pile, Table
 
 SETTINGS: Final[tuple[tuple[str, str], ...]] = ()
 RADIUS: Final = 2.0
@@ -62,7 +62,7 @@ def table(state: GyreState, portrait: bool, settings: frozenset[str]) -> Table:
     ['R0', 'R1', 'R2', 'R3', 'R4', 'R5', 'Q', 'D', 'P', 'X', 'H']
     """
     if portrait:
-        width, height = 6.2, 9.7
+        width, height = 6.2, 10.0
         cx, cy = 3.1, 2.1 + 2.7
         row_y, hand_x, hand_y = 0.2, 0.35, 8.0
         deck_x, score_x, disc_x = 0.35, 2.35, 4.85
@@ -126,8 +126,9 @@ def table(state: GyreState, portrait: bool, settings: frozenset[str]) -> Table:
         best = 86 if state.options.has_jokers else 76
         lines.append(f"Final score {score} (the most possible is {best}).")
         summary = tuple(lines)
+    ring = Decor("ring", cx - RADIUS, cy - RADIUS, 2 * RADIUS, 2 * RADIUS)
     return Table(width, height, tuple(piles), tuple(gestures), (rotate,), _prompt(state, legal), f"Score {score}",
-                 GYRE.status(state), summary)
+                 GYRE.status(state), summary, (ring,))
 
 
 def _rotate_why(state: GyreState, legal: list[str]) -> str:
