@@ -134,3 +134,26 @@ def test_a_python_exception_in_a_handler_shows_the_banner_and_keeps_the_game(orb
     page.evaluate("t => location.hash = t", f"#g=gyre&v=1&o=&s=2&m={move}")
     page.wait_for_function("t => location.hash === t", arg=f"#g=gyre&v=1&o=&s=2&m={move}")
     assert_board_matches(page)
+
+
+def test_rules_panel_and_giving_up(orbit: Orbit) -> None:
+    page = orbit.open("#g=gravity&v=1&o=&s=6")
+    page.locator("#help").click()
+    expect(page.locator("#rules")).to_be_visible()
+    expect(page.locator("#rules-body")).to_contain_text("PLANET")
+    page.locator("#rules button").click()
+    expect(page.locator("#rules")).to_be_hidden()
+    session = session_of(page)
+    page.locator("#resign").click()
+    expect(page.locator("#resign")).to_contain_text("Sure")
+    assert page.evaluate("location.hash") == "#g=gravity&v=1&o=&s=6"  # one press does nothing yet
+    page.locator("#resign").click()
+    expect(page.locator("#summary")).to_be_visible()
+    expect(page.locator("#summary-body")).to_contain_text(str(session.score()))
+    assert page.evaluate("location.hash") == "#g=gravity&v=1&o=&s=6&m=q"
+    assert page.locator("#board").get_attribute("data-status") == "finished"
+    page.locator("#summary-close").click()
+    page.locator("#undo").click()
+    assert page.evaluate("location.hash") == "#g=gravity&v=1&o=&s=6"
+    assert page.locator("#board").get_attribute("data-status") == "playing"
+    orbit.assert_clean()

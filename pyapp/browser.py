@@ -141,6 +141,7 @@ class App:
         self.drag: dict[str, Any] | None = None
         self.busy = False
         self.summary_shown = False
+        self.resign_armed = False
         self.settings: set[str] = set()
         raw = self.storage.get(SETTINGS_KEY)
         if raw:
@@ -381,10 +382,29 @@ class App:
             self.after_change(animate=None)
 
     def resign(self) -> None:
-        if self.session is not None and not self.busy and self.session.status() == "playing":
-            if window.confirm("Give up this game and take the score as it stands?"):
-                self.session.resign()
-                self.after_change(animate=None)
+        """Give up, on a second press: window.confirm may be blocked in sandboxed frames."""
+        if self.session is None or self.busy or self.session.status() != "playing":
+            return
+        button = document.getElementById("resign")
+        if not self.resign_armed:
+            self.resign_armed = True
+            button.textContent = "⚑ Sure? Press again"
+            button.classList.add("armed")
+            self.spawn(self.disarm_resign())
+            return
+        self.resign_armed = False
+        button.textContent = "⚑ Give up"
+        button.classList.remove("armed")
+        self.session.resign()
+        self.after_change(animate=None)
+
+    async def disarm_resign(self) -> None:
+        await asyncio.sleep(4)
+        if self.resign_armed:
+            self.resign_armed = False
+            button = document.getElementById("resign")
+            button.textContent = "⚑ Give up"
+            button.classList.remove("armed")
 
     def after_change(self, animate: list[Any] | None) -> None:
         session = self.session
