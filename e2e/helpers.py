@@ -3,10 +3,12 @@ with the engine's own view of the same state (the engine runs here in CPython)."
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from playwright.sync_api import Page
 
+from pyapp.games import get_game
 from pyapp.links import Link
 from pyapp.session import Session
 from pyapp.table import BACK
@@ -47,13 +49,23 @@ def assert_board_matches(page: Page, expected: Session | None = None) -> Session
     return session
 
 
-def first_seed(game: str, options: str, want: Any, limit: int = 500) -> int:
-    """The smallest seed whose deal satisfies ``want(session)``."""
-    for seed in range(1, limit):
-        session = Session.new(__import__("pyapp.games", fromlist=["get_game"]).get_game(game), seed, options)
-        if want(session):
-            return seed
-    raise AssertionError("no seed found")
+def find_position(game_id: str, options: str, want: Callable[[Session], bool], max_moves: int = 400,
+                  seeds: int = 400, stride: tuple[int, int] = (7, 3)) -> Session:
+    """A session whose state satisfies ``want``: deals seed 1, 2, ... and plays
+    legal move number ``seed*a + step*b`` (mod the count) at each step, so the
+    same position is found every time."""
+    game = get_game(game_id)
+    a, b = stride
+    for seed in range(1, seeds):
+        session = Session.new(game, seed, options)
+        for step in range(max_moves):
+            if want(session):
+                return session
+            moves = session.legal_moves()
+            if not moves:
+                break
+            session.play(moves[(seed * a + step * b) % len(moves)])
+    raise AssertionError("no position found")
 
 
 def card_locator(page: Page, pile: str, index: int) -> Any:

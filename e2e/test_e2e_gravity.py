@@ -9,6 +9,7 @@ from collections.abc import Callable
 from playwright.sync_api import expect
 
 from conftest import Orbit
+import helpers
 from helpers import assert_board_matches, card_locator, pile_locator, play_via_ui
 from pyapp.games import get_game
 from pyapp.games.gravity import rating
@@ -23,16 +24,7 @@ def hole(session: Session) -> str:
 
 
 def find_position(options: str, want: Callable[[Session], bool], max_moves: int = 400, seeds: int = 300) -> Session:
-    for seed in range(1, seeds):
-        session = Session.new(GRAVITY, seed, options)
-        for step in range(max_moves):
-            if want(session):
-                return session
-            moves = session.legal_moves()
-            if not moves:
-                break
-            session.play(moves[(seed * 7 + step * 3) % len(moves)])
-    raise AssertionError("no position found")
+    return helpers.find_position("gravity", options, want, max_moves, seeds, stride=(7, 3))
 
 
 def open_session(orbit: Orbit, session: Session) -> None:

@@ -7,6 +7,7 @@ from collections.abc import Callable
 from playwright.sync_api import Browser, expect
 
 from conftest import Orbit
+import helpers
 from helpers import assert_board_matches, card_locator, pile_locator, play_via_ui, session_of
 from pyapp.games import get_game
 from pyapp.links import Link
@@ -17,17 +18,7 @@ GYRE = get_game("gyre")
 
 
 def find_position(options: str, want: Callable[[Session], bool], max_moves: int = 120) -> Session:
-    """A session (seed + moves, chosen deterministically) whose state satisfies ``want``."""
-    for seed in range(1, 400):
-        session = Session.new(GYRE, seed, options)
-        for step in range(max_moves):
-            if want(session):
-                return session
-            moves = session.legal_moves()
-            if not moves:
-                break
-            session.play(moves[(seed + step) % len(moves)])
-    raise AssertionError("no position found")
+    return helpers.find_position("gyre", options, want, max_moves, stride=(1, 1))
 
 
 def open_session(orbit: Orbit, session: Session) -> None:
