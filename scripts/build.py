@@ -58,12 +58,13 @@ def build(out: Path, root: Path = ROOT) -> dict[str, object]:
     # The service worker precaches every file; its cache name is a hash of them all,
     # so any change to the build installs a new cache and drops the old one.
     files = sorted(p.relative_to(out).as_posix() for p in out.rglob("*") if p.is_file())
-    digest = hashlib.sha256()
+    sw = (root / "static" / "sw.js").read_text()
+    digest = hashlib.sha256(sw.encode())
     for rel in files:
         digest.update(rel.encode() + b"\0" + (out / rel).read_bytes())
     version = digest.hexdigest()[:16]
-    precache = ["./"] + [f"./{rel}" for rel in files if rel != "index.html"]
-    sw = (root / "static" / "sw.js").read_text()
+    # The page is cached under both of the URLs it is opened by.
+    precache = ["./"] + [f"./{rel}" for rel in files]
     sw = sw.replace("__VERSION__", version).replace('"__PRECACHE__"', json.dumps(precache, indent=1))
     (out / "sw.js").write_text(sw)
     (out / "version.json").write_text(json.dumps({"version": version}) + "\n")
