@@ -9,6 +9,7 @@ import http.server
 import os
 import tempfile
 import threading
+import time
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -108,6 +109,17 @@ class Orbit:
     def idle(self) -> None:
         """Wait for any animation to finish."""
         self.page.wait_for_selector("#board:not([data-busy=true])", state="attached")
+
+    def wait_until(self, script: str, arg: Any = None, timeout: float = START_TIMEOUT / 1000) -> Any:
+        """Poll an async page expression (``page.evaluate`` awaits its promise) until it is truthy."""
+        deadline = time.monotonic() + timeout
+        while True:
+            value = self.page.evaluate(script, arg)
+            if value:
+                return value
+            if time.monotonic() > deadline:
+                raise AssertionError(f"timed out waiting for: {script}")
+            self.page.wait_for_timeout(100)
 
     def state_link(self) -> str:
         return self.page.evaluate("location.hash")

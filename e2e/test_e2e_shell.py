@@ -98,10 +98,9 @@ def test_offline_after_one_visit(sw_context: BrowserContext, base_url_orbit: str
     orbit.open("#g=gravity&v=1&o=&s=3")
     # wait for the service worker to control the page and finish precaching
     page.wait_for_function("navigator.serviceWorker.controller !== null", timeout=START_TIMEOUT)
-    page.wait_for_function(
-        """async () => { const keys = await caches.keys(); if (!keys.length) return false;
-            const c = await caches.open(keys[0]); const n = (await c.keys()).length; return n > 30; }""",
-        timeout=START_TIMEOUT,
+    orbit.wait_until(
+        """async () => { const keys = await caches.keys(); if (keys.length !== 1) return false;
+            const c = await caches.open(keys[0]); return (await c.keys()).length > 40; }"""
     )
     sw_context.set_offline(True)
     page.reload()

@@ -28,15 +28,16 @@ self.addEventListener("fetch", (event) => {
   const url = new URL(request.url);
   if (url.origin !== self.location.origin) return;
   event.respondWith((async () => {
-    const cache = await caches.open(CACHE);
+    // caches.match looks in every cache without creating one, so a page still
+    // controlled by an older worker during an update is served the new files.
     // The page itself is looked up without its query or fragment.
-    const hit = await cache.match(request, { ignoreSearch: request.mode === "navigate" });
+    const hit = await caches.match(request, { ignoreSearch: request.mode === "navigate" });
     if (hit) return hit;
     try {
       return await fetch(request);
     } catch (err) {
       if (request.mode === "navigate") {
-        const page = await cache.match("./");
+        const page = await caches.match("./");
         if (page) return page;
       }
       throw err;
