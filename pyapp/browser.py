@@ -183,8 +183,7 @@ class App:
             try:
                 await coro
             except Exception as exc:  # noqa: BLE001
-                self.busy = False
-                self.board.setAttribute("data-busy", "false")
+                self.set_busy(False)
                 self.error(exc)
 
         asyncio.ensure_future(run())
@@ -414,19 +413,23 @@ class App:
         if str(window.location.hash) != fragment:
             window.history.replaceState(None, "", fragment)
         if animate:
+            # Busy from now on, not from when the coroutine first runs: input that
+            # arrives in between must wait for the animation too.
+            self.set_busy(True)
             self.spawn(self.animate(animate))
         else:
             self.render(session.state)
             self.after_render()
 
+    def set_busy(self, busy: bool) -> None:
+        self.busy = busy
+        self.board.setAttribute("data-busy", "true" if busy else "false")
+
     async def animate(self, states: list[Any]) -> None:
-        self.busy = True
-        self.board.setAttribute("data-busy", "true")
         for state in states:
             self.render(state)
             await asyncio.sleep(STEP_DELAY)
-        self.busy = False
-        self.board.setAttribute("data-busy", "false")
+        self.set_busy(False)
         assert self.session is not None
         self.render(self.session.state)
         self.after_render()
@@ -439,6 +442,7 @@ class App:
         if auto is not None and not session.resigned:
             token = auto(session.state, frozenset(self.settings))
             if token:
+                self.set_busy(True)
                 self.spawn(self.auto_play(token))
                 return
         if session.status() != "playing" and not self.summary_shown:
@@ -447,6 +451,7 @@ class App:
 
     async def auto_play(self, token: str) -> None:
         await asyncio.sleep(STEP_DELAY)
+        self.set_busy(False)
         self.play(token)
 
     def save(self) -> None:
