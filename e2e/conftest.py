@@ -121,9 +121,6 @@ class Orbit:
                 raise AssertionError(f"timed out waiting for: {script}")
             self.page.wait_for_timeout(100)
 
-    def state_link(self) -> str:
-        return self.page.evaluate("location.hash")
-
     def card(self, code: str) -> Any:
         return self.page.locator(f'#board .card[data-card="{code}"]')
 

@@ -11,7 +11,6 @@ from playwright.sync_api import Page
 from pyapp.games import get_game
 from pyapp.links import Link
 from pyapp.session import Session
-from pyapp.table import BACK
 from pyapp.tables import get_table_module
 
 READ_BOARD = """() => {
@@ -33,7 +32,7 @@ def dom_board(page: Page) -> dict[str, list[str]]:
 
 def engine_board(session: Session) -> dict[str, list[str]]:
     table = get_table_module(session.game.id).table(session.state, False, frozenset())
-    return {p.id: [BACK if c == BACK else c for c in p.cards] for p in table.piles}
+    return {p.id: list(p.cards) for p in table.piles}  # face-down cards read as BACK in both
 
 
 def session_of(page: Page) -> Session:

@@ -26,6 +26,7 @@ from .errors import OrbitError, SaveError
 from .game import AnyGame
 from .games import all_games, get_game
 from .links import Link
+from .rng import parse_seed
 from .session import Session
 from .table import BACK, CARD_H, Button, Gesture, Pile, Table
 from .tables import get_table_module
@@ -126,7 +127,6 @@ class App:
         self.session: Session | None = None
         self.module: ModuleType | None = None
         self.table: Table | None = None
-        self.shown_state: Any = None
         self.board = document.getElementById("board")
         self.cards: dict[str, Any] = {}
         self.piles: dict[str, Any] = {}
@@ -479,7 +479,6 @@ class App:
             table = replace(table, gestures=(), buttons=(), prompt="You gave up this game.", status="finished",
                             summary=table.summary or (f"Final {table.score}",))
         self.table = table
-        self.shown_state = state
         # The buttons under the board take height from it: draw them, then measure.
         self.draw_buttons(table)
         avail_h = max(240.0, float(wrap.clientHeight))
@@ -941,8 +940,6 @@ class App:
                     parts.append(f"{name}={str(inp.value).strip()}")
             seed_text = str(seed_input.value).strip()
             try:
-                from .rng import parse_seed
-
                 seed = parse_seed(seed_text) if seed_text else None
                 game.parse_options(",".join(parts))
             except OrbitError as exc:
