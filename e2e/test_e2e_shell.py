@@ -156,3 +156,19 @@ def test_rules_panel_and_giving_up(orbit: Orbit) -> None:
     assert page.evaluate("location.hash") == "#g=gravity&v=1&o=&s=6"
     assert page.locator("#board").get_attribute("data-status") == "playing"
     orbit.assert_clean()
+
+
+def test_opening_a_link_keeps_the_game_in_progress(orbit: Orbit) -> None:
+    page = orbit.open("#g=gyre&v=1&o=&s=21")
+    move = session_of(page).legal_moves()[0]
+    mine = f"#g=gyre&v=1&o=&s=21&m={move}"
+    page.evaluate("t => location.hash = t", mine)
+    page.wait_for_function("t => location.hash === t", arg=mine)
+    # a friend's link to another deal of the same game
+    page.evaluate("location.hash = '#g=gyre&v=1&o=easy&s=22'")
+    expect(page.locator("#notice-text")).to_contain_text("Your game in progress was kept")
+    assert_board_matches(page)
+    page.locator("#notice-action").click()
+    page.wait_for_function("t => location.hash === t", arg=mine)
+    assert_board_matches(page)
+    orbit.assert_clean()

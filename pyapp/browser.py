@@ -36,6 +36,7 @@ RANK_TEXT = {"T": "10"}
 CURRENT_KEY = "orbit.current"
 SAVE_PREFIX = "orbit.save."
 OPTIONS_PREFIX = "orbit.options."
+PREVIOUS_PREFIX = "orbit.previous."
 SETTINGS_KEY = "orbit.settings"
 STEP_DELAY = 0.22
 DRAG_THRESHOLD = 6.0
@@ -142,6 +143,7 @@ class App:
         self.busy = False
         self.summary_shown = False
         self.resign_armed = False
+        self.notice_action: Callable[[], None] | None = None
         self.settings: set[str] = set()
         raw = self.storage.get(SETTINGS_KEY)
         if raw:
@@ -196,9 +198,20 @@ class App:
         )
         document.getElementById("banner").hidden = False
 
-    def notice(self, text: str) -> None:
+    def notice(self, text: str, action: tuple[str, Callable[[], None]] | None = None) -> None:
+        """Show a notice; ``action`` adds a button (label, what it does)."""
         document.getElementById("notice-text").textContent = text
+        button = document.getElementById("notice-action")
+        self.notice_action = action[1] if action else None
+        button.textContent = action[0] if action else ""
+        button.hidden = action is None
         document.getElementById("notice").hidden = False
+
+    def run_notice_action(self) -> None:
+        action = self.notice_action
+        self.clear_notice()
+        if action is not None:
+            action()
 
     def clear_notice(self) -> None:
         document.getElementById("notice").hidden = True
@@ -216,6 +229,7 @@ class App:
         self.on(byid("help"), "click", lambda e: self.show_rules())
         self.on(byid("banner-close"), "click", lambda e: setattr(byid("banner"), "hidden", True))
         self.on(byid("notice-close"), "click", lambda e: self.clear_notice())
+        self.on(byid("notice-action"), "click", lambda e: self.run_notice_action())
         self.on(byid("summary-new"), "click", lambda e: self.summary_action("new"))
         self.on(byid("summary-again"), "click", lambda e: self.summary_action("again"))
         self.on(byid("summary-close"), "click", lambda e: self.summary_action("close"))
@@ -326,9 +340,40 @@ class App:
                 self.new_deal(game_id, "")
             return
         self.clear_notice()
+        kept = self.keep_other_deal(session)
         if session.replay_error:
             self.notice(f"The link was opened up to the move before the problem: {session.replay_error}.")
+        elif kept:
+            self.notice(
+                f"Opened the linked {session.game.title} deal. Your game in progress was kept.",
+                ("Back to my game", lambda: self.resume_previous(session.game.id)),
+            )
         self.set_session(session)
+
+    def keep_other_deal(self, session: Session) -> bool:
+        """Before a link replaces this game's save with another deal, keep the old
+        save (if unfinished) as the previous game."""
+        raw = self.storage.get(SAVE_PREFIX + session.game.id)
+        if not raw:
+            return False
+        try:
+            old = Session.from_save(raw)
+        except SaveError:
+            return False
+        if (old.seed, old.options_text) == (session.seed, session.options_text) or old.status() != "playing":
+            return False
+        self.storage.set(PREVIOUS_PREFIX + session.game.id, raw)
+        return True
+
+    def resume_previous(self, game_id: str) -> None:
+        raw = self.storage.get(PREVIOUS_PREFIX + game_id)
+        if not raw:
+            return
+        current = self.storage.get(SAVE_PREFIX + game_id)
+        self.storage.set(SAVE_PREFIX + game_id, raw)
+        if current:
+            self.storage.set(PREVIOUS_PREFIX + game_id, current)
+        self.load_saved(game_id)
 
     def set_session(self, session: Session) -> None:
         if self.session is None or self.session.game.id != session.game.id:
