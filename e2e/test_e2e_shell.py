@@ -20,8 +20,10 @@ def test_start_screen_lists_the_four_games(orbit: Orbit) -> None:
         expect(tile).to_be_disabled()
         expect(tile).to_contain_text("Coming soon")
     expect(page.locator("#loading")).to_be_hidden()
+    expect(page.locator("#tools")).to_be_hidden()  # no game, no game tools
     page.locator('.tile[data-game="gyre"]').click()
     expect(page.locator("#game")).to_be_visible()
+    expect(page.locator("#tools")).to_be_visible()
     assert str(page.evaluate("location.hash")).startswith("#g=gyre&v=1&o=&s=")
     assert_board_matches(page)
     orbit.assert_clean()
