@@ -37,6 +37,7 @@ CURRENT_KEY = "orbit.current"
 SAVE_PREFIX = "orbit.save."
 OPTIONS_PREFIX = "orbit.options."
 PREVIOUS_PREFIX = "orbit.previous."
+GIVE_UP_HTML = '⚑<span class="lbl"> Give up</span>'
 SETTINGS_KEY = "orbit.settings"
 STEP_DELAY = 0.22
 DRAG_THRESHOLD = 6.0
@@ -437,7 +438,7 @@ class App:
             self.spawn(self.disarm_resign())
             return
         self.resign_armed = False
-        button.textContent = "⚑ Give up"
+        button.innerHTML = GIVE_UP_HTML
         button.classList.remove("armed")
         self.session.resign()
         self.after_change(animate=None)
@@ -447,7 +448,7 @@ class App:
         if self.resign_armed:
             self.resign_armed = False
             button = document.getElementById("resign")
-            button.textContent = "⚑ Give up"
+            button.innerHTML = GIVE_UP_HTML
             button.classList.remove("armed")
 
     def after_change(self, animate: list[Any] | None) -> None:
