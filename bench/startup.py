@@ -56,16 +56,9 @@ from playwright.sync_api import Browser, BrowserContext, ConsoleMessage, Page, P
 from playwright.sync_api import Error as PlaywrightError
 
 ROOT = Path(__file__).resolve().parent.parent
-CHROMIUM = os.environ.get("ORBIT_CHROMIUM", "/usr/bin/chromium")
-FLAGS = [
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-quic",
-    "--no-first-run",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-]
+sys.path.insert(0, str(ROOT / "scripts"))
+from chromium import CHROMIUM, FLAGS  # noqa: E402
+
 #: The deal every run opens; the fragment is what a share link carries.
 OUR_URL = "index.html#g=gyre&v=1&o=&s=1"
 BARE_URL = "bare.html"

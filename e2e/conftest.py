@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import functools
 import http.server
-import os
+import sys
 import tempfile
 import threading
 import time
@@ -19,16 +19,9 @@ from playwright.sync_api import Browser, BrowserContext, ConsoleMessage, Page, R
 
 ROOT = Path(__file__).resolve().parent.parent
 DIST = ROOT / "dist"
-CHROMIUM = os.environ.get("ORBIT_CHROMIUM", "/usr/bin/chromium")
-FLAGS = [
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-quic",
-    "--no-first-run",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-]
+sys.path.insert(0, str(ROOT / "scripts"))
+from chromium import CHROMIUM, FLAGS  # noqa: E402
+
 #: The site is served under a sub-path, as on a GitHub Pages project site.
 SUBPATH = "orbit/play/"
 START_TIMEOUT = 60_000

@@ -107,3 +107,27 @@ def play_via_ui(orbit: Any, session: Session, token: str, how: str = "drag") -> 
         if not (taps and taps[0].token == token):
             pile_locator(page, gesture.target).click(force=True)
         orbit.idle()
+
+
+def play_whole_game(orbit: Any, game_id: str, options: str, seed: int, pick: Callable[[int, int], int],
+                    how: Callable[[str], str], check_every: int = 10) -> Session:
+    """Play a whole game through the page: at turn t, legal move number
+    ``pick(t, count)``, played the way ``how(token)`` says ("drag" or "tap").
+    The board is compared with the engine every ``check_every`` moves and at the
+    end, and the end-of-game summary must open."""
+    page: Page = orbit.page
+    orbit.open(f"#g={game_id}&v=1&o={options}&s={seed}")
+    session = Session.new(get_game(game_id), seed, options)
+    turn = 0
+    while session.legal_moves():
+        moves = session.legal_moves()
+        token = moves[pick(turn, len(moves))]
+        play_via_ui(orbit, session, token, how=how(token))
+        session.play(token)
+        page.wait_for_function("t => location.hash === t", arg=session.link().fragment())
+        if turn % check_every == 0:
+            assert_board_matches(page, session)
+        turn += 1
+    assert_board_matches(page, session)
+    page.wait_for_selector("#summary[open]")
+    return session

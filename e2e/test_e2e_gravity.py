@@ -205,20 +205,9 @@ def test_hidden_moon_shows_a_back_and_options_survive_in_the_link(orbit: Orbit) 
 
 
 def test_a_whole_game_by_mouse(orbit: Orbit) -> None:
-    seed, options = 5, "hidden"
-    page = orbit.open(f"#g=gravity&v=1&o={options}&s={seed}")
-    session = Session.new(GRAVITY, seed, options)
-    turn = 0
-    while session.legal_moves():
-        moves = session.legal_moves()
-        token = moves[(turn * 5) % len(moves)]
-        play_via_ui(orbit, session, token, how="drag" if is_stack(token) else "tap")
-        session.play(token)
-        page.wait_for_function("t => location.hash === t", arg=session.link().fragment())
-        if turn % 15 == 0:
-            assert_board_matches(page, session)
-        turn += 1
-    assert_board_matches(page, session)
-    expect(page.locator("#summary")).to_be_visible()
-    expect(page.locator("#summary-body")).to_contain_text(rating(session.score()))
+    session = helpers.play_whole_game(
+        orbit, "gravity", "hidden", 5, lambda turn, n: (turn * 5) % n,
+        lambda token: "drag" if is_stack(token) else "tap", check_every=15,
+    )
+    expect(orbit.page.locator("#summary-body")).to_contain_text(rating(session.score()))
     orbit.assert_clean()

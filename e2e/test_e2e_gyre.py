@@ -233,22 +233,8 @@ def test_touch_phone_taps_and_a_touch_drag(browser: Browser, base_url_orbit: str
 
 
 def play_whole_game(orbit: Orbit, options: str, seed: int, how: str) -> Session:
-    """Play a whole game through the page, move by move, checking the board each time."""
-    page = orbit.open(f"#g=gyre&v=1&o={options}&s={seed}")
-    session = Session.new(GYRE, seed, options)
-    turn = 0
-    while session.legal_moves():
-        moves = session.legal_moves()
-        token = moves[(seed + turn) % len(moves)]
-        play_via_ui(orbit, session, token, how=how)
-        session.play(token)
-        page.wait_for_function("t => location.hash === t", arg=session.link().fragment())
-        if turn % 10 == 0:
-            assert_board_matches(page, session)
-        turn += 1
-    assert_board_matches(page, session)
-    expect(page.locator("#summary")).to_be_visible()
-    expect(page.locator("#score")).to_have_text(f"Score {session.score()}")
+    session = helpers.play_whole_game(orbit, "gyre", options, seed, lambda turn, n: (seed + turn) % n, lambda token: how)
+    expect(orbit.page.locator("#score")).to_have_text(f"Score {session.score()}")
     return session
 
 
