@@ -848,7 +848,9 @@ class App:
                 self.redraw()
                 return
         if pile_id is not None and self.selected is None:
-            aimed: list[Gesture] = [g for g in gestures if g.target == pile_id]
+            # Moves that a button asks about (Attrition's rotation) are never played by a stray tap.
+            asked = {g.token for b in table.buttons for g in b.choices}
+            aimed: list[Gesture] = [g for g in gestures if g.target == pile_id and g.token not in asked]
             if len(aimed) == 1:
                 self.play(aimed[0].token)
                 return

@@ -16,7 +16,7 @@ Gestures (the binding applies them in this order):
 * tapping a source card whose gestures include one with ``tap=True`` plays
   that gesture at once;
 * tapping a pile that is the ``target`` of exactly one gesture, with nothing
-  selected, plays it;
+  selected, plays it (gestures that are also a button's choices excepted);
 * a :class:`Button` with a ``token`` plays it; one with ``choices`` asks the
   player to tap one of the choices' source cards.
 """
