@@ -13,12 +13,14 @@ import argparse
 import hashlib
 import json
 import shutil
+import subprocess
 import sys
 import zipfile
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
-PYODIDE_FILES = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip", "pyodide-lock.json")
+#: Pyodide's runtime files; its python_stdlib.zip is replaced by a pre-compiled one.
+PYODIDE_FILES = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "pyodide-lock.json")
 #: Fixed timestamp for zip entries so identical sources give an identical app.zip.
 ZIP_DATE = (2026, 1, 1, 0, 0, 0)
 
@@ -33,6 +35,19 @@ def app_zip(root: Path, dest: Path) -> None:
             zf.writestr(info, path.read_bytes())
 
 
+def compiled_stdlib(node: Path) -> Path:
+    """The standard library as .pyc, compiled by Pyodide's own Python under Node;
+    cached in node_modules/.cache per Pyodide version (it takes a few seconds)."""
+    version = json.loads((node / "pyodide" / "package.json").read_text())["version"]
+    cached = node / ".cache" / "solitaire-orbit" / f"python_stdlib_pyc-{version}-deflated.zip"
+    if not cached.exists():
+        cached.parent.mkdir(parents=True, exist_ok=True)
+        partial = cached.with_suffix(".partial")
+        subprocess.run(["node", str(ROOT / "scripts" / "compile_stdlib.mjs"), str(node / "pyodide"), str(partial)], check=True)
+        partial.replace(cached)
+    return cached
+
+
 def build(out: Path, root: Path = ROOT) -> dict[str, object]:
     """Build the site from the project at ``root`` into ``out``; returns a summary."""
     node = root / "node_modules"
@@ -43,15 +58,17 @@ def build(out: Path, root: Path = ROOT) -> dict[str, object]:
     (out / "runtime" / "pyodide").mkdir(parents=True)
     for name in PYODIDE_FILES:
         shutil.copy2(node / "pyodide" / name, out / "runtime" / "pyodide" / name)
+    shutil.copy2(compiled_stdlib(node), out / "runtime" / "pyodide" / "python_stdlib_pyc.zip")
+    shutil.copy2(root / "static" / "pyodide-loader.mjs", out / "runtime" / "pyodide" / "loader.mjs")
     shutil.copytree(
         node / "@pyscript" / "core" / "dist",
         out / "runtime" / "pyscript",
         ignore=shutil.ignore_patterns("*.map"),
     )
-    shutil.copytree(root / "static", out / "static", ignore=shutil.ignore_patterns("sw.js", "*.md"))
+    shutil.copytree(root / "static", out / "static", ignore=shutil.ignore_patterns("sw.js", "*.md", "pyodide-loader.mjs"))
     app_zip(root, out / "app.zip")
     (out / "pyscript.json").write_text(
-        json.dumps({"interpreter": "./runtime/pyodide/pyodide.mjs", "files": {"./app.zip": "./*"}}, indent=1) + "\n"
+        json.dumps({"interpreter": "./runtime/pyodide/loader.mjs", "files": {"./app.zip": "./*"}}, indent=1) + "\n"
     )
     shutil.copy2(root / "index.html", out / "index.html")
 

@@ -3,6 +3,7 @@ changes with the content, an itch.io zip with index.html at its root."""
 
 from __future__ import annotations
 
+import importlib.util
 import json
 import shutil
 import re
@@ -41,11 +42,20 @@ def test_build_is_relative_complete_and_versioned(tmp_path: Path) -> None:
     urls = re.findall(r'(?:src|href)="([^"]+)"', html)
     assert urls and all(u.startswith("./") for u in urls), urls
     config = json.loads((out / "pyscript.json").read_text())
-    assert config["interpreter"] == "./runtime/pyodide/pyodide.mjs"
+    assert config["interpreter"] == "./runtime/pyodide/loader.mjs"
     assert config["files"] == {"./app.zip": "./*"}
+    loader = (out / "runtime" / "pyodide" / "loader.mjs").read_text()
+    assert 'from "./pyodide.mjs"' in loader and "python_stdlib_pyc.zip" in loader
+    # the standard library ships compiled by Pyodide's own Python (3.14 byte code)
+    with zipfile.ZipFile(out / "runtime" / "pyodide" / "python_stdlib_pyc.zip") as zf:
+        stdlib = set(zf.namelist())
+        header = zf.read("json/__init__.pyc")[:4]
+    assert "json/__init__.py" not in stdlib and "asyncio/__init__.pyc" in stdlib
+    # a .pyc magic number, and not this CPython's: the byte code is for Pyodide's Python
+    assert header[2:4] == b"\r\n" and header != importlib.util.MAGIC_NUMBER
     manifest = json.loads((out / "static" / "manifest.webmanifest").read_text())
     assert all(not icon["src"].startswith(("/", "http")) for icon in manifest["icons"])
-    for name in ("pyodide.mjs", "pyodide.asm.wasm", "python_stdlib.zip"):
+    for name in ("pyodide.mjs", "pyodide.asm.wasm", "python_stdlib_pyc.zip"):
         assert (out / "runtime" / "pyodide" / name).exists()
     assert (out / "runtime" / "pyscript" / "core.js").exists()
     with zipfile.ZipFile(out / "app.zip") as zf:
