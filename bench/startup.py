@@ -59,7 +59,7 @@ from playwright.sync_api import Error as PlaywrightError
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "scripts"))
-from chromium import CHROMIUM, FLAGS  # noqa: E402
+from webtest import CHROMIUM, FLAGS, MIME_TYPES  # noqa: E402
 
 #: The deal every run opens; the fragment is what a share link carries.
 OUR_URL = "index.html#g=gyre&v=1&o=&s=1"
@@ -176,15 +176,9 @@ class Traffic:
 
 
 class Handler(http.server.SimpleHTTPRequestHandler):
-    """Static files with the MIME types streaming wasm compilation needs (as e2e/conftest.py)."""
+    """Static files with the MIME types streaming wasm compilation needs."""
 
-    extensions_map = {
-        **http.server.SimpleHTTPRequestHandler.extensions_map,
-        ".wasm": "application/wasm",
-        ".mjs": "text/javascript",
-        ".js": "text/javascript",
-        ".webmanifest": "application/manifest+json",
-    }
+    extensions_map = {**http.server.SimpleHTTPRequestHandler.extensions_map, **MIME_TYPES}
     traffic = Traffic()
     _length = 0
 

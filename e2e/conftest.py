@@ -20,7 +20,7 @@ from playwright.sync_api import Browser, BrowserContext, ConsoleMessage, Page, R
 ROOT = Path(__file__).resolve().parent.parent
 DIST = ROOT / "dist"
 sys.path.insert(0, str(ROOT / "scripts"))
-from chromium import CHROMIUM, FLAGS  # noqa: E402
+from webtest import CHROMIUM, FLAGS, MIME_TYPES  # noqa: E402
 
 #: The site is served under a sub-path, as on a GitHub Pages project site.
 SUBPATH = "orbit/play/"
@@ -28,13 +28,7 @@ START_TIMEOUT = 60_000
 
 
 class Handler(http.server.SimpleHTTPRequestHandler):
-    extensions_map = {
-        **http.server.SimpleHTTPRequestHandler.extensions_map,
-        ".wasm": "application/wasm",
-        ".mjs": "text/javascript",
-        ".js": "text/javascript",
-        ".webmanifest": "application/manifest+json",
-    }
+    extensions_map = {**http.server.SimpleHTTPRequestHandler.extensions_map, **MIME_TYPES}
 
     def log_message(self, format: str, *args: Any) -> None:
         pass
