@@ -5,6 +5,7 @@ errors and requests to other origins."""
 from __future__ import annotations
 
 import functools
+import os
 import http.server
 import sys
 import tempfile
@@ -18,7 +19,8 @@ import pytest
 from playwright.sync_api import Browser, BrowserContext, ConsoleMessage, Page, Request
 
 ROOT = Path(__file__).resolve().parent.parent
-DIST = ROOT / "dist"
+#: The built site; ORBIT_DIST points at another build (one per worktree or helper).
+DIST = Path(os.environ.get("ORBIT_DIST", str(ROOT / "dist")))
 sys.path.insert(0, str(ROOT / "scripts"))
 from webtest import CHROMIUM, FLAGS, MIME_TYPES  # noqa: E402
 
@@ -60,7 +62,9 @@ def browser_type_launch_args(browser_type_launch_args: dict[str, Any]) -> dict[s
 def browser_context_args(browser_context_args: dict[str, Any]) -> dict[str, Any]:
     # Most tests start cold without the service worker, so they do not pay for
     # its 15 MB precache; the offline tests make their own contexts.
-    return {**browser_context_args, "service_workers": "block"}
+    # Reduced motion turns the page's animations off, so whole games do not wait
+    # on fixed delays; tests of animations make their own contexts.
+    return {**browser_context_args, "service_workers": "block", "reduced_motion": "reduce"}
 
 
 class Orbit:

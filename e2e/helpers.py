@@ -11,7 +11,8 @@ from playwright.sync_api import Page
 from pyapp.games import get_game
 from pyapp.links import Link
 from pyapp.session import Session
-from pyapp.tables import get_table_module
+from pyapp.table import BACK
+from pyapp.tables import get_view
 
 READ_BOARD = """() => {
   const out = {};
@@ -31,8 +32,9 @@ def dom_board(page: Page) -> dict[str, list[str]]:
 
 
 def engine_board(session: Session) -> dict[str, list[str]]:
-    table = get_table_module(session.game.id).table(session.state, False, frozenset())
-    return {p.id: list(p.cards) for p in table.piles}  # face-down cards read as BACK in both
+    table = get_view(session.game.id).table(session.state, False, frozenset())
+    # face-down cards read as BACK in both
+    return {p.id: [BACK if i < p.down else c for i, c in enumerate(p.cards)] for p in table.piles}
 
 
 def session_of(page: Page) -> Session:
@@ -79,20 +81,26 @@ def play_via_ui(orbit: Any, session: Session, token: str, how: str = "drag") -> 
     """Play ``token`` the way a player would, using the gesture the table offers
     for it: a real mouse drag (``how="drag"``) or taps (``how="tap"``), or the button."""
     page: Page = orbit.page
-    table = get_table_module(session.game.id).table(session.state, False, frozenset())
+    table = get_view(session.game.id).table(session.state, False, frozenset())
     for button in table.buttons:
         if button.token == token:
             page.locator(f"#act-{button.id}").click()
             orbit.idle()
             return
-        for choice in button.choices:
-            if choice.token == token:
-                assert choice.source is not None
+        for picked, picked_token in button.pick.options if button.pick else ():
+            if picked_token == token:
                 page.locator(f"#act-{button.id}").click()
-                card_locator(page, *choice.source).click()
+                for place in picked:
+                    card_locator(page, *place).click()
+                if button.pick.confirm:
+                    page.locator("#act-pick-confirm").click()
                 orbit.idle()
                 return
-    gesture = next(g for g in table.gestures if g.token == token)
+    gesture = next((g for g in table.gestures if g.token == token), None)
+    picked_cards: tuple[tuple[str, int], ...] = ()
+    if gesture is None:
+        gesture, picked_cards = next((g, cards) for g in table.gestures if g.pick
+                                     for cards, t in g.pick.options if t == token)
     assert gesture.source is not None and gesture.target is not None
     source = card_locator(page, *gesture.source)
     if how == "drag":
@@ -104,8 +112,14 @@ def play_via_ui(orbit: Any, session: Session, token: str, how: str = "drag") -> 
     else:
         taps = [g for g in table.gestures if g.source == gesture.source and g.tap]
         source.click()
-        if not (taps and taps[0].token == token):
+        if not (taps and taps[0] == gesture):
             pile_locator(page, gesture.target).click(force=True)
+        orbit.idle()
+    if gesture.pick is not None:
+        for place in picked_cards:
+            card_locator(page, *place).click()
+        if gesture.pick.confirm:
+            page.locator("#act-pick-confirm").click()
         orbit.idle()
 
 

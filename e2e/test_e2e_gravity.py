@@ -14,7 +14,7 @@ from helpers import assert_board_matches, card_locator, pile_locator, play_via_u
 from pyapp.games import get_game
 from pyapp.games.gravity import rating
 from pyapp.session import Session
-from pyapp.tables import get_table_module
+from pyapp.tables import get_view
 
 GRAVITY = get_game("gravity")
 
@@ -41,7 +41,7 @@ def test_stack_by_mouse_drag_lights_only_legal_targets(orbit: Orbit) -> None:
     open_session(orbit, session)
     page = orbit.page
     stack = next(m for m in session.legal_moves() if is_stack(m))
-    table = get_table_module("gravity").table(session.state, False, frozenset())
+    table = get_view("gravity").table(session.state, False, frozenset())
     gesture = next(g for g in table.gestures if g.token == stack)
     assert gesture.source is not None
     legal_targets = {m[2:] for m in session.legal_moves() if is_stack(m) and m[:2] == stack[:2]}
@@ -86,7 +86,7 @@ def test_collapse_choice_by_click_then_undo_across_it(orbit: Orbit) -> None:
     arrows = page.locator("#board .overlay .arrow")
     expect(arrows).to_have_count(len(candidates))
     choice = session.legal_moves()[-1]
-    table = get_table_module("gravity").table(session.state, False, frozenset())
+    table = get_view("gravity").table(session.state, False, frozenset())
     gesture = next(g for g in table.gestures if g.token == choice)
     assert gesture.source is not None and gesture.tap
     card_locator(page, *gesture.source).click()
@@ -125,6 +125,9 @@ def test_a_forced_collapse_runs_by_itself(orbit: Orbit) -> None:
     )
     open_session(orbit, session)
     page = orbit.page
+    # The tests run with reduced motion, which turns the "instant" setting on: turn it off here.
+    expect(page.locator("#set-instant")).to_be_checked()
+    page.locator("#set-instant").uncheck()
     page.evaluate("""() => { window.__busySeen = false;
         new MutationObserver(() => { if (document.querySelector('#board').dataset.busy === 'true') window.__busySeen = true; })
           .observe(document.querySelector('#board'), {attributes: true}); }""")

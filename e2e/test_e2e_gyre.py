@@ -12,7 +12,7 @@ from helpers import assert_board_matches, card_locator, pile_locator, play_via_u
 from pyapp.games import get_game
 from pyapp.links import Link
 from pyapp.session import Session
-from pyapp.tables import get_table_module
+from pyapp.tables import get_view
 
 GYRE = get_game("gyre")
 
@@ -33,7 +33,7 @@ def test_mouse_drag_captures_and_the_revealed_card_is_placed(orbit: Orbit) -> No
     capture = next(m for m in session.legal_moves() if m.startswith("C"))
     card, slot = capture[1:3], capture[3:]
     source = page.locator(f'#board .card[data-at="H"][data-card="{card}"]')
-    table = get_table_module("gyre").table(session.state, False, frozenset())
+    table = get_view("gyre").table(session.state, False, frozenset())
     expected_lit = set(table.targets(next(g.source for g in table.gestures if g.token == capture and g.source)).keys())
     # drag by hand, checking the legal targets light up while dragging
     box = source.bounding_box()
@@ -195,7 +195,7 @@ def test_touch_phone_taps_and_a_touch_drag(browser: Browser, base_url_orbit: str
     assert board and board["x"] >= 0 and board["x"] + board["width"] <= 390 + 0.5
     # taps: a hand card, then its target
     capture = next(m for m in session.legal_moves() if m.startswith("C"))
-    table = get_table_module("gyre").table(session.state, True, frozenset())
+    table = get_view("gyre").table(session.state, True, frozenset())
     gesture = next(g for g in table.gestures if g.token == capture)
     assert gesture.source and gesture.target
     card_locator(page, *gesture.source).tap()
@@ -210,7 +210,7 @@ def test_touch_phone_taps_and_a_touch_drag(browser: Browser, base_url_orbit: str
     orbit.open(session.link().fragment())
     assert_board_matches(page, session)
     move = next(m for m in session.legal_moves() if m.startswith("C"))
-    table = get_table_module("gyre").table(session.state, True, frozenset())
+    table = get_view("gyre").table(session.state, True, frozenset())
     gesture = next(g for g in table.gestures if g.token == move)
     assert gesture.source is not None and gesture.target is not None
     a = card_locator(page, *gesture.source).bounding_box()

@@ -1,46 +1,29 @@
-"""The one module that touches the DOM: draws a :class:`pyapp.table.Table` and
-turns pointer events into move tokens.
+"""The one module that touches the DOM: it draws what :class:`pyapp.controller.Controller`
+returns and turns DOM events into the controller's intents. No rules, links,
+storage formats or wording live here.
 
-It knows no game's rules. Cards are HTML elements created once and moved
-(absolute positions, CSS transitions); every event handler is a proxy kept in
-``App.proxies`` and wrapped so that a Python exception shows the error banner
-and leaves the game playable. Storage and clipboard may be missing (sandboxed
-iframes): every use of them is guarded.
+Cards are elements created once per card id and moved; every handler is a proxy
+kept in ``Binding.proxies`` (destroyed with its group) and wrapped so that a
+Python exception shows the error banner and the game carries on.
 """
 
 from __future__ import annotations
 
 import asyncio
-import json
-import secrets
 import traceback
-from dataclasses import replace
-from types import ModuleType
 from typing import Any, Callable
 
 import js
 from js import document, window
 from pyodide.ffi import create_proxy
 
-from .errors import OrbitError, SaveError
-from .game import AnyGame
-from .games import all_games, get_game
-from .links import Link
-from .rng import parse_seed
-from .session import Session
-from .table import BACK, CARD_H, Button, Gesture, Pile, Table
-from .tables import get_table_module
+from .controller import Board, CardView, Controller, Dialog, View, pile_at
+from .table import Face
 
-SUIT_SYMBOL = {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}
-RANK_TEXT = {"T": "10"}
-CURRENT_KEY = "orbit.current"
-SAVE_PREFIX = "orbit.save."
-OPTIONS_PREFIX = "orbit.options."
-PREVIOUS_PREFIX = "orbit.previous."
-GIVE_UP_HTML = '⚑<span class="lbl"> Give up</span>'
-SETTINGS_KEY = "orbit.settings"
 STEP_DELAY = 0.22
 DRAG_THRESHOLD = 6.0
+LONG_PRESS = 0.5
+ARROWS = {"up": "↑", "down": "↓", "left": "←", "right": "→"}
 
 
 class Storage:
@@ -56,34 +39,27 @@ class Storage:
             self.backend = None
 
     def get(self, key: str) -> str | None:
-        if self.backend is None:
-            return self.memory.get(key)
         try:
-            value = self.backend.getItem(key)
+            value = self.backend.getItem(key) if self.backend is not None else self.memory.get(key)
         except Exception:
-            return self.memory.get(key)
-        return None if missing(value) else str(value)
+            value = self.memory.get(key)
+        return None if value is None or type(value).__name__ in ("JsNull", "JsUndefined") else str(value)
 
     def set(self, key: str, value: str) -> None:
         self.memory[key] = value
-        if self.backend is not None:
-            try:
+        try:
+            if self.backend is not None:
                 self.backend.setItem(key, value)
-            except Exception:
-                pass
+        except Exception:
+            pass
 
     def remove(self, key: str) -> None:
         self.memory.pop(key, None)
-        if self.backend is not None:
-            try:
+        try:
+            if self.backend is not None:
                 self.backend.removeItem(key)
-            except Exception:
-                pass
-
-
-def missing(value: Any) -> bool:
-    """True for None and for JavaScript's null/undefined as Pyodide hands them over."""
-    return value is None or type(value).__name__ in ("JsNull", "JsUndefined")
+        except Exception:
+            pass
 
 
 def el(tag: str, cls: str = "", text: str = "") -> Any:
@@ -95,72 +71,51 @@ def el(tag: str, cls: str = "", text: str = "") -> Any:
     return node
 
 
-def card_face(node: Any, code: str) -> None:
-    """Fill a card element for ``code`` (or a back for :data:`BACK`)."""
+def byid(name: str) -> Any:
+    return document.getElementById(name)
+
+
+def draw_face(node: Any, face: Face | None, code: str) -> None:
     node.innerHTML = ""
-    if code == BACK:
+    if face is None:
         node.className = "card back"
         node.removeAttribute("data-card")
+        node.setAttribute("aria-label", "face-down card")
+        node.style.removeProperty("--hue")
         return
+    node.className = " ".join(("card", *face.classes))
     node.setAttribute("data-card", code)
-    rank, suit = code[0], code[1]
-    if rank == "X":
-        red = suit == "R"
-        node.className = "card joker" + (" red" if red else "")
-        corner = el("span", "corner")
-        corner.innerHTML = "J<br>O<br>K"
-        node.appendChild(corner)
-        node.appendChild(el("span", "pip", "★"))
-        node.setAttribute("aria-label", ("red" if red else "black") + " joker")
-        return
-    node.className = "card" + (" red" if suit in "HD" else "")
-    corner = el("span", "corner")
-    corner.innerHTML = f"{RANK_TEXT.get(rank, rank)}<br>{SUIT_SYMBOL[suit]}"
-    node.appendChild(corner)
-    node.appendChild(el("span", "pip", SUIT_SYMBOL[suit]))
-    node.setAttribute("aria-label", code)
+    node.setAttribute("aria-label", face.name)
+    node.appendChild(el("span", "corner", face.corner))
+    node.appendChild(el("span", "pip", face.pip))
+    if face.hue is not None:
+        node.style.setProperty("--hue", f"{face.hue:.0f}")
 
 
-class App:
+class Binding:
     def __init__(self) -> None:
-        #: Every proxy made, as (group, target, event, proxy); a group is destroyed together.
         self.proxies: list[tuple[str, Any, str, Any]] = []
-        self.storage = Storage()
-        self.session: Session | None = None
-        self.module: ModuleType | None = None
-        self.table: Table | None = None
-        self.board = document.getElementById("board")
+        reduced = bool(window.matchMedia("(prefers-reduced-motion: reduce)").matches)
+        self.ctl = Controller(Storage(), reduced_motion=reduced)
+        self.board_node = byid("board")
         self.cards: dict[str, Any] = {}
+        self.codes: dict[str, str] = {}
         self.piles: dict[str, Any] = {}
-        self.overlays: dict[str, Any] = {}
-        self.labels: dict[str, Any] = {}
-        self.card_at: dict[str, tuple[str, int]] = {}
-        self.pile_cards: dict[str, list[str]] = {}
         self.decor: list[Any] = []
+        self.board: Board | None = None
         self.unit = 60.0
-        self.selected: tuple[str, int] | None = None
-        self.choosing: Button | None = None
-        self.drag: dict[str, Any] | None = None
         self.busy = False
-        self.summary_shown = False
-        self.resign_armed = False
-        self.notice_action: Callable[[], None] | None = None
-        self.settings: set[str] = set()
-        raw = self.storage.get(SETTINGS_KEY)
-        if raw:
-            try:
-                self.settings = {str(s) for s in json.loads(raw)}
-            except ValueError:
-                self.settings = set()
+        self.drag: dict[str, Any] | None = None
+        self.press_id = 0
+        self.disarm_id = 0
 
-    # -- plumbing ------------------------------------------------------------
+    # -- plumbing --------------------------------------------------------------
     def on(self, node: Any, event: str, fn: Callable[[Any], None], group: str = "page") -> None:
         proxy = create_proxy(self.guard(fn))
         node.addEventListener(event, proxy)
         self.proxies.append((group, node, event, proxy))
 
     def off_group(self, group: str) -> None:
-        """Remove and destroy the handlers made for ``group``."""
         keep = []
         for entry in self.proxies:
             if entry[0] == group:
@@ -174,8 +129,6 @@ class App:
         def handler(evt: Any) -> None:
             try:
                 fn(evt)
-            except OrbitError as exc:
-                self.notice(str(exc))
             except Exception as exc:  # noqa: BLE001 - every failure must be visible
                 self.error(exc)
 
@@ -186,7 +139,7 @@ class App:
             try:
                 await coro
             except Exception as exc:  # noqa: BLE001
-                self.set_busy(False)
+                self.busy = False
                 self.error(exc)
 
         asyncio.ensure_future(run())
@@ -194,587 +147,376 @@ class App:
     def error(self, exc: BaseException) -> None:
         text = "".join(traceback.format_exception_only(type(exc), exc)).strip()
         js.console.error("Solitaire Orbit: " + "".join(traceback.format_exception(type(exc), exc, exc.__traceback__)))
-        document.getElementById("banner-text").textContent = (
-            f"Something went wrong: {text}. Your game is kept; undo or carry on."
-        )
-        document.getElementById("banner").hidden = False
+        byid("banner-text").textContent = f"Something went wrong: {text}. Your game is kept; undo or carry on."
+        byid("banner").hidden = False
 
-    def notice(self, text: str, action: tuple[str, Callable[[], None]] | None = None) -> None:
-        """Show a notice; ``action`` adds a button (label, what it does)."""
-        document.getElementById("notice-text").textContent = text
-        button = document.getElementById("notice-action")
-        self.notice_action = action[1] if action else None
-        button.textContent = action[0] if action else ""
-        button.hidden = action is None
-        document.getElementById("notice").hidden = False
+    def act(self, intent: Callable[[], Any]) -> Callable[[Any], None]:
+        """A handler that sends one intent (unless a move is still animating) and draws."""
 
-    def run_notice_action(self) -> None:
-        action = self.notice_action
-        self.clear_notice()
-        if action is not None:
-            action()
+        def handler(evt: Any) -> None:
+            if not self.busy:
+                intent()
+                self.render()
 
-    def clear_notice(self) -> None:
-        document.getElementById("notice").hidden = True
+        return handler
 
-    # -- start-up --------------------------------------------------------------
+    # -- start-up ----------------------------------------------------------------
     def start(self) -> None:
-        byid = document.getElementById
-        self.on(byid("home"), "click", lambda e: self.show_start())
-        self.on(byid("undo"), "click", lambda e: self.undo())
-        self.on(byid("redo"), "click", lambda e: self.redo())
-        self.on(byid("restart"), "click", lambda e: self.restart())
-        self.on(byid("new"), "click", lambda e: self.open_new_dialog())
-        self.on(byid("resign"), "click", lambda e: self.resign())
-        self.on(byid("copy"), "click", lambda e: self.copy_link())
-        self.on(byid("help"), "click", lambda e: self.show_rules())
+        ctl = self.ctl
+        for name, intent in (("home", ctl.home), ("undo", ctl.undo), ("redo", ctl.redo), ("restart", ctl.restart),
+                             ("new", ctl.open_new_dialog), ("resign", ctl.resign), ("copy", ctl.copy_link),
+                             ("help", ctl.show_rules), ("notice-close", ctl.dismiss_notice),
+                             ("notice-action", ctl.notice_action), ("summary-new", lambda: ctl.summary_action("new")),
+                             ("summary-again", lambda: ctl.summary_action("again")),
+                             ("summary-undo", lambda: ctl.summary_action("undo")),
+                             ("summary-close", lambda: ctl.summary_action("close"))):
+            self.on(byid(name), "click", self.act(intent))
         self.on(byid("banner-close"), "click", lambda e: setattr(byid("banner"), "hidden", True))
-        self.on(byid("notice-close"), "click", lambda e: self.clear_notice())
-        self.on(byid("notice-action"), "click", lambda e: self.run_notice_action())
-        self.on(byid("summary-new"), "click", lambda e: self.summary_action("new"))
-        self.on(byid("summary-again"), "click", lambda e: self.summary_action("again"))
-        self.on(byid("summary-close"), "click", lambda e: self.summary_action("close"))
-        self.on(self.board, "pointerdown", self.pointer_down)
-        self.on(self.board, "pointermove", self.pointer_move)
-        self.on(self.board, "pointerup", self.pointer_up)
-        self.on(self.board, "pointercancel", self.pointer_cancel)
-        self.on(document, "keydown", self.key_down)
-        self.on(window, "resize", lambda e: self.redraw())
-        self.on(window, "hashchange", lambda e: self.open_hash(str(window.location.hash)))
-        known = {g.id for g in all_games()}
+        for dialog in ("rules", "summary", "newgame", "peek"):
+            self.on(byid(dialog), "close", lambda e: self.dialog_closed())
         for tile in document.querySelectorAll(".tile"):
-            game_id = str(tile.dataset.game)
-            if game_id in known:
-                tile.disabled = False
-                self.on(tile, "click", self.opener(game_id))
-        self.mark_resumable()
-        hash_text = str(window.location.hash)
-        if len(hash_text) > 1:
-            self.open_hash(hash_text)
-        else:
-            current = self.storage.get(CURRENT_KEY)
-            if current in known and self.load_saved(str(current)):
-                pass
-            else:
-                self.show_start()
+            self.on(tile, "click", self.act(self.opener(str(tile.dataset.game))))
+        board = self.board_node
+        self.on(board, "pointerdown", self.pointer_down)
+        self.on(board, "pointermove", self.pointer_move)
+        self.on(board, "pointerup", self.pointer_up)
+        self.on(board, "pointercancel", self.pointer_cancel)
+        self.on(board, "dblclick", self.double_click)
+        self.on(board, "contextmenu", lambda e: e.preventDefault())
+        self.on(document, "keydown", self.key_down)
+        self.on(window, "resize", lambda e: None if self.busy else self.render())
+        self.on(window, "hashchange", self.act(lambda: ctl.open_link(str(window.location.hash))))
+        ctl.start(str(window.location.hash), str(window.location.href))
+        self.render()
         document.body.setAttribute("data-ready", "true")
 
-    def opener(self, game_id: str) -> Callable[[Any], None]:
-        return lambda evt: self.open_game(game_id)
+    def opener(self, game_id: str) -> Callable[[], None]:
+        return lambda: self.ctl.open_game(game_id)
 
-    def mark_resumable(self) -> None:
+    def dialog_closed(self) -> None:
+        """A dialog closed by the browser (Escape, its own Close button)."""
+        if self.ctl.dialog is not None and not byid(self.ctl.dialog.kind).open:
+            self.ctl.close_dialog()
+            self.render()
+
+    # -- drawing ------------------------------------------------------------------
+    def render(self) -> None:
+        wrap = byid("board-wrap")
+        self.ctl.resize(max(200.0, float(wrap.clientWidth)), max(240.0, float(wrap.clientHeight)))
+        view = self.ctl.view()
+        start = view.screen == "start"
+        byid("start").hidden = not start
+        byid("game").hidden = start
+        byid("tools").hidden = start
+        byid("title").textContent = view.title
         for tile in document.querySelectorAll(".tile"):
-            game_id = str(tile.dataset.game)
+            tile.disabled = False
             old = tile.querySelector(".resume")
-            if not missing(old):
+            if old is not None and type(old).__name__ != "JsNull":
                 old.remove()
-            if self.storage.get(SAVE_PREFIX + game_id):
-                tile.appendChild(el("span", "resume", "Game in progress: tap to resume"))
-
-    # -- screens ---------------------------------------------------------------
-    def show_start(self) -> None:
-        document.getElementById("start").hidden = False
-        document.getElementById("game").hidden = True
-        document.getElementById("tools").hidden = True
-        document.getElementById("title").textContent = ""
-        self.mark_resumable()
-        if self.session is not None:
-            window.history.replaceState(None, "", str(window.location.pathname) + str(window.location.search))
-
-    def show_game(self) -> None:
-        document.getElementById("start").hidden = True
-        document.getElementById("game").hidden = False
-        document.getElementById("tools").hidden = False
-
-    def open_game(self, game_id: str) -> None:
-        """A tile: resume that game's save, or deal a new one with the last options."""
-        self.clear_notice()
-        if not self.load_saved(game_id):
-            self.new_deal(game_id, self.storage.get(OPTIONS_PREFIX + game_id) or "")
-
-    def load_saved(self, game_id: str) -> bool:
-        raw = self.storage.get(SAVE_PREFIX + game_id)
-        if not raw:
-            return False
-        try:
-            session = Session.from_save(raw)
-            if session.game.id != game_id:
-                raise SaveError("saved game belongs to another game")
-        except SaveError as exc:
-            self.storage.set("orbit.corrupt." + game_id, raw)
-            self.storage.remove(SAVE_PREFIX + game_id)
-            self.notice(
-                f"Your saved {get_game(game_id).title} game could not be read ({exc}). "
-                f"It was set aside (orbit.corrupt.{game_id}) and a new deal started."
-            )
-            self.new_deal(game_id, "")
-            return True
-        self.set_session(session)
-        return True
-
-    def new_deal(self, game_id: str, options: str, seed: int | None = None) -> None:
-        game = get_game(game_id)
-        if seed is None:
-            seed = secrets.randbelow(10**9)
-        session = Session(game, seed, game.parse_options(options))
-        self.storage.set(OPTIONS_PREFIX + game_id, session.options_text)
-        self.set_session(session)
-
-    def open_hash(self, hash_text: str) -> None:
-        """Open a share link; a bad one keeps what the player had and says why."""
-        if self.session is not None and hash_text == self.session.link().fragment():
+            for t in view.tiles:
+                if t.id == str(tile.dataset.game) and t.resume:
+                    tile.appendChild(el("span", "resume", t.resume))
+        for name, enabled in view.tools.items():
+            byid(name).disabled = not enabled
+        resign = byid("resign")
+        resign.classList.toggle("armed", view.resign_armed)
+        resign.querySelector(".lbl").textContent = " Sure? Press again" if view.resign_armed else " Give up"
+        if view.resign_armed:
+            self.disarm_id += 1
+            self.spawn(self.disarm_later(self.disarm_id))
+        notice = view.notice
+        byid("notice").hidden = notice is None
+        if notice is not None:
+            byid("notice").classList.toggle("error", notice.error)
+            byid("notice-text").textContent = notice.text
+            byid("notice-action").textContent = notice.action
+            byid("notice-action").hidden = not notice.action
+        self.draw_dialog(view.dialog)
+        if str(window.location.hash) != view.address:
+            path = str(window.location.pathname) + str(window.location.search)
+            window.history.replaceState(None, "", view.address or path)
+        if view.copy:
+            self.spawn(self.copy(view.copy))
+        if view.board is None:
             return
-        try:
-            link = Link.parse(hash_text)
-            session = Session.from_link(link, lenient=True)
-        except OrbitError as exc:
-            game_id = ""
-            for part in hash_text.lstrip("#").split("&"):
-                if part.startswith("g="):
-                    game_id = part[2:]
-            known = {g.id for g in all_games()}
-            if game_id not in known:
-                game_id = str(self.storage.get(CURRENT_KEY) or "gyre")
-                game_id = game_id if game_id in known else "gyre"
-            self.notice(f"That link could not be opened: {exc}. Here is a playable game instead.")
-            if not self.load_saved(game_id):
-                self.new_deal(game_id, "")
-            return
-        self.clear_notice()
-        kept = self.keep_other_deal(session)
-        if session.replay_error:
-            self.notice(f"The link was opened up to the move before the problem: {session.replay_error}.")
-        elif kept:
-            self.notice(
-                f"Opened the linked {session.game.title} deal. Your game in progress was kept.",
-                ("Back to my game", lambda: self.resume_previous(session.game.id)),
-            )
-        self.set_session(session)
-
-    def keep_other_deal(self, session: Session) -> bool:
-        """Before a link replaces this game's save with another deal, keep the old
-        save (if unfinished) as the previous game."""
-        raw = self.storage.get(SAVE_PREFIX + session.game.id)
-        if not raw:
-            return False
-        try:
-            old = Session.from_save(raw)
-        except SaveError:
-            return False
-        if (old.seed, old.options_text) == (session.seed, session.options_text) or old.status() != "playing":
-            return False
-        self.storage.set(PREVIOUS_PREFIX + session.game.id, raw)
-        return True
-
-    def resume_previous(self, game_id: str) -> None:
-        raw = self.storage.get(PREVIOUS_PREFIX + game_id)
-        if not raw:
-            return
-        current = self.storage.get(SAVE_PREFIX + game_id)
-        self.storage.set(SAVE_PREFIX + game_id, raw)
-        if current:
-            self.storage.set(PREVIOUS_PREFIX + game_id, current)
-        self.load_saved(game_id)
-
-    def set_session(self, session: Session) -> None:
-        if self.session is None or self.session.game.id != session.game.id:
-            self.reset_board()
-        self.session = session
-        self.module = get_table_module(session.game.id)
-        self.selected = None
-        self.choosing = None
-        self.summary_shown = session.status() != "playing"
-        document.getElementById("title").textContent = session.game.title
-        self.show_game()
-        self.after_change(animate=None)
-
-    def reset_board(self) -> None:
-        self.board.innerHTML = ""
-        self.decor = []
-        self.cards.clear()
-        self.piles.clear()
-        self.overlays.clear()
-        self.labels.clear()
-        self.card_at.clear()
-        self.pile_cards.clear()
-
-    # -- acting ----------------------------------------------------------------
-    def play(self, token: str) -> None:
-        session = self.session
-        if session is None or self.busy:
-            return
-        before = session.state
-        session.play(token)
-        steps = list(session.game.steps(before, token))
-        self.selected = None
-        self.choosing = None
-        self.after_change(animate=steps[:-1])
-
-    def undo(self) -> None:
-        if self.session is not None and self.session.can_undo and not self.busy:
-            self.session.undo()
-            self.summary_shown = self.session.status() != "playing"
-            self.after_change(animate=None)
-
-    def redo(self) -> None:
-        if self.session is not None and self.session.can_redo and not self.busy:
-            self.play(self.session.redo_moves[0])
-
-    def restart(self) -> None:
-        if self.session is not None and not self.busy:
-            self.session.restart()
-            self.summary_shown = False
-            self.after_change(animate=None)
-
-    def resign(self) -> None:
-        """Give up, on a second press: window.confirm may be blocked in sandboxed frames."""
-        if self.session is None or self.busy or self.session.status() != "playing":
-            return
-        button = document.getElementById("resign")
-        if not self.resign_armed:
-            self.resign_armed = True
-            button.textContent = "⚑ Sure? Press again"
-            button.classList.add("armed")
-            self.spawn(self.disarm_resign())
-            return
-        self.resign_armed = False
-        button.innerHTML = GIVE_UP_HTML
-        button.classList.remove("armed")
-        self.session.resign()
-        self.after_change(animate=None)
-
-    async def disarm_resign(self) -> None:
-        await asyncio.sleep(4)
-        if self.resign_armed:
-            self.resign_armed = False
-            button = document.getElementById("resign")
-            button.innerHTML = GIVE_UP_HTML
-            button.classList.remove("armed")
-
-    def after_change(self, animate: list[Any] | None) -> None:
-        session = self.session
-        assert session is not None
-        self.save()
-        fragment = session.link().fragment()
-        if str(window.location.hash) != fragment:
-            window.history.replaceState(None, "", fragment)
-        if animate:
-            # Busy from now on, not from when the coroutine first runs: input that
-            # arrives in between must wait for the animation too.
-            self.set_busy(True)
-            self.spawn(self.animate(animate))
+        byid("prompt").textContent = view.prompt
+        byid("score").textContent = " · ".join(t for t in (view.score, view.info) if t)
+        if view.frames:
+            self.busy = True
+            self.draw_actions(view, False)
+            self.spawn(self.animate(view))
         else:
-            self.render(session.state)
-            self.after_render()
+            self.show(view)
 
-    def set_busy(self, busy: bool) -> None:
-        self.busy = busy
-        self.board.setAttribute("data-busy", "true" if busy else "false")
+    def show(self, view: View) -> None:
+        assert view.board is not None
+        self.draw_board(view.board)
+        self.draw_actions(view, True)
+        if view.auto:
+            self.busy = True
+            self.spawn(self.auto_later())
 
-    async def animate(self, states: list[Any]) -> None:
-        for state in states:
-            self.render(state)
+    async def animate(self, view: View) -> None:
+        for frame in view.frames:
+            self.draw_board(frame)
             await asyncio.sleep(STEP_DELAY)
-        self.set_busy(False)
-        assert self.session is not None
-        self.render(self.session.state)
-        self.after_render()
+        self.busy = False
+        self.show(view)
 
-    def after_render(self) -> None:
-        """Auto-play a move the player's settings ask for, and show the summary."""
-        session = self.session
-        assert session is not None and self.module is not None
-        auto = getattr(self.module, "auto_token", None)
-        if auto is not None and not session.resigned:
-            token = auto(session.state, frozenset(self.settings))
-            if token:
-                self.set_busy(True)
-                self.spawn(self.auto_play(token))
-                return
-        if session.status() != "playing" and not self.summary_shown:
-            self.summary_shown = True
-            self.show_summary()
+    async def auto_later(self) -> None:
+        await asyncio.sleep(0 if "instant" in self.ctl.settings else STEP_DELAY)
+        self.busy = False
+        self.ctl.auto()
+        self.render()
 
-    async def auto_play(self, token: str) -> None:
-        await asyncio.sleep(STEP_DELAY)
-        self.set_busy(False)
-        self.play(token)
+    async def disarm_later(self, ticket: int) -> None:
+        await asyncio.sleep(4)
+        if ticket == self.disarm_id and self.ctl.resign_armed:
+            self.ctl.disarm()
+            self.render()
 
-    def save(self) -> None:
-        session = self.session
-        assert session is not None
-        self.storage.set(SAVE_PREFIX + session.game.id, session.to_save())
-        self.storage.set(CURRENT_KEY, session.game.id)
+    async def copy(self, url: str) -> None:
+        try:
+            await window.navigator.clipboard.writeText(url)
+            ok = True
+        except Exception:
+            ok = False
+        self.ctl.copied(ok)
+        self.render()
 
-    # -- drawing -------------------------------------------------------------
-    def redraw(self) -> None:
-        if self.session is not None and not self.busy:
-            self.render(self.session.state)
-
-    def render(self, state: Any) -> None:
-        session = self.session
-        assert session is not None and self.module is not None
-        wrap = document.getElementById("board-wrap")
-        avail_w = max(200.0, float(wrap.clientWidth))
-        avail_h = max(240.0, float(wrap.clientHeight))
-        portrait = avail_h > avail_w * 1.1
-        table: Table = self.module.table(state, portrait, frozenset(self.settings))
-        if state is not session.state or self.busy:
-            table = replace(table, gestures=(), buttons=(), summary=())
-        elif session.resigned:
-            table = replace(table, gestures=(), buttons=(), prompt="You gave up this game.", status="finished",
-                            summary=table.summary or (f"Final {table.score}",))
-        self.table = table
-        # The buttons under the board take height from it: draw them, then measure.
-        self.draw_buttons(table)
-        avail_h = max(240.0, float(wrap.clientHeight))
-        unit = min(avail_w / table.width, avail_h / table.height)
-        unit = max(24.0, min(unit, 130.0))
-        self.unit = unit
-        self.board.style.setProperty("--u", f"{unit:.2f}px")
-        self.board.style.width = f"{table.width * unit:.1f}px"
-        self.board.style.height = f"{table.height * unit:.1f}px"
-        self.board.setAttribute("data-status", session.status() if state is session.state else "playing")
-        self.draw_decor(table)
-        document.getElementById("prompt").textContent = table.prompt
-        document.getElementById("score").textContent = table.score
-        sources = set(table.sources())
-        choice_sources = {g.source for g in self.choosing.choices} if self.choosing else set()
-        targets = table.targets(self.selected) if self.selected else {}
-        used: set[str] = set()
-        counts: dict[str, int] = {}
-        self.card_at.clear()
-        self.pile_cards.clear()
-        seen_piles: set[str] = set()
-        for pile in table.piles:
-            seen_piles.add(pile.id)
-            self.draw_pile(pile, pile.id in targets)
-            marks = " ".join(pile.marks)
-            self.pile_cards[pile.id] = []
-            for i, code in enumerate(pile.cards):
-                if code == BACK:
-                    uid = f"back:{pile.id}:{i}"
-                else:
-                    counts[code] = counts.get(code, 0) + 1
-                    uid = f"{code}#{counts[code]}"
-                used.add(uid)
-                node = self.cards.get(uid)
-                if node is None:
-                    node = el("div")
-                    card_face(node, code)
-                    node.setAttribute("data-uid", uid)
-                    self.board.appendChild(node)
-                    self.cards[uid] = node
-                    node.style.left = f"{pile.x * unit:.1f}px"
-                    node.style.top = f"{pile.y * unit:.1f}px"
-                self.card_at[uid] = (pile.id, i)
-                self.pile_cards[pile.id].append(uid)
-                node.setAttribute("data-marks", marks)
-                node.classList.toggle("hint-target", pile.id in targets)
-                node.setAttribute("data-at", pile.id)
-                node.setAttribute("data-index", str(i))
-                node.style.left = f"{(pile.x + i * pile.dx) * unit:.1f}px"
-                node.style.top = f"{(pile.y + i * pile.dy) * unit:.1f}px"
-                node.style.zIndex = str(10 + i)
-                node.classList.toggle("movable", (pile.id, i) in sources)
-                node.classList.toggle("selected", self.selected == (pile.id, i))
-                node.classList.toggle("choice", (pile.id, i) in choice_sources)
-        for uid in list(self.cards):
-            if uid not in used:
-                self.cards.pop(uid).remove()
-        for pid in list(self.piles):
-            if pid not in seen_piles:
-                self.piles.pop(pid).remove()
-                self.overlays.pop(pid).remove()
-                self.labels.pop(pid).remove()
-        self.update_tools()
-
-    def draw_decor(self, table: Table) -> None:
-        for node in self.decor:
-            node.remove()
+    def draw_board(self, board: Board) -> None:
+        self.board = board
+        wrap = byid("board-wrap")
+        unit = min(max(200.0, float(wrap.clientWidth)) / board.width, max(240.0, float(wrap.clientHeight)) / board.height)
+        unit = self.unit = max(24.0, min(unit, 130.0))
+        node = self.board_node
+        node.style.setProperty("--u", f"{unit:.2f}px")
+        node.style.width = f"{board.width * unit:.1f}px"
+        node.style.height = f"{board.height * unit:.1f}px"
+        node.setAttribute("data-status", board.status)
+        node.setAttribute("data-busy", "true" if self.busy else "false")
+        for d in self.decor:
+            d.remove()
         self.decor = []
-        for item in table.decor:
-            node = el("div", "decor " + item.kind)
-            node.style.left = f"{item.x * self.unit:.1f}px"
-            node.style.top = f"{item.y * self.unit:.1f}px"
-            node.style.width = f"{item.w * self.unit:.1f}px"
-            node.style.height = f"{item.h * self.unit:.1f}px"
-            self.board.insertBefore(node, self.board.firstChild)
-            self.decor.append(node)
+        for item in board.decor:
+            d = el("div", "decor " + item.kind)
+            self.place(d, item.x, item.y, item.w, item.h)
+            node.insertBefore(d, node.firstChild)
+            self.decor.append(d)
+        seen: set[str] = set()
+        for pile in board.piles:
+            seen.add(pile.id)
+            p = self.piles.get(pile.id)
+            if p is None:
+                p = self.piles[pile.id] = el("div")
+                p.setAttribute("data-pile", pile.id)
+                for part in ("overlay", "pile-label", "pile-note"):
+                    p.appendChild(el("div", part))
+                node.appendChild(p)
+            p.className = " ".join(pile.classes)
+            p.setAttribute("data-count", str(pile.count))
+            p.setAttribute("aria-label", pile.name)
+            self.place(p, pile.x, pile.y, pile.w, pile.h)
+            over, label, note = p.children[0], p.children[1], p.children[2]
+            over.style.left = f"{(pile.top_x - pile.x) * unit:.1f}px"
+            over.style.top = f"{(pile.top_y - pile.y) * unit:.1f}px"
+            over.innerHTML = ""
+            if pile.badge:
+                over.appendChild(el("span", "badge", pile.badge))
+            if pile.arrow:
+                over.appendChild(el("span", "arrow", ARROWS.get(pile.arrow, "•")))
+            label.textContent = pile.label
+            note.textContent = pile.note
+        for pid in [k for k in self.piles if k not in seen]:
+            self.piles.pop(pid).remove()
+        used: set[str] = set()
+        for card in board.cards:
+            used.add(card.uid)
+            self.draw_card(card)
+        for uid in [k for k in self.cards if k not in used]:
+            self.cards.pop(uid).remove()
+            self.codes.pop(uid, None)
 
-    def draw_pile(self, pile: Pile, lit: bool) -> None:
-        unit = self.unit
-        node = self.piles.get(pile.id)
+    def place(self, node: Any, x: float, y: float, w: float, h: float) -> None:
+        u = self.unit
+        node.style.left = f"{x * u:.1f}px"
+        node.style.top = f"{y * u:.1f}px"
+        node.style.width = f"{w * u:.1f}px"
+        node.style.height = f"{h * u:.1f}px"
+
+    def draw_card(self, card: CardView) -> None:
+        node = self.cards.get(card.uid)
         if node is None:
-            node = el("div")
-            node.setAttribute("data-pile", pile.id)
-            self.board.appendChild(node)
-            self.piles[pile.id] = node
-            over = el("div", "overlay")
-            self.board.appendChild(over)
-            self.overlays[pile.id] = over
-            label = el("div", "pile-label")
-            self.board.appendChild(label)
-            self.labels[pile.id] = label
-        node.className = " ".join(["pile", *pile.marks, "lit" if lit else ""]).strip()
-        node.style.left = f"{pile.x * unit:.1f}px"
-        node.style.top = f"{pile.y * unit:.1f}px"
-        node.style.width = f"{pile.w * unit:.1f}px"
-        node.style.height = f"{pile.h * unit:.1f}px"
-        node.setAttribute("data-count", str(len(pile.cards)))
-        over = self.overlays[pile.id]
-        n = max(0, len(pile.cards) - 1)
-        over.style.left = f"{(pile.x + n * pile.dx) * unit:.1f}px"
-        over.style.top = f"{(pile.y + n * pile.dy) * unit:.1f}px"
-        over.style.width = f"{unit:.1f}px"
-        over.style.height = f"{CARD_H * unit:.1f}px"
-        over.innerHTML = ""
-        if pile.badge:
-            over.appendChild(el("span", "badge", pile.badge))
-        if pile.arrow:
-            over.appendChild(el("span", "arrow", {"up": "↑", "down": "↓", "left": "←", "right": "→"}.get(pile.arrow, "•")))
-        label = self.labels[pile.id]
-        label.textContent = pile.label
-        label.style.left = f"{(pile.x + pile.w / 2) * unit:.1f}px"
-        label.style.top = f"{(pile.y + pile.h) * unit + 2:.1f}px"
+            node = self.cards[card.uid] = el("div")
+            node.setAttribute("data-uid", card.uid)
+            self.board_node.appendChild(node)
+        if self.codes.get(card.uid) != card.code:
+            self.codes[card.uid] = card.code
+            draw_face(node, card.face, card.code)
+        for flag in ("movable", "selected", "choice", "picked", "hint-target", "dragging"):
+            node.classList.toggle(flag, flag in card.classes)
+        node.setAttribute("data-at", card.pile)
+        node.setAttribute("data-index", str(card.index))
+        node.setAttribute("data-marks", card.marks)
+        node.style.left = f"{card.x * self.unit:.1f}px"
+        node.style.top = f"{card.y * self.unit:.1f}px"
+        node.style.zIndex = str(card.z)
 
-    def draw_buttons(self, table: Table) -> None:
-        box = document.getElementById("actions")
+    def draw_actions(self, view: View, enabled: bool) -> None:
+        box = byid("actions")
         self.off_group("actions")
         box.innerHTML = ""
-        for button in table.buttons:
-            node = el("button", "", button.label)
+        for b in view.buttons:
+            node = el("button", "active" if b.active else "", b.label)
             node.type = "button"
-            node.id = "act-" + button.id
-            node.title = button.title
-            node.disabled = not button.enabled or self.busy
-            if self.choosing is not None and self.choosing.id == button.id:
-                node.textContent = "Cancel"
-            self.on(node, "click", self.presser(button), "actions")
+            node.id = "act-" + b.id
+            node.title = b.title
+            node.disabled = not (b.enabled and enabled)
+            self.on(node, "click", self.act(self.presser(b.id)), "actions")
             box.appendChild(node)
-        module = self.module
-        assert module is not None
-        for setting, text in getattr(module, "SETTINGS", ()):
-            label = el("label")
-            box_ = el("input")
-            box_.type = "checkbox"
-            box_.id = "set-" + setting
-            box_.checked = setting in self.settings
-            self.on(box_, "change", self.toggler(setting), "actions")
-            label.appendChild(box_)
+        for sid, text, checked in view.settings:
+            label, check = el("label"), el("input")
+            check.type = "checkbox"
+            check.id = "set-" + sid
+            check.checked = checked
+            self.on(check, "change", self.act(self.toggler(sid, check)), "actions")
+            label.appendChild(check)
             label.appendChild(document.createTextNode(text))
             box.appendChild(label)
 
-    def presser(self, button: Button) -> Callable[[Any], None]:
-        return lambda evt: self.press(button)
+    def presser(self, button_id: str) -> Callable[[], None]:
+        return lambda: self.ctl.press(button_id)
 
-    def toggler(self, setting: str) -> Callable[[Any], None]:
-        return lambda evt: self.toggle_setting(setting, bool(evt.target.checked))
+    def toggler(self, setting: str, check: Any) -> Callable[[], None]:
+        return lambda: self.ctl.set_setting(setting, bool(check.checked))
 
-    def toggle_setting(self, setting: str, on: bool) -> None:
-        if on:
-            self.settings.add(setting)
-        else:
-            self.settings.discard(setting)
-        self.storage.set(SETTINGS_KEY, json.dumps(sorted(self.settings)))
-        if self.session is not None:
-            self.render(self.session.state)
-            self.after_render()
-
-    def press(self, button: Button) -> None:
-        if self.busy:
+    def draw_dialog(self, dialog: Dialog | None) -> None:
+        for kind in ("rules", "summary", "newgame", "peek"):
+            node = byid(kind)
+            if (dialog is None or dialog.kind != kind) and node.open:
+                node.close()
+        if dialog is None:
             return
-        if button.token is not None:
-            self.play(button.token)
-        elif button.choices:
-            self.selected = None
-            self.choosing = None if self.choosing is not None and self.choosing.id == button.id else button
-            self.redraw()
+        node = byid(dialog.kind)
+        if dialog.kind == "rules":
+            byid("rules-body").innerHTML = dialog.html
+        elif dialog.kind == "summary":
+            body = byid("summary-body")
+            body.innerHTML = ""
+            body.appendChild(el("h2", "", dialog.title))
+            body.appendChild(el("div", "big", dialog.big))
+            for line in dialog.lines:
+                body.appendChild(el("p", "", line))
+        elif dialog.kind == "peek":
+            body = byid("peek-body")
+            body.innerHTML = ""
+            body.appendChild(el("h2", "", dialog.title))
+            row = el("div", "peek-row")
+            for face in dialog.faces:
+                card = el("div")
+                draw_face(card, face, face.name)
+                row.appendChild(card)
+            body.appendChild(row)
+        elif dialog.kind == "newgame":
+            self.draw_new_form(dialog)
+        if not node.open:
+            node.showModal()
 
-    def update_tools(self) -> None:
-        session = self.session
-        assert session is not None
-        document.getElementById("undo").disabled = not session.can_undo
-        document.getElementById("redo").disabled = not session.can_redo
-        document.getElementById("resign").disabled = session.status() != "playing"
+    def draw_new_form(self, dialog: Dialog) -> None:
+        form = byid("newgame-form")
+        if form.getAttribute("data-title") == dialog.title and form.querySelector(".form-error") is not None:
+            form.querySelector(".form-error").textContent = dialog.error
+            return
+        self.off_group("newgame")
+        form.innerHTML = ""
+        form.setAttribute("data-title", dialog.title)
+        form.appendChild(el("h2", "", dialog.title))
+        inputs: list[tuple[str, str, Any]] = []
+        for f in dialog.fields:
+            label = el("label")
+            inp = el("select" if f.kind == "select" else "input")
+            if f.kind == "flag":
+                inp.type = "checkbox"
+                inp.checked = f.value == "1"
+                label.appendChild(inp)
+                label.appendChild(document.createTextNode(" " + f.label))
+            else:
+                label.appendChild(document.createTextNode(f.label + " "))
+                for choice in f.choices:
+                    opt = el("option", "", choice)
+                    opt.value = choice
+                    opt.selected = choice == f.value
+                    inp.appendChild(opt)
+                if f.kind == "text":
+                    inp.type = "text"
+                    inp.value = f.value
+                label.appendChild(inp)
+            inp.name = f.name
+            inputs.append((f.name, f.kind, inp))
+            form.appendChild(label)
+        form.appendChild(el("p", "form-error", dialog.error))
+        row = el("div", "row")
+        for bid, text in (("deal", "Deal"), ("deal-cancel", "Cancel")):
+            b = el("button", "", text)
+            b.type = "button"
+            b.id = bid
+            row.appendChild(b)
+        form.appendChild(row)
 
-    # -- pointer input -----------------------------------------------------------
-    def hit(self, evt: Any) -> tuple[str | None, tuple[str, int] | None]:
-        """The pile under an event and, if a card was hit, its (pile, index)."""
+        def values() -> dict[str, str]:
+            return {n: ("1" if i.checked else "") if k == "flag" else str(i.value) for n, k, i in inputs}
+
+        self.on(byid("deal"), "click", self.act(lambda: self.ctl.submit_new(values())), "newgame")
+        self.on(byid("deal-cancel"), "click", self.act(self.ctl.close_dialog), "newgame")
+
+    # -- pointer input --------------------------------------------------------------
+    def units(self, evt: Any) -> tuple[float, float]:
+        rect = self.board_node.getBoundingClientRect()
+        return (float(evt.clientX) - float(rect.left)) / self.unit, (float(evt.clientY) - float(rect.top)) / self.unit
+
+    def hit(self, evt: Any) -> tuple[str | None, int | None, str | None]:
+        """(pile, card index or None, card uid or None) under the pointer."""
         node = evt.target
-        while not missing(node) and node != self.board and hasattr(node, "getAttribute"):
-            uid = node.getAttribute("data-uid")
-            if not missing(uid):
-                at = self.card_at.get(str(uid))
-                if at is not None:
-                    return at[0], at
-            pid = node.getAttribute("data-pile")
-            if not missing(pid):
-                return str(pid), None
+        while node is not None and type(node).__name__ != "JsNull" and node != self.board_node:
+            uid = node.getAttribute("data-uid") if hasattr(node, "getAttribute") else None
+            if uid is not None and str(uid) in self.cards:
+                return str(node.getAttribute("data-at")), int(str(node.getAttribute("data-index"))), str(uid)
+            pid = node.getAttribute("data-pile") if hasattr(node, "getAttribute") else None
+            if pid is not None and type(pid).__name__ != "JsNull":
+                return str(pid), None, None
             node = node.parentElement
-        return self.pile_at(float(evt.clientX), float(evt.clientY), None), None
-
-    def pile_at(self, x: float, y: float, among: dict[str, str] | None) -> str | None:
-        """The pile whose area (outline plus fanned cards) contains the point;
-        with ``among``, the nearest of those piles within one card of it."""
-        table = self.table
-        if table is None:
-            return None
-        rect = self.board.getBoundingClientRect()
-        ux = (x - float(rect.left)) / self.unit
-        uy = (y - float(rect.top)) / self.unit
-        best: tuple[float, str] | None = None
-        for pile in table.piles:
-            if among is not None and pile.id not in among:
-                continue
-            n = max(0, len(pile.cards) - 1)
-            x0, y0 = pile.x, pile.y
-            x1 = max(pile.x + pile.w, pile.x + n * pile.dx + 1.0)
-            y1 = max(pile.y + pile.h, pile.y + n * pile.dy + CARD_H)
-            dx = max(x0 - ux, 0.0, ux - x1)
-            dy = max(y0 - uy, 0.0, uy - y1)
-            dist = (dx * dx + dy * dy) ** 0.5
-            if dist == 0.0 and among is None:
-                return pile.id
-            if among is not None and dist < 0.6 and (best is None or dist < best[0]):
-                best = (dist, pile.id)
-        return best[1] if best else None
+        board = self.board
+        return (pile_at(board, *self.units(evt)) if board else None), None, None
 
     def pointer_down(self, evt: Any) -> None:
-        if self.busy or self.table is None or int(evt.button) > 0:
+        if self.busy or self.board is None or int(evt.button) > 0:
             return
-        pile_id, at = self.hit(evt)
-        self.drag = None
-        if at is not None and at in set(self.table.sources()):
-            uid = self.uid_at(at)
-            node = self.cards[uid]
-            self.board.setPointerCapture(evt.pointerId)
-            self.drag = {
-                "at": at,
-                "uid": uid,
-                "x0": float(evt.clientX),
-                "y0": float(evt.clientY),
-                "left": float(node.offsetLeft),
-                "top": float(node.offsetTop),
-                "moved": False,
-                "pile": pile_id,
-            }
+        pile, index, uid = self.hit(evt)
+        self.press_id += 1
+        self.drag = {"pile": pile, "index": index, "uid": uid, "x0": float(evt.clientX), "y0": float(evt.clientY),
+                     "moved": False, "ticket": self.press_id}
+        if pile is not None and index is not None and (pile, index) in self.board.sources and uid is not None:
+            self.board_node.setPointerCapture(evt.pointerId)
+            self.drag["left"] = float(self.cards[uid].offsetLeft)
+            self.drag["top"] = float(self.cards[uid].offsetTop)
             evt.preventDefault()
-        else:
-            self.drag = {"at": None, "pile": pile_id, "x0": float(evt.clientX), "y0": float(evt.clientY), "moved": False}
+        if pile is not None:
+            self.spawn(self.long_press(self.press_id, pile))
 
-    def uid_at(self, at: tuple[str, int]) -> str:
-        for uid, where in self.card_at.items():
-            if where == at:
-                return uid
-        raise KeyError(at)
+    async def long_press(self, ticket: int, pile: str) -> None:
+        await asyncio.sleep(LONG_PRESS)
+        drag = self.drag
+        if drag is not None and drag["ticket"] == ticket and not drag["moved"]:
+            self.drag = None
+            self.ctl.peek(pile)
+            self.render()
 
     def pointer_move(self, evt: Any) -> None:
-        drag = self.drag
-        if drag is None or drag.get("at") is None or self.table is None:
+        drag, board = self.drag, self.board
+        if drag is None or board is None or "left" not in drag:
             return
-        dx = float(evt.clientX) - drag["x0"]
-        dy = float(evt.clientY) - drag["y0"]
+        dx, dy = float(evt.clientX) - drag["x0"], float(evt.clientY) - drag["y0"]
         node = self.cards[drag["uid"]]
         if not drag["moved"]:
             if dx * dx + dy * dy < DRAG_THRESHOLD * DRAG_THRESHOLD:
@@ -782,234 +524,59 @@ class App:
             drag["moved"] = True
             node.classList.add("dragging")
             node.style.zIndex = "1000"
-            self.light(self.table.targets(drag["at"]))
+            self.light(dict(board.holds.get((drag["pile"], drag["index"]), ())))
         node.style.left = f"{drag['left'] + dx:.1f}px"
         node.style.top = f"{drag['top'] + dy:.1f}px"
         evt.preventDefault()
 
-    def pointer_up(self, evt: Any) -> None:
-        drag = self.drag
-        self.drag = None
-        if drag is None or self.table is None:
-            return
-        if drag.get("at") is not None and drag["moved"]:
-            node = self.cards[drag["uid"]]
-            node.classList.remove("dragging")
-            targets = self.table.targets(drag["at"])
-            target = self.pile_at(float(evt.clientX), float(evt.clientY), targets)
-            self.light({})
-            if target is not None:
-                self.play(targets[target])
-            else:
-                self.redraw()
-            return
-        self.tap(drag.get("pile"), drag.get("at"))
-
-    def pointer_cancel(self, evt: Any) -> None:
-        if self.drag is not None and self.drag.get("uid"):
-            self.cards[self.drag["uid"]].classList.remove("dragging")
-        self.drag = None
-        self.light({})
-        self.redraw()
-
     def light(self, targets: dict[str, str]) -> None:
         for pid, node in self.piles.items():
             node.classList.toggle("lit", pid in targets)
-            for uid in self.pile_cards.get(pid, ()):
-                self.cards[uid].classList.toggle("hint-target", pid in targets)
+            node.children[2].textContent = targets.get(pid, "") if targets else ""
+        for card in self.board.cards if self.board else ():
+            self.cards[card.uid].classList.toggle("hint-target", card.pile in targets)
 
-    def tap(self, pile_id: str | None, at: tuple[str, int] | None) -> None:
-        """The tap rules of :mod:`pyapp.table`."""
-        table = self.table
-        if table is None or self.busy:
+    def pointer_up(self, evt: Any) -> None:
+        drag, self.drag = self.drag, None
+        if drag is None or self.board is None or self.busy:
             return
-        gestures = table.gestures
-        if self.choosing is not None:
-            for g in self.choosing.choices:
-                if at is not None and g.source == at:
-                    self.play(g.token)
-                    return
-            self.choosing = None
-            self.redraw()
-            return
-        if self.selected is not None:
-            targets = table.targets(self.selected)
-            if pile_id is not None and pile_id in targets and at != self.selected:
-                self.play(targets[pile_id])
-                return
-        if at is not None:
-            mine = [g for g in gestures if g.source == at]
-            taps = [g for g in mine if g.tap]
-            if taps:
-                self.play(taps[0].token)
-                return
-            if mine:
-                self.selected = None if self.selected == at else at
-                self.redraw()
-                return
-        if pile_id is not None and self.selected is None:
-            # Moves that a button asks about (Attrition's rotation) are never played by a stray tap.
-            asked = {g.token for b in table.buttons for g in b.choices}
-            aimed: list[Gesture] = [g for g in gestures if g.target == pile_id and g.token not in asked]
-            if len(aimed) == 1:
-                self.play(aimed[0].token)
-                return
-        if self.selected is not None:
-            self.selected = None
-            self.redraw()
+        if drag["moved"]:
+            self.cards[drag["uid"]].classList.remove("dragging")
+            among = {t for t, _ in self.board.holds.get((drag["pile"], drag["index"]), ())}
+            ux, uy = self.units(evt)
+            target = pile_at(self.board, ux, uy, among) or pile_at(self.board, ux, uy)
+            self.ctl.drop((drag["pile"], drag["index"]), target)
+        else:
+            self.ctl.tap(drag["pile"], drag["index"])
+        self.render()
+
+    def pointer_cancel(self, evt: Any) -> None:
+        self.drag = None
+        if not self.busy:
+            self.render()
+
+    def double_click(self, evt: Any) -> None:
+        pile, _, _ = self.hit(evt)
+        if pile is not None and not self.busy:
+            self.ctl.peek(pile)
+            self.render()
 
     def key_down(self, evt: Any) -> None:
-        key = str(evt.key).lower()
-        if evt.ctrlKey or evt.metaKey:
-            if key == "z" and evt.shiftKey:
-                evt.preventDefault()
-                self.redo()
-            elif key == "z":
-                evt.preventDefault()
-                self.undo()
-            elif key == "y":
-                evt.preventDefault()
-                self.redo()
-        elif key == "escape" and (self.selected or self.choosing):
-            self.selected = None
-            self.choosing = None
-            self.redraw()
-
-    # -- dialogs ---------------------------------------------------------------
-    def copy_link(self) -> None:
-        if self.session is None:
+        if self.busy:
             return
-        url = str(window.location.href).split("#")[0] + self.session.link().fragment()
-        try:
-            window.navigator.clipboard.writeText(url)
-            self.notice("Link copied: " + url)
-        except Exception:
-            self.notice("Copy this link: " + url)
-
-    def show_rules(self) -> None:
-        if self.module is None:
-            return
-        document.getElementById("rules-body").innerHTML = self.module.HELP
-        document.getElementById("rules").showModal()
-
-    def show_summary(self) -> None:
-        table = self.table
-        session = self.session
-        if table is None or session is None:
-            return
-        body = document.getElementById("summary-body")
-        body.innerHTML = ""
-        title = {"won": "You won!", "lost": "No more moves", "finished": "Game over"}.get(session.status(), "Game over")
-        body.appendChild(el("h2", "", title))
-        body.appendChild(el("div", "big", table.score))
-        for line in table.summary:
-            body.appendChild(el("p", "", line))
-        dialog = document.getElementById("summary")
-        if not dialog.open:
-            dialog.showModal()
-
-    def summary_action(self, what: str) -> None:
-        document.getElementById("summary").close()
-        if self.session is None:
-            return
-        if what == "new":
-            self.new_deal(self.session.game.id, self.session.options_text)
-        elif what == "again":
-            self.restart()
-
-    def open_new_dialog(self) -> None:
-        if self.session is None:
-            return
-        game: AnyGame = self.session.game
-        form = document.getElementById("newgame-form")
-        self.off_group("newgame")
-        form.innerHTML = ""
-        form.appendChild(el("h2", "", f"New {game.title} deal"))
-        current = set(self.session.options_text.split(","))
-        fields: list[tuple[str, str, Any]] = []
-        box = el("fieldset")
-        box.appendChild(el("legend", "", "Variants"))
-        for spec in game.option_specs:
-            label = el("label")
-            if spec.kind == "flag":
-                inp = el("input")
-                inp.type = "checkbox"
-                inp.checked = spec.name in current
-                label.appendChild(inp)
-                label.appendChild(document.createTextNode(" " + spec.help))
-            elif spec.choices:
-                label.appendChild(document.createTextNode(spec.help + " "))
-                inp = el("select")
-                value = next((c.split("=", 1)[1] for c in current if c.startswith(spec.name + "=")), spec.default)
-                for choice in spec.choices:
-                    opt = el("option", "", choice)
-                    opt.value = choice
-                    opt.selected = choice == value
-                    inp.appendChild(opt)
-                label.appendChild(inp)
-            else:
-                label.appendChild(document.createTextNode(spec.help + " "))
-                inp = el("input")
-                inp.type = "text"
-                inp.value = next((c.split("=", 1)[1] for c in current if c.startswith(spec.name + "=")), "")
-                label.appendChild(inp)
-            inp.name = spec.name
-            fields.append((spec.name, spec.kind, inp))
-            box.appendChild(label)
-        if game.option_specs:
-            form.appendChild(box)
-        seed_label = el("label", "", "Deal number (blank for a random deal) ")
-        seed_input = el("input")
-        seed_input.type = "text"
-        seed_input.name = "seed"
-        seed_input.inputMode = "numeric"
-        seed_label.appendChild(seed_input)
-        form.appendChild(seed_label)
-        err = el("p", "form-error")
-        form.appendChild(err)
-        row = el("div", "row")
-        deal = el("button", "", "Deal")
-        deal.type = "button"
-        deal.id = "deal"
-        cancel = el("button", "", "Cancel")
-        cancel.type = "button"
-        row.appendChild(deal)
-        row.appendChild(cancel)
-        form.appendChild(row)
-        dialog = document.getElementById("newgame")
-
-        def do_deal(evt: Any) -> None:
-            parts = []
-            for name, kind, inp in fields:
-                if kind == "flag":
-                    if inp.checked:
-                        parts.append(name)
-                elif str(inp.value).strip() and not (kind == "int" and str(inp.value) == next(s.default for s in game.option_specs if s.name == name)):
-                    parts.append(f"{name}={str(inp.value).strip()}")
-            seed_text = str(seed_input.value).strip()
-            try:
-                seed = parse_seed(seed_text) if seed_text else None
-                game.parse_options(",".join(parts))
-            except OrbitError as exc:
-                err.textContent = str(exc)
-                return
-            dialog.close()
-            self.clear_notice()
-            self.new_deal(game.id, ",".join(parts), seed)
-
-        self.on(deal, "click", do_deal, "newgame")
-        self.on(cancel, "click", lambda e: dialog.close(), "newgame")
-        dialog.showModal()
+        if self.ctl.key(str(evt.key), bool(evt.ctrlKey or evt.metaKey), bool(evt.shiftKey)):
+            evt.preventDefault()
+            self.render()
 
 
-APP: App | None = None
+BINDING: Binding | None = None
 
 
 def main() -> None:
-    global APP
-    APP = App()
+    global BINDING
+    BINDING = Binding()
     try:
-        APP.start()
+        BINDING.start()
     except Exception as exc:  # noqa: BLE001
-        APP.error(exc)
+        BINDING.error(exc)
         document.body.setAttribute("data-ready", "true")

@@ -77,6 +77,70 @@ class Game(Protocol[S, O]):
 AnyGame = Game[Any, Any]
 
 
+def parse_option_values(specs: tuple[OptionSpec, ...], text: str, game_title: str = "") -> dict[str, str]:
+    """Read the ``O=``/``o=`` form against a game's option specs: the one routine
+    every game uses, so every game treats bad option text the same way.
+
+    Returns every spec's value (flags as ``"1"`` when set, ``""`` when not; the
+    default for options not given). Raises :class:`ParseError` for an unknown
+    option, an option given twice, a flag with a value, a valued option without
+    one, or an ``int`` outside its choices. ``cards`` values are returned as
+    given, for the game to check.
+
+    >>> specs = (OptionSpec("decks", "int", "1", "", ("1", "2")), OptionSpec("hidden", "flag", "", ""))
+    >>> parse_option_values(specs, "hidden,decks=2")
+    {'decks': '2', 'hidden': '1'}
+    >>> parse_option_values(specs, "")
+    {'decks': '1', 'hidden': ''}
+    >>> parse_option_values(specs, "hidden,hidden")
+    Traceback (most recent call last):
+    pyapp.errors.ParseError: option hidden is given twice
+    """
+    by_name = {spec.name: spec for spec in specs}
+    values = {spec.name: spec.default for spec in specs}
+    seen: set[str] = set()
+    for part in split_options(text):
+        key, eq, value = part.partition("=")
+        spec = by_name.get(key)
+        if spec is None:
+            known = ", ".join(by_name) or "none"
+            what = f"{game_title} option" if game_title else "option"
+            raise ParseError(f"unknown {what} {key[:20]!r} (known: {known})")
+        if key in seen:
+            raise ParseError(f"option {key} is given twice")
+        seen.add(key)
+        if spec.kind == "flag":
+            if eq:
+                raise ParseError(f"option {key} takes no value")
+            values[key] = "1"
+            continue
+        if not eq or value == "":
+            raise ParseError(f"option {key} needs a value ({key}=...)")
+        if spec.choices and value not in spec.choices:
+            raise ParseError(f"option {key} must be one of {', '.join(spec.choices)}, not {value[:12]!r}")
+        values[key] = value
+    return values
+
+
+def format_option_values(specs: tuple[OptionSpec, ...], values: dict[str, str]) -> str:
+    """The canonical ``O=`` form: options that differ from their default, in the
+    order of the specs; flags by name, the others as ``name=value``.
+
+    >>> specs = (OptionSpec("decks", "int", "1", "", ("1", "2")), OptionSpec("hidden", "flag", "", ""))
+    >>> format_option_values(specs, {"decks": "1", "hidden": "1"})
+    'hidden'
+    >>> format_option_values(specs, {"decks": "2", "hidden": ""})
+    'decks=2'
+    """
+    parts: list[str] = []
+    for spec in specs:
+        value = values.get(spec.name, spec.default)
+        if value == spec.default:
+            continue
+        parts.append(spec.name if spec.kind == "flag" else f"{spec.name}={value}")
+    return ",".join(parts)
+
+
 def split_options(text: str) -> list[str]:
     """Split the comma-separated option form, ignoring empty items.
 

@@ -7,6 +7,8 @@ Link(game='gyre', options='jokers,easy', seed=99, moves=('C8S0', 'P5'), resigned
 '#g=gyre&v=1&o=jokers,easy&s=99&m=C8S0.P5'
 >>> Link.parse("g=gravity&v=1&o=&s=42&m=c3d3.q").resigned
 True
+>>> Link.parse("#g=gyre&s=42")
+Link(game='gyre', options='', seed=42, moves=(), resigned=False)
 """
 
 from __future__ import annotations
@@ -46,9 +48,11 @@ class Link:
             if key in params:
                 raise ParseError(f"link has {key}= twice")
             params[key] = value
-        for key in ("g", "v", "s"):
+        for key in ("g", "s"):
             if key not in params:
                 raise ParseError(f"link has no {key}=")
+        # A link typed by hand may leave out the version and the options.
+        params.setdefault("v", str(SPEC_VERSION))
         unknown = sorted(set(params) - {"g", "v", "o", "s", "m"})
         if unknown:
             raise ParseError(f"link has unknown part {unknown[0]}=")

@@ -1,36 +1,47 @@
 """What a game table looks like and which gestures play which moves.
 
-This is the contract between a game's pure-Python table module
-(``pyapp/tables/<game>.py``) and the one DOM binding module. A table module
-turns a state into a :class:`Table`: piles placed in card units (a card is
-1 wide and 1.4 high), the gestures that play each legal move, buttons, and
-the texts around the board. The binding module draws it and turns pointer
-events into gestures; it knows nothing of any game's rules.
+This is the contract between a game's pure-Python view (``pyapp/tables/<game>.py``,
+a :class:`GameView`) and the app controller (:mod:`pyapp.controller`), which
+the one DOM binding module draws. A view turns a state into a :class:`Table`:
+piles placed in card units (a card is 1 wide and 1.4 high), the gestures that
+play each legal move, buttons, and the texts around the board. It also names
+and draws the game's cards (:class:`Face`). Nothing here knows the DOM.
 
-Gestures (the binding applies them in this order):
+Gestures (the controller applies them in this order):
 
-* dragging the card ``source`` and dropping it on pile ``target`` plays
-  ``token``; while dragging, every target of that source lights up;
+* dragging the card ``source`` and dropping it on pile ``target`` plays the
+  gesture; while dragging, every target of that source lights up and shows the
+  gesture's ``note`` (Square's cost); a drop on a pile that ``refusals`` names
+  for that source says why it is refused;
 * tapping a source card selects it (its targets light up); tapping one of
   those targets then plays;
 * tapping a source card whose gestures include one with ``tap=True`` plays
   that gesture at once;
-* tapping a pile that is the ``target`` of exactly one gesture, with nothing
-  selected, plays it (gestures that are also a button's choices excepted);
-* a :class:`Button` with a ``token`` plays it; one with ``choices`` asks the
-  player to tap one of the choices' source cards.
+* with nothing selected, tapping an *empty* pile that is the ``target`` of
+  exactly one gesture plays it (Gyre's revealed card into an empty slot); a tap
+  on a card that is only the target of a move plays nothing;
+* a :class:`Button` with a ``token`` plays it (again and again, with pauses,
+  when it repeats); one with a ``pick`` asks the player to pick cards first.
+
+A gesture or button with a :class:`Pick` plays only after the player picks
+``count`` of the pick's cards (and confirms, when ``confirm`` is set): the
+picked set names the token (Square's discards, Attrition's hand card).
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from typing import Any, Protocol
 
-from .game import Status
+from .game import AnyGame, Status
 
 CARD_W = 1.0
 CARD_H = 1.4
-#: Code shown for a face-down card.
+#: Code shown for a card whose identity the view does not show (Gyre's deck).
 BACK = "??"
+
+#: (pile id, index of the card in that pile, bottom first)
+Place = tuple[str, int]
 
 
 @dataclass(frozen=True)
@@ -38,6 +49,7 @@ class Pile:
     id: str
     x: float
     y: float
+    #: Card codes, bottom first; :data:`BACK` for a card the view does not name.
     cards: tuple[str, ...] = ()
     #: Offset of each card from the one below it, in card units.
     dx: float = 0.0
@@ -51,6 +63,14 @@ class Pile:
     #: Size of the pile's outline in card units (default: one card).
     w: float = CARD_W
     h: float = CARD_H
+    #: How many cards, from the bottom, lie face down (drawn as backs, named nowhere).
+    down: int = 0
+    #: The player may open the pile to see every card (squared piles).
+    peek: bool = False
+    #: A short text drawn on the empty place (Square's cost, a cell's reason).
+    note: str = ""
+    #: What a screen reader says for the pile ("cell C3, empty").
+    name: str = ""
 
 
 @dataclass(frozen=True)
@@ -65,12 +85,45 @@ class Decor:
 
 
 @dataclass(frozen=True)
+class Pick:
+    """A move that needs cards picked first: ``options`` maps each pickable set
+    (sorted places) to the token it plays."""
+
+    prompt: str
+    count: int
+    options: tuple[tuple[tuple[Place, ...], str], ...]
+    #: Ask for a Confirm press once ``count`` cards are picked.
+    confirm: bool = True
+
+    @property
+    def places(self) -> tuple[Place, ...]:
+        """Every card that can be picked, in order."""
+        seen: list[Place] = []
+        for cards, _ in self.options:
+            for place in cards:
+                if place not in seen:
+                    seen.append(place)
+        return tuple(sorted(seen))
+
+    def token_for(self, picked: tuple[Place, ...] | list[Place] | set[Place]) -> str | None:
+        key = tuple(sorted(picked))
+        for cards, token in self.options:
+            if cards == key:
+                return token
+        return None
+
+
+@dataclass(frozen=True)
 class Gesture:
     token: str
     #: (pile id, index of the card in that pile) that is dragged or tapped.
-    source: tuple[str, int] | None
+    source: Place | None
     target: str | None
     tap: bool = False
+    #: Shown on the target while the source is held ("cost 2").
+    note: str = ""
+    #: Cards to pick before the move is played (``token`` is then unused).
+    pick: Pick | None = None
 
 
 @dataclass(frozen=True)
@@ -78,13 +131,26 @@ class Button:
     id: str
     label: str
     token: str | None = None
-    choices: tuple[Gesture, ...] = ()
+    pick: Pick | None = None
     #: Why the button is disabled, or what it does.
     title: str = ""
+    #: Pressing it keeps playing the button's token, one move at a time with a
+    #: pause between, until the button has none or the player does anything
+    #: (Zodiac's Auto-finish).
+    repeat: bool = False
 
     @property
     def enabled(self) -> bool:
-        return self.token is not None or bool(self.choices)
+        return self.token is not None or self.pick is not None
+
+
+@dataclass(frozen=True)
+class Refusal:
+    """Why ``source`` may not go to ``target`` (said on a refused drop and on hover)."""
+
+    source: Place
+    target: str
+    reason: str
 
 
 @dataclass(frozen=True)
@@ -101,6 +167,9 @@ class Table:
     #: Lines for the end-of-game summary (empty while playing).
     summary: tuple[str, ...] = field(default=())
     decor: tuple[Decor, ...] = field(default=())
+    refusals: tuple[Refusal, ...] = field(default=())
+    #: A second status line (phase, counts), shown beside the score.
+    info: str = ""
 
     def pile(self, pile_id: str) -> Pile:
         for p in self.piles:
@@ -108,13 +177,90 @@ class Table:
                 return p
         raise KeyError(pile_id)
 
-    def targets(self, source: tuple[str, int]) -> dict[str, str]:
-        """Target pile -> token for the gestures from ``source``."""
-        return {g.target: g.token for g in self.gestures if g.source == source and g.target is not None}
+    def targets(self, source: Place) -> dict[str, str]:
+        """Target pile -> token, for the gestures from ``source``."""
+        return {t: g.token for t, g in self.moves_from(source).items()}
 
-    def sources(self) -> list[tuple[str, int]]:
-        seen: list[tuple[str, int]] = []
+    def moves_from(self, source: Place) -> dict[str, Gesture]:
+        """Target pile -> gesture, for the gestures from ``source``."""
+        return {g.target: g for g in self.gestures if g.source == source and g.target is not None}
+
+    def sources(self) -> list[Place]:
+        seen: list[Place] = []
         for g in self.gestures:
             if g.source is not None and g.source not in seen:
                 seen.append(g.source)
         return seen
+
+    def refusal(self, source: Place, target: str) -> str:
+        for r in self.refusals:
+            if r.source == source and r.target == target:
+                return r.reason
+        return ""
+
+
+@dataclass(frozen=True)
+class Face:
+    """How one card looks and is spoken: drawn by the binding, named by the view."""
+
+    #: The corner text, lines separated by newlines ("10\\n♠").
+    corner: str
+    #: The large symbol or number in the middle.
+    pip: str
+    #: Extra CSS classes ("red", "joker", "number").
+    classes: tuple[str, ...] = ()
+    #: Spoken name ("ten of spades").
+    name: str = ""
+    #: A background hue in degrees (Square's gradient), or None for plain cards.
+    hue: float | None = None
+
+
+_SUIT_SYMBOL = {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}
+_SUIT_NAME = {"S": "spades", "H": "hearts", "D": "diamonds", "C": "clubs"}
+_RANK_NAME = {
+    "A": "ace", "2": "two", "3": "three", "4": "four", "5": "five", "6": "six", "7": "seven",
+    "8": "eight", "9": "nine", "T": "ten", "J": "jack", "Q": "queen", "K": "king",
+}
+
+
+def standard_face(code: str) -> Face:
+    """The face of a standard card or joker code.
+
+    >>> standard_face("TH")
+    Face(corner='10\\n♥', pip='♥', classes=('red',), name='ten of hearts', hue=None)
+    >>> standard_face("XB").name
+    'black joker'
+    """
+    rank, suit = code[:1], code[1:2]
+    if rank == "X":
+        red = suit == "R"
+        return Face("J\nO\nK", "★", ("joker", "red") if red else ("joker",), ("red" if red else "black") + " joker")
+    if suit not in _SUIT_SYMBOL or rank not in _RANK_NAME:
+        return Face(code, "", (), code)
+    symbol = _SUIT_SYMBOL[suit]
+    return Face(
+        f"{'10' if rank == 'T' else rank}\n{symbol}",
+        symbol,
+        ("red",) if suit in "HD" else (),
+        f"{_RANK_NAME[rank]} of {_SUIT_NAME[suit]}",
+    )
+
+
+class GameView(Protocol):
+    """What each ``pyapp/tables/<game>.py`` provides as ``VIEW``."""
+
+    game: AnyGame
+    #: The rules panel, an HTML fragment in our own words.
+    help: str
+    #: (setting id, label) the player can switch on for this game.
+    settings: tuple[tuple[str, str], ...]
+    #: The options of a player's very first game of it (Square's ``ends``).
+    first_options: str
+
+    def table(self, state: Any, portrait: bool, settings: frozenset[str]) -> Table: ...
+
+    def face(self, code: str) -> Face: ...
+
+    def auto_token(self, state: Any, settings: frozenset[str]) -> str | None:
+        """A move the player's settings ask to play by itself, or None."""
+        ...

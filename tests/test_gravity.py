@@ -36,7 +36,7 @@ from pyapp.links import Link
 from pyapp.rng import SplitMix64, shuffled
 from pyapp.session import Session
 from pyapp.table import BACK, Table
-from pyapp.tables import get_table_module
+from pyapp.tables import get_view
 from pyapp.tables.gravity import HELP, SETTINGS, auto_token, table
 
 G = GRAVITY
@@ -813,7 +813,7 @@ def test_cli(capsys: pytest.CaptureFixture[str]) -> None:
 
 def test_registry() -> None:
     assert get_game("gravity") is G
-    assert get_table_module("gravity").table is table
+    assert get_view("gravity").table is table and get_view("gravity").auto_token is auto_token
 
 
 # -- table module -------------------------------------------------------------------------

@@ -59,16 +59,17 @@ from __future__ import annotations
 
 from collections import Counter
 from dataclasses import dataclass
-from typing import Final
+from typing import Final, Literal, NamedTuple
 
 from ..cards import SUITS, Card, parse_cards
 from ..errors import IllegalMoveError, ParseError
-from ..game import OptionSpec, Status, parse_fields, split_options
+from ..game import OptionSpec, Status, format_option_values, parse_fields, parse_option_values
 from ..rng import SplitMix64, shuffled
 
 __all__ = [
     "GRAVITY",
     "Gravity",
+    "GravityMove",
     "GravityOptions",
     "GravityState",
     "CELL_NAMES",
@@ -375,23 +376,57 @@ def settle(state: GravityState) -> GravityState:
     return _run(list(state.cells), state.moon, state.hole, state.stacks, state.m2p, state.options, None)
 
 
+class GravityMove(NamedTuple):
+    """A move token of RULES.md 1.12 as a value: a stack (``c1c2``: the pile on
+    ``c1`` onto ``c2``), a collapse choice (``b1`` slides into the hole) or ``m``
+    (MOON to PLANET). ``frm``/``to`` are cell indexes, -1 where unused.
+
+    >>> GravityMove.parse("c1c2"), str(GravityMove.parse("c1c2"))
+    (GravityMove(kind='stack', frm=2, to=7), 'c1c2')
+    >>> [str(GravityMove.parse(t)) for t in ("b1", "m")]
+    ['b1', 'm']
+    >>> GravityMove.parse("c1c2").cells
+    ('c1', 'c2')
+    """
+
+    kind: Literal["stack", "choice", "moon"]
+    frm: int = -1
+    to: int = -1
+
+    def __str__(self) -> str:
+        if self.kind == "stack":
+            return CELL_NAMES[self.frm] + CELL_NAMES[self.to]
+        if self.kind == "choice":
+            return CELL_NAMES[self.frm]
+        return "m"
+
+    @property
+    def cells(self) -> tuple[str, ...]:
+        """The cell names the token mentions, in order."""
+        return tuple(CELL_NAMES[i] for i in (self.frm, self.to) if i >= 0)
+
+    @classmethod
+    def parse(cls, token: str) -> GravityMove:
+        """Parse a token; raises :class:`ParseError` when it is malformed."""
+        n = len(token)
+        if n == 4:
+            entry = _STACK_TOKENS.get(token)
+            if entry is not None:
+                return cls("stack", entry[0], entry[1])
+            return cls("stack", cell_index(token[:2]), cell_index(token[2:]))
+        if n == 2:
+            return cls("choice", cell_index(token))
+        if token == "m":
+            return cls("moon")
+        if token == "q":
+            raise ParseError("q (give up) is a session action, not a move")
+        raise ParseError(f"malformed Gravity move {token[:12]!r} (expected e.g. c3d3, d2 or m)")
+
+
 def _parse_token(token: str) -> tuple[str, int, int]:
     """``("stack", f, t)``, ``("choice", x, -1)`` or ``("moon", -1, -1)``."""
-    n = len(token)
-    if n == 4:
-        try:
-            f, t, _ = _STACK_TOKENS[token]
-        except KeyError:
-            f = cell_index(token[:2])
-            t = cell_index(token[2:])
-        return "stack", f, t
-    if n == 2:
-        return "choice", cell_index(token), -1
-    if token == "m":
-        return "moon", -1, -1
-    if token == "q":
-        raise ParseError("q (give up) is a session action, not a move")
-    raise ParseError(f"malformed Gravity move {token[:12]!r} (expected e.g. c3d3, d2 or m)")
+    move = GravityMove.parse(token)
+    return move.kind, move.frm, move.to
 
 
 def _apply(state: GravityState, token: str, frames: list[GravityState] | None) -> GravityState:
@@ -465,48 +500,26 @@ def rating(piles: int) -> str:
 
 
 def _format_options(o: GravityOptions) -> str:
-    parts: list[str] = []
-    if o.decks != 1:
-        parts.append(f"decks={o.decks}")
-    if o.missing:
-        parts.append("missing=" + "-".join(_CODES[m] for m in o.missing))
-    if o.hidden:
-        parts.append("hidden")
-    if o.nomoonplanet:
-        parts.append("nomoonplanet")
-    return ",".join(parts)
+    values = {
+        "decks": str(o.decks),
+        "missing": "-".join(_CODES[m] for m in o.missing),
+        "hidden": "1" if o.hidden else "",
+        "nomoonplanet": "1" if o.nomoonplanet else "",
+    }
+    return format_option_values(Gravity.option_specs, values)
 
 
 def _parse_options(text: str) -> GravityOptions:
-    decks = 1
+    v = parse_option_values(Gravity.option_specs, text, "Gravity")
+    decks = int(v["decks"])
     missing: list[int] = []
-    hidden = nomoon = False
-    seen: set[str] = set()
-    for part in split_options(text):
-        key, eq, value = part.partition("=")
-        if key in seen:
-            raise ParseError(f"option {key} is given twice")
-        seen.add(key)
-        if key == "decks":
-            if not eq or value not in ("1", "2", "3"):
-                raise ParseError(f"option decks must be 1, 2 or 3, not {value[:8]!r}")
-            decks = int(value)
-        elif key == "missing":
-            if not eq or value == "":
-                raise ParseError("option missing needs card codes joined by '-', e.g. missing=2C-QH")
-            for code in value.split("-"):
-                if code not in _ID_OF_CODE:
-                    raise ParseError(f"option missing: {code[:8]!r} is not a card code")
-                missing.append(_ID_OF_CODE[code])
-        elif key in ("hidden", "nomoonplanet"):
-            if eq:
-                raise ParseError(f"option {key} takes no value")
-            if key == "hidden":
-                hidden = True
-            else:
-                nomoon = True
-        else:
-            raise ParseError(f"unknown Gravity option {key[:16]!r} (decks, missing, hidden, nomoonplanet)")
+    if v["missing"]:
+        for code in v["missing"].split("-"):
+            if code not in _ID_OF_CODE:
+                raise ParseError(f"option missing: {code[:8]!r} is not a card code")
+            missing.append(_ID_OF_CODE[code])
+    hidden = v["hidden"] == "1"
+    nomoon = v["nomoonplanet"] == "1"
     counts = Counter(missing)
     for cid, n in sorted(counts.items()):
         if n > decks:

@@ -1,21 +1,21 @@
-"""Table modules: pure-Python views of each game's state (see :mod:`pyapp.table`).
+"""Game views: pure-Python tables of each game's state (see :mod:`pyapp.table`).
 
-Each module ``pyapp.tables.<game id>`` provides::
-
-    def table(state, portrait: bool, settings: frozenset[str]) -> Table
-    HELP: str                              # the rules panel, an HTML fragment in our own words
-    SETTINGS: tuple[tuple[str, str], ...]  # (setting id, label) the player can switch on
+Each module ``pyapp.tables.<game id>`` provides ``VIEW``, a
+:class:`pyapp.table.GameView`.
 """
 
 from __future__ import annotations
 
 import importlib
-from types import ModuleType
 
 from ..errors import ParseError
+from ..table import GameView
+
+GAME_IDS = ("gravity", "square", "gyre", "zodiac")
 
 
-def get_table_module(game_id: str) -> ModuleType:
-    if game_id not in ("gyre", "gravity"):
-        raise ParseError(f"no table for game {game_id!r}")
-    return importlib.import_module(f"{__name__}.{game_id}")
+def get_view(game_id: str) -> GameView:
+    if game_id not in GAME_IDS:
+        raise ParseError(f"no table for game {game_id[:20]!r}")
+    view: GameView = importlib.import_module(f"{__name__}.{game_id}").VIEW
+    return view

@@ -21,6 +21,7 @@ from typing import Final
 from ..games.gravity import (
     CELL_NAMES,
     GRAVITY,
+    GravityMove,
     GravityState,
     card_code,
     collapse_candidates,
@@ -30,9 +31,10 @@ from ..games.gravity import (
     rating,
     zone,
 )
-from ..table import BACK, CARD_H, CARD_W, Button, Gesture, Pile, Table
+from ..game import AnyGame
+from ..table import BACK, CARD_H, CARD_W, Button, GameView, Gesture, Pile, Table, standard_face
 
-__all__ = ["HELP", "SETTINGS", "auto_token", "table"]
+__all__ = ["HELP", "SETTINGS", "VIEW", "auto_token", "table"]
 
 SETTINGS: Final[tuple[tuple[str, str], ...]] = (
     ("autocollapse", "Resolve collapse choices automatically (lowest cell)"),
@@ -119,10 +121,11 @@ def table(state: GravityState, portrait: bool, settings: frozenset[str]) -> Tabl
 
     gestures: list[Gesture] = []
     for tok in legal:
-        if len(tok) == 4:
-            gestures.append(Gesture(tok, (tok[:2], 0), tok[2:]))
-        elif len(tok) == 2:
-            gestures.append(Gesture(tok, (tok, 0), CELL_NAMES[hole], tap=True))
+        move = GravityMove.parse(tok)
+        if move.kind == "stack":
+            gestures.append(Gesture(tok, (CELL_NAMES[move.frm], 0), CELL_NAMES[move.to]))
+        elif move.kind == "choice":
+            gestures.append(Gesture(tok, (CELL_NAMES[move.frm], 0), CELL_NAMES[hole], tap=True))
 
     reason = moon_to_planet_reason(state)
     over = is_over(state)
@@ -217,3 +220,16 @@ everyone; six or seven only buys time; eight or more is a failure.</p>
   <li><b>nomoonplanet</b>: no MOON card onto the PLANET when stuck.</li>
 </ul>
 """
+
+
+class _GravityView:
+    game: AnyGame = GRAVITY
+    help = HELP
+    settings = SETTINGS
+    first_options = ""
+    table = staticmethod(table)
+    face = staticmethod(standard_face)
+    auto_token = staticmethod(auto_token)
+
+
+VIEW: Final[GameView] = _GravityView()

@@ -1,0 +1,924 @@
+"""The app controller: every decision the page makes, with no DOM.
+
+The controller owns the app's state (the screen, the session, the selection,
+a pick in progress, the notice, settings, the armed give-up, the open dialog)
+and reads and writes saves through a :class:`Storage`. The DOM binding
+(:mod:`pyapp.browser`) calls one method per player intent (a tap, a drop, a
+button, a key, a link, a dialog submitted) and then draws :meth:`Controller.view`,
+a :class:`View` of plain values. The same state always gives the same view.
+
+>>> c = Controller(MemoryStorage())
+>>> c.start("#g=gyre&s=42", "https://example.org/orbit/")
+>>> v = c.view()
+>>> v.screen, v.title, v.address
+('game', 'Gyre', '#g=gyre&v=1&o=&s=42')
+>>> source = v.board.sources[0]
+>>> target, gesture = next(iter(c.table.moves_from(source).items()))
+>>> c.drop(source, target)
+>>> c.view().address == "#g=gyre&v=1&o=&s=42&m=" + gesture.token
+True
+"""
+
+from __future__ import annotations
+
+import json
+import secrets
+from dataclasses import dataclass, field, replace
+from typing import Any, Literal, Protocol
+
+from .errors import OrbitError, ParseError, SaveError
+from .game import AnyGame
+from .games import all_games, get_game
+from .links import Link
+from .rng import parse_seed
+from .session import Session
+from .table import BACK, CARD_H, CARD_W, Decor, Face, GameView, Gesture, Pick, Place, Table
+from .tables import get_view
+
+CURRENT_KEY = "orbit.current"
+SAVE_PREFIX = "orbit.save."
+OPTIONS_PREFIX = "orbit.options."
+PREVIOUS_PREFIX = "orbit.previous."
+CORRUPT_PREFIX = "orbit.corrupt."
+SETTINGS_KEY = "orbit.settings"
+#: The app-wide setting that turns animations off (also set by prefers-reduced-motion).
+INSTANT = "instant"
+APP_SETTINGS: tuple[tuple[str, str], ...] = ((INSTANT, "Instant moves (no animation)"),)
+
+
+class Storage(Protocol):
+    """Where saves live: ``localStorage`` in the page, a dict in tests."""
+
+    def get(self, key: str) -> str | None: ...
+
+    def set(self, key: str, value: str) -> None: ...
+
+    def remove(self, key: str) -> None: ...
+
+
+class MemoryStorage:
+    """A :class:`Storage` in a dict."""
+
+    def __init__(self, data: dict[str, str] | None = None) -> None:
+        self.data: dict[str, str] = data if data is not None else {}
+
+    def get(self, key: str) -> str | None:
+        return self.data.get(key)
+
+    def set(self, key: str, value: str) -> None:
+        self.data[key] = value
+
+    def remove(self, key: str) -> None:
+        self.data.pop(key, None)
+
+
+# -- what the binding draws ---------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class CardView:
+    """One card element: ``uid`` stays with the same card across moves."""
+
+    uid: str
+    pile: str
+    index: int
+    x: float
+    y: float
+    z: int
+    #: The code, or "" for a face-down card (its identity never reaches the page).
+    code: str
+    face: Face | None
+    classes: tuple[str, ...]
+    marks: str
+
+
+@dataclass(frozen=True)
+class PileView:
+    id: str
+    x: float
+    y: float
+    w: float
+    h: float
+    classes: tuple[str, ...]
+    badge: str
+    arrow: str
+    label: str
+    note: str
+    name: str
+    count: int
+    #: Where the top card lies (for the badge and the arrow).
+    top_x: float
+    top_y: float
+
+
+@dataclass(frozen=True)
+class Board:
+    width: float
+    height: float
+    piles: tuple[PileView, ...]
+    cards: tuple[CardView, ...]
+    decor: tuple[Decor, ...]
+    #: Cards that can be dragged or tapped.
+    sources: tuple[Place, ...] = ()
+    #: For each source: (target pile, note) to light while it is held.
+    holds: dict[Place, tuple[tuple[str, str], ...]] = field(default_factory=dict)
+    #: Why a held source may not go to a pile.
+    refusals: dict[tuple[Place, str], str] = field(default_factory=dict)
+    status: str = "playing"
+
+
+@dataclass(frozen=True)
+class ButtonView:
+    id: str
+    label: str
+    enabled: bool
+    title: str = ""
+    active: bool = False
+
+
+@dataclass(frozen=True)
+class Field:
+    name: str
+    kind: Literal["flag", "select", "text"]
+    label: str
+    value: str
+    choices: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True)
+class Dialog:
+    kind: Literal["newgame", "rules", "summary", "peek"]
+    title: str
+    fields: tuple[Field, ...] = ()
+    html: str = ""
+    lines: tuple[str, ...] = ()
+    big: str = ""
+    error: str = ""
+    faces: tuple[Face, ...] = ()
+
+
+@dataclass(frozen=True)
+class Notice:
+    text: str
+    action: str = ""
+    error: bool = False
+
+
+@dataclass(frozen=True)
+class Tile:
+    id: str
+    title: str
+    resume: str
+
+
+@dataclass(frozen=True)
+class View:
+    screen: Literal["start", "game"]
+    title: str
+    tiles: tuple[Tile, ...]
+    board: Board | None
+    #: Boards to show one after another before ``board`` (forced steps); empty when instant.
+    frames: tuple[Board, ...]
+    prompt: str
+    score: str
+    info: str
+    tools: dict[str, bool]
+    resign_armed: bool
+    buttons: tuple[ButtonView, ...]
+    settings: tuple[tuple[str, str, bool], ...]
+    notice: Notice | None
+    dialog: Dialog | None
+    #: The fragment the address bar should show ("" on the start screen).
+    address: str
+    #: Text to copy to the clipboard now (the binding reports a failure back).
+    copy: str
+    #: Ask the binding to call :meth:`Controller.auto` after a short pause.
+    auto: bool
+    status: str
+
+
+# -- geometry ------------------------------------------------------------------------
+
+
+def pile_at(board: Board, ux: float, uy: float, among: set[str] | None = None) -> str | None:
+    """The pile whose area (outline plus its fanned cards) holds the point, in
+    card units; with ``among``, the nearest of those piles within 0.6 of it.
+
+    >>> b = Board(4, 2, (PileView("A", 0, 0, 1, 1.4, (), "", "", "", "", "", 0, 0, 0),), (), ())
+    >>> pile_at(b, 0.5, 0.5), pile_at(b, 1.3, 0.5), pile_at(b, 1.3, 0.5, {"A"}), pile_at(b, 3, 1, {"A"})
+    ('A', None, 'A', None)
+    """
+    best: tuple[float, str] | None = None
+    for pile in board.piles:
+        if among is not None and pile.id not in among:
+            continue
+        x1 = max(pile.x + pile.w, pile.top_x + CARD_W)
+        y1 = max(pile.y + pile.h, pile.top_y + CARD_H)
+        dx = max(pile.x - ux, 0.0, ux - x1)
+        dy = max(pile.y - uy, 0.0, uy - y1)
+        dist = (dx * dx + dy * dy) ** 0.5
+        if dist == 0.0 and among is None:
+            return pile.id
+        if among is not None and dist < 0.6 and (best is None or dist < best[0]):
+            best = (dist, pile.id)
+    return best[1] if best else None
+
+
+# -- the controller ------------------------------------------------------------------
+
+
+@dataclass
+class _Picking:
+    pick: Pick
+    picked: list[Place]
+    #: The button that asked (its id), or "" for a gesture's pick.
+    button: str = ""
+    #: The gesture whose drop or tap asked, to show it held.
+    gesture: Gesture | None = None
+
+
+class Controller:
+    """The app's state and its answer to every player intent (see the module doc)."""
+
+    def __init__(self, storage: Storage, reduced_motion: bool = False) -> None:
+        self.storage = storage
+        self.screen: Literal["start", "game"] = "start"
+        self.session: Session | None = None
+        self.view_module: GameView | None = None
+        self.portrait = False
+        self.selected: Place | None = None
+        self.picking: _Picking | None = None
+        self.notice: Notice | None = None
+        self._notice_action: tuple[str, str] | None = None
+        self.dialog: Dialog | None = None
+        self.resign_armed = False
+        #: The id of a repeating button at work (auto-finish), or "".
+        self.repeating = ""
+        self.base_url = ""
+        self._copy = ""
+        self._copy_now = False
+        self._frames: tuple[Board, ...] = ()
+        self._summary_shown = False
+        #: The save to go back to when Undo follows a Restart or a New deal.
+        self._backup: str | None = None
+        self._uids: dict[Place, tuple[str, str]] = {}
+        self._next_uid = 0
+        self.table: Table | None = None
+        self._table_key: tuple[Any, ...] = ()
+        self.settings: set[str] = set()
+        raw = storage.get(SETTINGS_KEY)
+        if raw:
+            try:
+                loaded = json.loads(raw)
+                if not isinstance(loaded, list):
+                    raise ValueError("not a list")
+                self.settings = {str(s) for s in loaded}
+            except ValueError:
+                self.storage.remove(SETTINGS_KEY)
+                self._say("Your settings could not be read and were reset.")
+        if reduced_motion:
+            self.settings.add(INSTANT)
+
+    # -- helpers -------------------------------------------------------------------
+    def _say(self, text: str, action: tuple[str, str] | None = None, error: bool = False) -> None:
+        self.notice = Notice(text, action[0] if action else "", error)
+        self._notice_action = action
+
+    def _known(self) -> list[str]:
+        return [g.id for g in all_games()]
+
+    def _settings_for_view(self) -> frozenset[str]:
+        return frozenset(self.settings)
+
+    def _clear_transient(self) -> None:
+        self.selected = None
+        self.picking = None
+        self.resign_armed = False
+        self.repeating = ""
+
+    # -- start-up and screens ---------------------------------------------------
+    def start(self, fragment: str, base_url: str = "") -> None:
+        """The page opened: a link, else the game last played, else the start screen."""
+        self.base_url = base_url.split("#")[0]
+        if len(fragment) > 1:
+            self.open_link(fragment)
+            return
+        current = self.storage.get(CURRENT_KEY)
+        if current in self._known() and self._load_saved(str(current)):
+            return
+        self.screen = "start"
+
+    def home(self) -> None:
+        self._clear_transient()
+        self.dialog = None
+        self.screen = "start"
+
+    def open_game(self, game_id: str) -> None:
+        """A start-screen tile: resume that game's save, or deal a new one."""
+        self.notice = None
+        get_game(game_id)
+        if not self._load_saved(game_id):
+            stored = self.storage.get(OPTIONS_PREFIX + game_id)
+            options = stored if stored is not None else get_view(game_id).first_options
+            try:
+                get_game(game_id).parse_options(options)
+            except OrbitError:
+                options = ""
+            self._new_session(game_id, options, None)
+
+    def _load_saved(self, game_id: str) -> bool:
+        raw = self.storage.get(SAVE_PREFIX + game_id)
+        if not raw:
+            return False
+        try:
+            session = Session.from_save(raw)
+            if session.game.id != game_id:
+                raise SaveError("it belongs to another game")
+        except SaveError as exc:
+            self.storage.set(CORRUPT_PREFIX + game_id, raw)
+            self.storage.remove(SAVE_PREFIX + game_id)
+            title = get_game(game_id).title
+            self._say(
+                f"Your saved {title} game could not be read ({exc}). "
+                f"It was set aside ({CORRUPT_PREFIX}{game_id}) and a new deal started.",
+                error=True,
+            )
+            self._new_session(game_id, "", None)
+            return True
+        self._set_session(session)
+        return True
+
+    def _new_session(self, game_id: str, options: str, seed: int | None) -> None:
+        game = get_game(game_id)
+        if seed is None:
+            seed = secrets.randbelow(10**9)
+        session = Session(game, seed, game.parse_options(options))
+        self.storage.set(OPTIONS_PREFIX + game_id, session.options_text)
+        self._set_session(session)
+
+    def _set_session(self, session: Session) -> None:
+        if self.session is None or self.session.game.id != session.game.id:
+            self._uids = {}
+        self.session = session
+        self.view_module = get_view(session.game.id)
+        self.screen = "game"
+        self.dialog = None
+        self._clear_transient()
+        self._summary_shown = session.status() != "playing"
+        self._save()
+
+    def _save(self) -> None:
+        session = self.session
+        if session is None:
+            return
+        self.storage.set(SAVE_PREFIX + session.game.id, session.to_save())
+        self.storage.set(CURRENT_KEY, session.game.id)
+
+    # -- links -------------------------------------------------------------------
+    def open_link(self, fragment: str) -> None:
+        """Open a share link; a bad one keeps what the player had and says why."""
+        if self.session is not None and fragment == self.session.link().fragment() and self.screen == "game":
+            return
+        try:
+            session = Session.from_link(Link.parse(fragment), lenient=True)
+        except OrbitError as exc:
+            game_id = ""
+            for part in fragment.lstrip("#").split("&"):
+                if part.startswith("g="):
+                    game_id = part[2:]
+            known = self._known()
+            if game_id not in known:
+                game_id = self.session.game.id if self.session else str(self.storage.get(CURRENT_KEY) or "gyre")
+                game_id = game_id if game_id in known else "gyre"
+            if self.session is not None and self.session.game.id == game_id:
+                self.screen = "game"
+            elif not self._load_saved(game_id):
+                self._new_session(game_id, "", None)
+            self._say(f"That link could not be opened: {exc}. Your game is as it was.", error=True)
+            return
+        self.notice = None
+        kept = self._keep_other_deal(session)
+        self._set_session(session)
+        if session.replay_error:
+            self._say(f"The link was opened up to the move before the problem: {session.replay_error}.", error=True)
+        elif kept:
+            self._say(
+                f"Opened the linked {session.game.title} deal. Your game in progress was kept.",
+                ("Back to my game", "previous"),
+            )
+
+    def _keep_other_deal(self, session: Session) -> bool:
+        """Before a link replaces this game's save with another deal, keep the old
+        save (if unfinished) as the previous game."""
+        raw = self.storage.get(SAVE_PREFIX + session.game.id)
+        if not raw:
+            return False
+        try:
+            old = Session.from_save(raw)
+        except SaveError:
+            return False
+        if (old.seed, old.options_text) == (session.seed, session.options_text) or old.status() != "playing":
+            return False
+        self.storage.set(PREVIOUS_PREFIX + session.game.id, raw)
+        return True
+
+    def _resume_previous(self) -> None:
+        if self.session is None:
+            return
+        game_id = self.session.game.id
+        raw = self.storage.get(PREVIOUS_PREFIX + game_id)
+        if not raw:
+            return
+        current = self.storage.get(SAVE_PREFIX + game_id)
+        self.storage.set(SAVE_PREFIX + game_id, raw)
+        if current:
+            self.storage.set(PREVIOUS_PREFIX + game_id, current)
+        self._load_saved(game_id)
+
+    # -- notices -------------------------------------------------------------------
+    def notice_action(self) -> None:
+        action = self._notice_action
+        self.dismiss_notice()
+        if action is not None and action[1] == "previous":
+            self._resume_previous()
+
+    def dismiss_notice(self) -> None:
+        self.notice = None
+        self._notice_action = None
+
+    def copied(self, ok: bool) -> None:
+        """The binding tried to copy :attr:`View.copy`."""
+        url = self._copy
+        self._say(("Link copied: " if ok else "Copy this link: ") + url)
+
+    # -- playing -------------------------------------------------------------------
+    def play(self, token: str) -> None:
+        session = self.session
+        if session is None:
+            return
+        before = session.state
+        session.play(token)
+        self._backup = None
+        self._clear_transient()
+        if INSTANT not in self.settings:
+            steps = list(session.game.steps(before, token))[:-1]
+            self._frames = tuple(self._board(self._table(s, interactive=False)) for s in steps)
+        self._after_change()
+
+    def _after_change(self) -> None:
+        self._save()
+        if self.session is not None and self.session.status() != "playing" and not self._summary_shown:
+            if self.auto_token() is None:
+                self._summary_shown = True
+                self.dialog = self._summary_dialog()
+
+    def auto_token(self) -> str | None:
+        """The move to play by itself now (the player's settings ask for it, or a
+        repeating button is at work), if any."""
+        session, module = self.session, self.view_module
+        if session is None or module is None or session.resigned or self.screen != "game":
+            return None
+        if self.repeating:
+            table = self.table_now()
+            token = next((b.token for b in table.buttons if b.id == self.repeating), None) if table else None
+            if token is not None:
+                return token
+            self.repeating = ""
+        return module.auto_token(session.state, self._settings_for_view())
+
+    def auto(self) -> None:
+        """The pause before an automatic move is over: play it."""
+        token = self.auto_token()
+        if token is not None:
+            repeating = self.repeating
+            self.play(token)
+            self.repeating = repeating
+
+    def _play_gesture(self, gesture: Gesture) -> None:
+        if gesture.pick is not None:
+            self.selected = None
+            self.picking = _Picking(gesture.pick, [], "", gesture)
+            return
+        self.play(gesture.token)
+
+    def tap(self, pile: str | None, index: int | None = None) -> None:
+        """A tap or click on a pile (``index`` None) or on one of its cards."""
+        table = self.table_now()
+        if table is None or self.session is None:
+            return
+        self.resign_armed = False
+        self.repeating = ""
+        at: Place | None = (pile, index) if pile is not None and index is not None else None
+        picking = self.picking
+        if picking is not None:
+            if at is not None and at in picking.pick.places:
+                if at in picking.picked:
+                    picking.picked.remove(at)
+                elif len(picking.picked) < picking.pick.count:
+                    picking.picked.append(at)
+                if not picking.pick.confirm and len(picking.picked) == picking.pick.count:
+                    self.confirm_pick()
+                return
+            self.picking = None
+            return
+        if self.selected is not None:
+            targets = table.moves_from(self.selected)
+            if pile is not None and pile in targets and at != self.selected:
+                self._play_gesture(targets[pile])
+                return
+        if at is not None:
+            mine = [g for g in table.gestures if g.source == at]
+            taps = [g for g in mine if g.tap]
+            if taps:
+                self._play_gesture(taps[0])
+                return
+            if mine:
+                self.selected = None if self.selected == at else at
+                return
+        if pile is not None and self.selected is None and not table.pile(pile).cards:
+            asked = {t for b in table.buttons if b.pick for _, t in b.pick.options}
+            aimed = [g for g in table.gestures if g.target == pile and g.token not in asked]
+            if len(aimed) == 1:
+                self._play_gesture(aimed[0])
+                return
+        self.selected = None
+
+    def drop(self, source: Place, target: str | None) -> None:
+        """A card dragged from ``source`` and let go over ``target`` (None: nowhere)."""
+        table = self.table_now()
+        if table is None:
+            return
+        self.resign_armed = False
+        self.repeating = ""
+        self.selected = None
+        if target is None:
+            return
+        gesture = table.moves_from(source).get(target)
+        if gesture is not None:
+            self._play_gesture(gesture)
+            return
+        reason = table.refusal(source, target)
+        if reason:
+            self._say(reason)
+
+    def press(self, button_id: str) -> None:
+        """One of the game's own buttons (Rotate, MOON → PLANET, Confirm, Cancel)."""
+        table = self.table_now()
+        if table is None:
+            return
+        self.resign_armed = False
+        self.repeating = ""
+        if button_id == "pick-confirm":
+            self.confirm_pick()
+            return
+        if button_id == "pick-cancel":
+            self.picking = None
+            return
+        for button in table.buttons:
+            if button.id != button_id:
+                continue
+            if button.token is not None:
+                self.play(button.token)
+                self.repeating = button.id if button.repeat else ""
+            elif button.pick is not None:
+                self.selected = None
+                same = self.picking is not None and self.picking.button == button.id
+                self.picking = None if same else _Picking(button.pick, [], button.id)
+            return
+
+    def confirm_pick(self) -> None:
+        picking = self.picking
+        if picking is None:
+            return
+        token = picking.pick.token_for(picking.picked)
+        if token is None:
+            self._say(f"Pick {picking.pick.count} {'card' if picking.pick.count == 1 else 'cards'} first.")
+            return
+        self.picking = None
+        self.play(token)
+
+    def cancel(self) -> None:
+        """Escape: drop a selection, a pick, an armed give-up or a dialog."""
+        if self.dialog is not None:
+            self.dialog = None
+        self._clear_transient()
+
+    def key(self, key: str, ctrl: bool = False, shift: bool = False) -> bool:
+        """A key press; True when the controller used it."""
+        key = key.lower()
+        if ctrl and key == "z":
+            self.redo() if shift else self.undo()
+            return True
+        if ctrl and key == "y":
+            self.redo()
+            return True
+        if key == "escape" and (self.selected or self.picking or self.resign_armed):
+            self.cancel()
+            return True
+        return False
+
+    # -- tools ---------------------------------------------------------------------
+    def undo(self) -> None:
+        session = self.session
+        if session is None:
+            return
+        self._clear_transient()
+        if session.can_undo:
+            session.undo()
+        elif self._backup is not None:
+            restored = Session.from_save(self._backup)
+            self._backup = None
+            self._set_session(restored)
+            return
+        else:
+            return
+        self._summary_shown = session.status() != "playing"
+        self._after_change()
+
+    def redo(self) -> None:
+        session = self.session
+        if session is not None and session.can_redo:
+            self.play(session.redo_moves[0])
+
+    def restart(self) -> None:
+        session = self.session
+        if session is None or not (session.moves or session.resigned):
+            return
+        backup = session.to_save()
+        session.restart()
+        self._clear_transient()
+        self._summary_shown = False
+        self.dialog = None
+        self._after_change()
+        self._backup = backup
+        self._say("Restarted. Undo brings your game back.")
+
+    def resign(self) -> None:
+        """Give up, on a second press (``window.confirm`` can be blocked in frames)."""
+        session = self.session
+        if session is None or session.status() != "playing":
+            return
+        if not self.resign_armed:
+            self.selected = None
+            self.picking = None
+            self.resign_armed = True
+            return
+        self.resign_armed = False
+        self.repeating = ""
+        session.resign()
+        self._after_change()
+
+    def disarm(self) -> None:
+        self.resign_armed = False
+
+    def copy_link(self) -> None:
+        if self.session is not None:
+            self._copy = self.base_url + self.session.link().fragment()
+            self._copy_now = True
+
+    def show_rules(self) -> None:
+        if self.view_module is not None and self.session is not None:
+            self.dialog = Dialog("rules", f"{self.session.game.title}: rules", html=self.view_module.help)
+
+    def close_dialog(self) -> None:
+        self.dialog = None
+
+    def set_setting(self, setting: str, on: bool) -> None:
+        if on:
+            self.settings.add(setting)
+        else:
+            self.settings.discard(setting)
+        self.storage.set(SETTINGS_KEY, json.dumps(sorted(self.settings)))
+
+    def resize(self, width: float, height: float) -> None:
+        """The board's room in pixels; the table is tall when the room is."""
+        self.portrait = height > width * 1.1
+
+    def peek(self, pile_id: str) -> None:
+        table = self.table_now()
+        if table is None or self.view_module is None:
+            return
+        try:
+            pile = table.pile(pile_id)
+        except KeyError:
+            return
+        if not pile.peek:
+            return
+        shown = pile.cards[pile.down :]
+        faces = tuple(self.view_module.face(c) for c in shown if c != BACK)
+        title = (pile.name or pile.label or pile_id) + f": {len(pile.cards)} cards, bottom first"
+        self.dialog = Dialog("peek", title, faces=faces)
+
+    # -- dialogs -----------------------------------------------------------------
+    def open_new_dialog(self) -> None:
+        session = self.session
+        if session is None:
+            return
+        self._clear_transient()
+        game: AnyGame = session.game
+        current: dict[str, str] = {}
+        for part in session.options_text.split(","):
+            if part:
+                name, _, value = part.partition("=")
+                current[name] = value if value else "1"
+        fields: list[Field] = []
+        for spec in game.option_specs:
+            if spec.kind == "flag":
+                fields.append(Field(spec.name, "flag", spec.help, current.get(spec.name, "")))
+            elif spec.choices:
+                fields.append(Field(spec.name, "select", spec.help, current.get(spec.name, spec.default), spec.choices))
+            else:
+                fields.append(Field(spec.name, "text", spec.help, current.get(spec.name, "")))
+        fields.append(Field("seed", "text", "Deal number (blank for a random deal)", ""))
+        self.dialog = Dialog("newgame", f"New {game.title} deal", tuple(fields))
+
+    def submit_new(self, values: dict[str, str]) -> None:
+        """The new-game dialog's Deal: flags are "1" when ticked."""
+        session, dialog = self.session, self.dialog
+        if session is None or dialog is None or dialog.kind != "newgame":
+            return
+        game = session.game
+        parts: list[str] = []
+        for spec in game.option_specs:
+            value = values.get(spec.name, "").strip()
+            if spec.kind == "flag":
+                if value in ("1", "true", "on"):
+                    parts.append(spec.name)
+            elif value and value != spec.default:
+                parts.append(f"{spec.name}={value}")
+        seed_text = values.get("seed", "").strip()
+        try:
+            seed = parse_seed(seed_text) if seed_text else None
+            options = game.format_options(game.parse_options(",".join(parts)))
+        except OrbitError as exc:
+            self.dialog = replace(dialog, error=str(exc))
+            return
+        self.new_deal(options, seed)
+
+    def new_deal(self, options: str | None = None, seed: int | None = None) -> None:
+        """A new deal of the current game (its last options unless given)."""
+        session = self.session
+        if session is None:
+            return
+        backup = session.to_save() if session.moves and session.status() == "playing" else None
+        self.notice = None
+        self._new_session(session.game.id, session.options_text if options is None else options, seed)
+        self._backup = backup
+        if backup is not None:
+            self._say("New deal. Undo brings your last game back.")
+
+    def summary_action(self, what: str) -> None:
+        self.dialog = None
+        if what == "new":
+            self.new_deal()
+        elif what == "again":
+            self.restart()
+        elif what == "undo":
+            self.undo()
+
+    def _summary_dialog(self) -> Dialog:
+        session, table = self.session, self.table_now()
+        assert session is not None and table is not None
+        titles = {"won": "You won!", "lost": "No more moves", "finished": "Game over"}
+        return Dialog("summary", titles.get(session.status(), "Game over"), lines=table.summary, big=table.score)
+
+    # -- building the view --------------------------------------------------------
+    def _table(self, state: Any, interactive: bool = True) -> Table:
+        module, session = self.view_module, self.session
+        assert module is not None and session is not None
+        table = module.table(state, self.portrait, self._settings_for_view())
+        if not interactive:
+            return replace(table, gestures=(), buttons=tuple(replace(b, token=None, pick=None) for b in table.buttons),
+                           summary=(), refusals=())
+        if session.resigned:
+            return replace(table, gestures=(), buttons=tuple(replace(b, token=None, pick=None) for b in table.buttons),
+                           refusals=(), prompt="You gave up this game.", status="finished",
+                           summary=table.summary or (f"Final {table.score}",))
+        return table
+
+    def table_now(self) -> Table | None:
+        """The table of the current state (what the player can act on)."""
+        session = self.session
+        if session is None or self.view_module is None:
+            return None
+        key = (session.game.id, session.state, self.portrait, frozenset(self.settings), session.resigned)
+        if self.table is None or key != self._table_key:
+            self.table = self._table(session.state)
+            self._table_key = key
+        return self.table
+
+    def _board(self, table: Table) -> Board:
+        """Lay out ``table`` with this controller's selection, pick and card ids."""
+        module = self.view_module
+        assert module is not None
+        sources = table.sources()
+        held: Place | None = self.selected
+        if self.picking is not None and self.picking.gesture is not None:
+            held = self.picking.gesture.source
+        lit = table.moves_from(held) if held is not None else {}
+        if self.picking is not None and self.picking.gesture is not None:
+            lit = {t: g for t, g in lit.items() if g == self.picking.gesture}
+        pickable = set(self.picking.pick.places) if self.picking else set()
+        picked = set(self.picking.picked) if self.picking else set()
+        # Card ids: a card keeps its id where it stays; a moved card takes a free id of its code.
+        free: dict[str, list[str]] = {}
+        for uid, code in self._uids.values():
+            free.setdefault(code, []).append(uid)
+        placed: list[tuple[Place, str]] = []
+        for pile in table.piles:
+            for i, code in enumerate(pile.cards):
+                placed.append(((pile.id, i), code))
+        uids: dict[Place, tuple[str, str]] = {}
+        # First the cards that did not move, then the others in table order.
+        for place, code in placed:
+            kept = self._uids.get(place)
+            if kept is not None and kept[1] == code and kept[0] in free.get(code, ()):
+                free[code].remove(kept[0])
+                uids[place] = kept
+        for place, code in placed:
+            if place not in uids:
+                if free.get(code):
+                    uids[place] = (free[code].pop(0), code)
+                else:
+                    self._next_uid += 1
+                    uids[place] = (f"k{self._next_uid}", code)
+        self._uids = uids
+        piles: list[PileView] = []
+        cards: list[CardView] = []
+        for pile in table.piles:
+            n = max(0, len(pile.cards) - 1)
+            classes = ["pile", *pile.marks]
+            note = pile.note
+            if pile.id in lit:
+                classes.append("lit")
+                note = lit[pile.id].note or note
+            piles.append(PileView(pile.id, pile.x, pile.y, pile.w, pile.h, tuple(classes), pile.badge, pile.arrow,
+                                  pile.label, note, pile.name or pile.label or pile.id, len(pile.cards),
+                                  pile.x + n * pile.dx, pile.y + n * pile.dy))
+            marks = " ".join(pile.marks)
+            for i, code in enumerate(pile.cards):
+                place = (pile.id, i)
+                down = code == BACK or i < pile.down
+                flags = []
+                if place in sources:
+                    flags.append("movable")
+                if place == held:
+                    flags.append("selected")
+                if place in pickable:
+                    flags.append("choice")
+                if place in picked:
+                    flags.append("picked")
+                if pile.id in lit:
+                    flags.append("hint-target")
+                cards.append(CardView(uids[place][0], pile.id, i, pile.x + i * pile.dx, pile.y + i * pile.dy, 10 + i,
+                                      "" if down else code, None if down else module.face(code), tuple(flags), marks))
+        holds = {s: tuple((t, g.note) for t, g in table.moves_from(s).items()) for s in sources}
+        refusals = {(r.source, r.target): r.reason for r in table.refusals}
+        return Board(table.width, table.height, tuple(piles), tuple(cards), table.decor, tuple(sources), holds,
+                     refusals, table.status)
+
+    def _tiles(self) -> tuple[Tile, ...]:
+        tiles = []
+        for game in all_games():
+            resume = "Game in progress: tap to resume" if self.storage.get(SAVE_PREFIX + game.id) else ""
+            tiles.append(Tile(game.id, game.title, resume))
+        return tuple(tiles)
+
+    def view(self) -> View:
+        """What to show now. Animation frames are handed out once."""
+        frames, self._frames = self._frames, ()
+        copy, self._copy_now = (self._copy if self._copy_now else ""), False
+        session, module = self.session, self.view_module
+        if self.screen == "start" or session is None or module is None:
+            return View("start", "", self._tiles(), None, (), "", "", "", {}, False, (), (), self.notice,
+                        self.dialog, "", copy, False, "playing")
+        table = self.table_now()
+        assert table is not None
+        board = self._board(table)
+        prompt = table.prompt
+        buttons: list[ButtonView] = []
+        for b in table.buttons:
+            active = self.picking is not None and self.picking.button == b.id
+            buttons.append(ButtonView(b.id, "Cancel" if active else b.label, b.enabled, b.title, active))
+        if self.picking is not None:
+            prompt = self.picking.pick.prompt
+            if self.picking.pick.confirm:
+                ready = self.picking.pick.token_for(self.picking.picked) is not None
+                buttons.append(ButtonView("pick-confirm", "Confirm", ready, "Play with the picked cards"))
+                buttons.append(ButtonView("pick-cancel", "Cancel", True, "Put the card back"))
+        elif self.resign_armed:
+            prompt = "Press Give up again to end this game with the score as it stands."
+        status = session.status()
+        tools = {
+            "undo": session.can_undo or self._backup is not None,
+            "redo": session.can_redo,
+            "restart": bool(session.moves) or session.resigned,
+            "new": True,
+            "resign": status == "playing",
+            "copy": True,
+            "help": True,
+        }
+        settings = tuple((sid, label, sid in self.settings) for sid, label in (*module.settings, *APP_SETTINGS))
+        return View("game", session.game.title, self._tiles(), board, frames, prompt, table.score, table.info, tools,
+                    self.resign_armed, tuple(buttons), settings, self.notice, self.dialog, session.link().fragment(),
+                    copy, self.auto_token() is not None, status)
