@@ -382,18 +382,19 @@ class Controller:
         try:
             session = Session.from_link(Link.parse(fragment), lenient=True)
         except OrbitError as exc:
-            game_id = ""
-            for part in fragment.lstrip("#").split("&"):
-                if part.startswith("g="):
-                    game_id = part[2:]
-            known = self._known()
-            if game_id not in known:
-                game_id = self.session.game.id if self.session else str(self.storage.get(CURRENT_KEY) or "gyre")
-                game_id = game_id if game_id in known else "gyre"
-            if self.session is not None and self.session.game.id == game_id:
-                self.screen = "game"
-            elif not self._load_saved(game_id):
-                self._new_session(game_id, "", None)
+            if self.session is not None:
+                self.screen = "game"  # what the player had stays on the table
+            else:
+                game_id = ""
+                for part in fragment.lstrip("#").split("&"):
+                    if part.startswith("g="):
+                        game_id = part[2:]
+                known = self._known()
+                if game_id not in known:
+                    game_id = str(self.storage.get(CURRENT_KEY) or "gyre")
+                    game_id = game_id if game_id in known else "gyre"
+                if not self._load_saved(game_id):
+                    self._new_session(game_id, "", None)
             self._say(f"That link could not be opened: {exc}. Your game is as it was.", error=True)
             return
         self.notice = None
@@ -416,6 +417,7 @@ class Controller:
         try:
             old = Session.from_save(raw)
         except SaveError:
+            self.storage.set(CORRUPT_PREFIX + session.game.id, raw)  # never lost, even under a link
             return False
         if (old.seed, old.options_text) == (session.seed, session.options_text) or old.status() != "playing":
             return False
