@@ -11,55 +11,22 @@ from __future__ import annotations
 
 import asyncio
 import traceback
+from dataclasses import replace
+from functools import partial
 from typing import Any, Callable
 
 import js
 from js import document, window
 from pyodide.ffi import create_proxy
 
-from .controller import Board, CardView, Controller, Dialog, View, pile_at
+from .controller import Board, CardView, Controller, Dialog, SafeStorage, View, pile_at
+from .markup import actions_html, dialog_html, face_class, face_html, overlay_html
 from .table import Face
 
 STEP_DELAY = 0.22
 DRAG_THRESHOLD = 6.0
 LONG_PRESS = 0.5
-ARROWS = {"up": "↑", "down": "↓", "left": "←", "right": "→"}
-
-
-class Storage:
-    """localStorage, or a dict when the browser refuses it (sandboxed frames)."""
-
-    def __init__(self) -> None:
-        self.memory: dict[str, str] = {}
-        try:
-            self.backend: Any = window.localStorage
-            self.backend.setItem("orbit.probe", "1")
-            self.backend.removeItem("orbit.probe")
-        except Exception:
-            self.backend = None
-
-    def get(self, key: str) -> str | None:
-        try:
-            value = self.backend.getItem(key) if self.backend is not None else self.memory.get(key)
-        except Exception:
-            value = self.memory.get(key)
-        return None if value is None or type(value).__name__ in ("JsNull", "JsUndefined") else str(value)
-
-    def set(self, key: str, value: str) -> None:
-        self.memory[key] = value
-        try:
-            if self.backend is not None:
-                self.backend.setItem(key, value)
-        except Exception:
-            pass
-
-    def remove(self, key: str) -> None:
-        self.memory.pop(key, None)
-        try:
-            if self.backend is not None:
-                self.backend.removeItem(key)
-        except Exception:
-            pass
+BODIES = {"rules": "rules-body", "summary": "summary-body", "peek": "peek-body", "newgame": "newgame-form"}
 
 
 def el(tag: str, cls: str = "", text: str = "") -> Any:
@@ -71,32 +38,38 @@ def el(tag: str, cls: str = "", text: str = "") -> Any:
     return node
 
 
+def present(value: Any) -> bool:
+    """False for None and JavaScript's null/undefined as Pyodide hands them over."""
+    return value is not None and type(value).__name__ not in ("JsNull", "JsUndefined")
+
+
 def byid(name: str) -> Any:
     return document.getElementById(name)
 
 
 def draw_face(node: Any, face: Face | None, code: str) -> None:
-    node.innerHTML = ""
-    if face is None:
-        node.className = "card back"
+    node.className = face_class(face)
+    node.innerHTML = face_html(face) if face is not None else ""
+    node.setAttribute("aria-label", face.name if face is not None else "face-down card")
+    if face is not None:
+        node.setAttribute("data-card", code)
+    else:
         node.removeAttribute("data-card")
-        node.setAttribute("aria-label", "face-down card")
-        node.style.removeProperty("--hue")
-        return
-    node.className = " ".join(("card", *face.classes))
-    node.setAttribute("data-card", code)
-    node.setAttribute("aria-label", face.name)
-    node.appendChild(el("span", "corner", face.corner))
-    node.appendChild(el("span", "pip", face.pip))
-    if face.hue is not None:
+    if face is not None and face.hue is not None:
         node.style.setProperty("--hue", f"{face.hue:.0f}")
+    else:
+        node.style.removeProperty("--hue")
 
 
 class Binding:
     def __init__(self) -> None:
-        self.proxies: list[tuple[str, Any, str, Any]] = []
+        self.proxies: list[tuple[Any, str, Any]] = []
         reduced = bool(window.matchMedia("(prefers-reduced-motion: reduce)").matches)
-        self.ctl = Controller(Storage(), reduced_motion=reduced)
+        try:
+            backend = window.localStorage  # sandboxed frames may refuse it
+        except Exception:
+            backend = None
+        self.ctl = Controller(SafeStorage(backend, present), reduced_motion=reduced)
         self.board_node = byid("board")
         self.cards: dict[str, Any] = {}
         self.codes: dict[str, str] = {}
@@ -108,22 +81,15 @@ class Binding:
         self.drag: dict[str, Any] | None = None
         self.press_id = 0
         self.disarm_id = 0
+        self.drawn: Dialog | None = None
 
     # -- plumbing --------------------------------------------------------------
-    def on(self, node: Any, event: str, fn: Callable[[Any], None], group: str = "page") -> None:
+    def on(self, node: Any, event: str, fn: Callable[[Any], None]) -> None:
+        """Listen for the page's lifetime: every element with a handler is created once
+        (content that is redrawn, such as buttons and dialogs, is handled by delegation)."""
         proxy = create_proxy(self.guard(fn))
         node.addEventListener(event, proxy)
-        self.proxies.append((group, node, event, proxy))
-
-    def off_group(self, group: str) -> None:
-        keep = []
-        for entry in self.proxies:
-            if entry[0] == group:
-                entry[1].removeEventListener(entry[2], entry[3])
-                entry[3].destroy()
-            else:
-                keep.append(entry)
-        self.proxies = keep
+        self.proxies.append((node, event, proxy))
 
     def guard(self, fn: Callable[[Any], None]) -> Callable[[Any], None]:
         def handler(evt: Any) -> None:
@@ -166,32 +132,28 @@ class Binding:
         for name, intent in (("home", ctl.home), ("undo", ctl.undo), ("redo", ctl.redo), ("restart", ctl.restart),
                              ("new", ctl.open_new_dialog), ("resign", ctl.resign), ("copy", ctl.copy_link),
                              ("help", ctl.show_rules), ("notice-close", ctl.dismiss_notice),
-                             ("notice-action", ctl.notice_action), ("summary-new", lambda: ctl.summary_action("new")),
-                             ("summary-again", lambda: ctl.summary_action("again")),
-                             ("summary-undo", lambda: ctl.summary_action("undo")),
-                             ("summary-close", lambda: ctl.summary_action("close"))):
+                             ("notice-action", ctl.notice_action)):
             self.on(byid(name), "click", self.act(intent))
+        for what in ("new", "again", "undo", "close"):
+            self.on(byid("summary-" + what), "click", self.act(partial(ctl.summary_action, what)))
         self.on(byid("banner-close"), "click", lambda e: setattr(byid("banner"), "hidden", True))
-        for dialog in ("rules", "summary", "newgame", "peek"):
+        self.on(byid("actions"), "click", self.action)
+        self.on(byid("actions"), "change", self.action)
+        self.on(byid("newgame-form"), "click", self.form_click)
+        for dialog in BODIES:
             self.on(byid(dialog), "close", lambda e: self.dialog_closed())
         for tile in document.querySelectorAll(".tile"):
-            self.on(tile, "click", self.act(self.opener(str(tile.dataset.game))))
-        board = self.board_node
-        self.on(board, "pointerdown", self.pointer_down)
-        self.on(board, "pointermove", self.pointer_move)
-        self.on(board, "pointerup", self.pointer_up)
-        self.on(board, "pointercancel", self.pointer_cancel)
-        self.on(board, "dblclick", self.double_click)
-        self.on(board, "contextmenu", lambda e: e.preventDefault())
+            self.on(tile, "click", self.act(partial(self.ctl.open_game, str(tile.dataset.game))))
+        for event, fn in (("pointerdown", self.pointer_down), ("pointermove", self.pointer_move),
+                          ("pointerup", self.pointer_up), ("pointercancel", self.pointer_cancel),
+                          ("dblclick", self.double_click), ("contextmenu", lambda e: e.preventDefault())):
+            self.on(self.board_node, event, fn)
         self.on(document, "keydown", self.key_down)
         self.on(window, "resize", lambda e: None if self.busy else self.render())
         self.on(window, "hashchange", self.act(lambda: ctl.open_link(str(window.location.hash))))
         ctl.start(str(window.location.hash), str(window.location.href))
         self.render()
         document.body.setAttribute("data-ready", "true")
-
-    def opener(self, game_id: str) -> Callable[[], None]:
-        return lambda: self.ctl.open_game(game_id)
 
     def dialog_closed(self) -> None:
         """A dialog closed by the browser (Escape, its own Close button)."""
@@ -209,19 +171,15 @@ class Binding:
         byid("game").hidden = start
         byid("tools").hidden = start
         byid("title").textContent = view.title
+        resume = {t.id: t.resume for t in view.tiles}
         for tile in document.querySelectorAll(".tile"):
             tile.disabled = False
-            old = tile.querySelector(".resume")
-            if old is not None and type(old).__name__ != "JsNull":
-                old.remove()
-            for t in view.tiles:
-                if t.id == str(tile.dataset.game) and t.resume:
-                    tile.appendChild(el("span", "resume", t.resume))
+            tile.querySelector(".resume").textContent = resume.get(str(tile.dataset.game), "")
         for name, enabled in view.tools.items():
             byid(name).disabled = not enabled
         resign = byid("resign")
         resign.classList.toggle("armed", view.resign_armed)
-        resign.querySelector(".lbl").textContent = " Sure? Press again" if view.resign_armed else " Give up"
+        resign.querySelector(".lbl").textContent = " " + view.resign_label
         if view.resign_armed:
             self.disarm_id += 1
             self.spawn(self.disarm_later(self.disarm_id))
@@ -255,7 +213,7 @@ class Binding:
         self.draw_actions(view, True)
         if view.auto:
             self.busy = True
-            self.spawn(self.auto_later())
+            self.spawn(self.auto_later(0 if view.instant else STEP_DELAY))
 
     async def animate(self, view: View) -> None:
         for frame in view.frames:
@@ -264,8 +222,8 @@ class Binding:
         self.busy = False
         self.show(view)
 
-    async def auto_later(self) -> None:
-        await asyncio.sleep(0 if "instant" in self.ctl.settings else STEP_DELAY)
+    async def auto_later(self, pause: float) -> None:
+        await asyncio.sleep(pause)
         self.busy = False
         self.ctl.auto()
         self.render()
@@ -279,10 +237,9 @@ class Binding:
     async def copy(self, url: str) -> None:
         try:
             await window.navigator.clipboard.writeText(url)
-            ok = True
+            self.ctl.copied(True)
         except Exception:
-            ok = False
-        self.ctl.copied(ok)
+            self.ctl.copied(False)
         self.render()
 
     def draw_board(self, board: Board) -> None:
@@ -292,8 +249,7 @@ class Binding:
         unit = self.unit = max(24.0, min(unit, 130.0))
         node = self.board_node
         node.style.setProperty("--u", f"{unit:.2f}px")
-        node.style.width = f"{board.width * unit:.1f}px"
-        node.style.height = f"{board.height * unit:.1f}px"
+        self.place(node, 0, 0, board.width, board.height, sized_only=True)
         node.setAttribute("data-status", board.status)
         node.setAttribute("data-busy", "true" if self.busy else "false")
         for d in self.decor:
@@ -319,15 +275,11 @@ class Binding:
             p.setAttribute("aria-label", pile.name)
             self.place(p, pile.x, pile.y, pile.w, pile.h)
             over, label, note = p.children[0], p.children[1], p.children[2]
-            over.style.left = f"{(pile.top_x - pile.x) * unit:.1f}px"
-            over.style.top = f"{(pile.top_y - pile.y) * unit:.1f}px"
-            over.innerHTML = ""
-            if pile.badge:
-                over.appendChild(el("span", "badge", pile.badge))
-            if pile.arrow:
-                over.appendChild(el("span", "arrow", ARROWS.get(pile.arrow, "•")))
+            self.place(over, pile.top_x - pile.x, pile.top_y - pile.y)
+            over.innerHTML = overlay_html(pile)
             label.textContent = pile.label
             note.textContent = pile.note
+            p.title = pile.why
         for pid in [k for k in self.piles if k not in seen]:
             self.piles.pop(pid).remove()
         used: set[str] = set()
@@ -338,12 +290,13 @@ class Binding:
             self.cards.pop(uid).remove()
             self.codes.pop(uid, None)
 
-    def place(self, node: Any, x: float, y: float, w: float, h: float) -> None:
-        u = self.unit
-        node.style.left = f"{x * u:.1f}px"
-        node.style.top = f"{y * u:.1f}px"
-        node.style.width = f"{w * u:.1f}px"
-        node.style.height = f"{h * u:.1f}px"
+    def place(self, node: Any, x: float, y: float, w: float | None = None, h: float | None = None,
+              sized_only: bool = False) -> None:
+        u, style = self.unit, node.style
+        if not sized_only:
+            style.left, style.top = f"{x * u:.1f}px", f"{y * u:.1f}px"
+        if w is not None and h is not None:
+            style.width, style.height = f"{w * u:.1f}px", f"{h * u:.1f}px"
 
     def draw_card(self, card: CardView) -> None:
         node = self.cards.get(card.uid)
@@ -356,119 +309,57 @@ class Binding:
             draw_face(node, card.face, card.code)
         for flag in ("movable", "selected", "choice", "picked", "hint-target", "dragging"):
             node.classList.toggle(flag, flag in card.classes)
-        node.setAttribute("data-at", card.pile)
-        node.setAttribute("data-index", str(card.index))
-        node.setAttribute("data-marks", card.marks)
-        node.style.left = f"{card.x * self.unit:.1f}px"
-        node.style.top = f"{card.y * self.unit:.1f}px"
+        for attr, value in (("data-at", card.pile), ("data-index", str(card.index)), ("data-marks", card.marks)):
+            node.setAttribute(attr, value)
+        self.place(node, card.x, card.y)
         node.style.zIndex = str(card.z)
 
     def draw_actions(self, view: View, enabled: bool) -> None:
-        box = byid("actions")
-        self.off_group("actions")
-        box.innerHTML = ""
-        for b in view.buttons:
-            node = el("button", "active" if b.active else "", b.label)
-            node.type = "button"
-            node.id = "act-" + b.id
-            node.title = b.title
-            node.disabled = not (b.enabled and enabled)
-            self.on(node, "click", self.act(self.presser(b.id)), "actions")
-            box.appendChild(node)
-        for sid, text, checked in view.settings:
-            label, check = el("label"), el("input")
-            check.type = "checkbox"
-            check.id = "set-" + sid
-            check.checked = checked
-            self.on(check, "change", self.act(self.toggler(sid, check)), "actions")
-            label.appendChild(check)
-            label.appendChild(document.createTextNode(text))
-            box.appendChild(label)
+        byid("actions").innerHTML = actions_html(view.buttons, view.settings, enabled)
 
-    def presser(self, button_id: str) -> Callable[[], None]:
-        return lambda: self.ctl.press(button_id)
-
-    def toggler(self, setting: str, check: Any) -> Callable[[], None]:
-        return lambda: self.ctl.set_setting(setting, bool(check.checked))
+    def action(self, evt: Any) -> None:
+        """A click on one of the game's buttons or a change of a setting (one delegated handler)."""
+        node = evt.target
+        ident = str(node.id or "")
+        if self.busy or not ident[:4] in ("act-", "set-") or (evt.type == "click") != (ident[:4] == "act-"):
+            return
+        if ident.startswith("act-"):
+            self.ctl.press(ident[4:])
+        else:
+            self.ctl.set_setting(ident[4:], bool(node.checked))
+        self.render()
 
     def draw_dialog(self, dialog: Dialog | None) -> None:
-        for kind in ("rules", "summary", "newgame", "peek"):
-            node = byid(kind)
-            if (dialog is None or dialog.kind != kind) and node.open:
-                node.close()
+        for kind in BODIES:
+            if (dialog is None or dialog.kind != kind) and byid(kind).open:
+                byid(kind).close()
+        drawn, self.drawn = self.drawn, dialog
         if dialog is None:
             return
         node = byid(dialog.kind)
-        if dialog.kind == "rules":
-            byid("rules-body").innerHTML = dialog.html
-        elif dialog.kind == "summary":
-            body = byid("summary-body")
-            body.innerHTML = ""
-            body.appendChild(el("h2", "", dialog.title))
-            body.appendChild(el("div", "big", dialog.big))
-            for line in dialog.lines:
-                body.appendChild(el("p", "", line))
-        elif dialog.kind == "peek":
-            body = byid("peek-body")
-            body.innerHTML = ""
-            body.appendChild(el("h2", "", dialog.title))
-            row = el("div", "peek-row")
-            for face in dialog.faces:
-                card = el("div")
-                draw_face(card, face, face.name)
-                row.appendChild(card)
-            body.appendChild(row)
-        elif dialog.kind == "newgame":
-            self.draw_new_form(dialog)
+        if node.open and drawn is not None and replace(drawn, error="") == replace(dialog, error=""):
+            if dialog.kind == "newgame":
+                node.querySelector(".form-error").textContent = dialog.error
+        else:
+            byid(BODIES[dialog.kind]).innerHTML = dialog_html(dialog)
         if not node.open:
             node.showModal()
 
-    def draw_new_form(self, dialog: Dialog) -> None:
-        form = byid("newgame-form")
-        if form.getAttribute("data-title") == dialog.title and form.querySelector(".form-error") is not None:
-            form.querySelector(".form-error").textContent = dialog.error
+    def form_click(self, evt: Any) -> None:
+        ident = str(evt.target.id or "")
+        if ident == "deal":
+            self.submit_new()
+        elif ident == "deal-cancel":
+            self.ctl.close_dialog()
+        else:
             return
-        self.off_group("newgame")
-        form.innerHTML = ""
-        form.setAttribute("data-title", dialog.title)
-        form.appendChild(el("h2", "", dialog.title))
-        inputs: list[tuple[str, str, Any]] = []
-        for f in dialog.fields:
-            label = el("label")
-            inp = el("select" if f.kind == "select" else "input")
-            if f.kind == "flag":
-                inp.type = "checkbox"
-                inp.checked = f.value == "1"
-                label.appendChild(inp)
-                label.appendChild(document.createTextNode(" " + f.label))
-            else:
-                label.appendChild(document.createTextNode(f.label + " "))
-                for choice in f.choices:
-                    opt = el("option", "", choice)
-                    opt.value = choice
-                    opt.selected = choice == f.value
-                    inp.appendChild(opt)
-                if f.kind == "text":
-                    inp.type = "text"
-                    inp.value = f.value
-                label.appendChild(inp)
-            inp.name = f.name
-            inputs.append((f.name, f.kind, inp))
-            form.appendChild(label)
-        form.appendChild(el("p", "form-error", dialog.error))
-        row = el("div", "row")
-        for bid, text in (("deal", "Deal"), ("deal-cancel", "Cancel")):
-            b = el("button", "", text)
-            b.type = "button"
-            b.id = bid
-            row.appendChild(b)
-        form.appendChild(row)
+        self.render()
 
-        def values() -> dict[str, str]:
-            return {n: ("1" if i.checked else "") if k == "flag" else str(i.value) for n, k, i in inputs}
-
-        self.on(byid("deal"), "click", self.act(lambda: self.ctl.submit_new(values())), "newgame")
-        self.on(byid("deal-cancel"), "click", self.act(self.ctl.close_dialog), "newgame")
+    def submit_new(self) -> None:
+        values = {}
+        for inp in byid("newgame-form").querySelectorAll("[name]"):
+            values[str(inp.name)] = ("1" if inp.checked else "") if str(inp.type) == "checkbox" else str(inp.value)
+        self.ctl.submit_new(values)
 
     # -- pointer input --------------------------------------------------------------
     def units(self, evt: Any) -> tuple[float, float]:
@@ -477,17 +368,14 @@ class Binding:
 
     def hit(self, evt: Any) -> tuple[str | None, int | None, str | None]:
         """(pile, card index or None, card uid or None) under the pointer."""
-        node = evt.target
-        while node is not None and type(node).__name__ != "JsNull" and node != self.board_node:
-            uid = node.getAttribute("data-uid") if hasattr(node, "getAttribute") else None
-            if uid is not None and str(uid) in self.cards:
-                return str(node.getAttribute("data-at")), int(str(node.getAttribute("data-index"))), str(uid)
-            pid = node.getAttribute("data-pile") if hasattr(node, "getAttribute") else None
-            if pid is not None and type(pid).__name__ != "JsNull":
-                return str(pid), None, None
-            node = node.parentElement
-        board = self.board
-        return (pile_at(board, *self.units(evt)) if board else None), None, None
+        target = evt.target
+        card: Any = target.closest("[data-uid]") if hasattr(target, "closest") else None
+        if present(card) and str(card.getAttribute("data-uid")) in self.cards:
+            return str(card.getAttribute("data-at")), int(str(card.getAttribute("data-index"))), str(card.dataset.uid)
+        pile: Any = target.closest("[data-pile]") if hasattr(target, "closest") else None
+        if present(pile):
+            return str(pile.getAttribute("data-pile")), None, None
+        return (pile_at(self.board, *self.units(evt)) if self.board else None), None, None
 
     def pointer_down(self, evt: Any) -> None:
         if self.busy or self.board is None or int(evt.button) > 0:
@@ -501,7 +389,7 @@ class Binding:
             self.drag["left"] = float(self.cards[uid].offsetLeft)
             self.drag["top"] = float(self.cards[uid].offsetTop)
             evt.preventDefault()
-        if pile is not None:
+        if pile is not None and "peek" in next((p.classes for p in self.board.piles if p.id == pile), ()):
             self.spawn(self.long_press(self.press_id, pile))
 
     async def long_press(self, ticket: int, pile: str) -> None:
@@ -524,16 +412,23 @@ class Binding:
             drag["moved"] = True
             node.classList.add("dragging")
             node.style.zIndex = "1000"
-            self.light(dict(board.holds.get((drag["pile"], drag["index"]), ())))
+            self.light((drag["pile"], drag["index"]))
         node.style.left = f"{drag['left'] + dx:.1f}px"
         node.style.top = f"{drag['top'] + dy:.1f}px"
         evt.preventDefault()
 
-    def light(self, targets: dict[str, str]) -> None:
-        for pid, node in self.piles.items():
-            node.classList.toggle("lit", pid in targets)
-            node.children[2].textContent = targets.get(pid, "") if targets else ""
-        for card in self.board.cards if self.board else ():
+    def light(self, held: tuple[str, int] | None) -> None:
+        """While a card is dragged: its targets lit with their notes, refusals as hover text."""
+        board = self.board
+        if board is None:
+            return
+        targets = dict(board.holds.get(held, ())) if held else {}
+        for pile in board.piles:
+            node = self.piles[pile.id]
+            node.classList.toggle("lit", pile.id in targets)
+            node.children[2].textContent = targets.get(pile.id, "") if held else pile.note
+            node.title = board.refusals.get((held, pile.id), "") if held else pile.why
+        for card in board.cards:
             self.cards[card.uid].classList.toggle("hint-target", card.pile in targets)
 
     def pointer_up(self, evt: Any) -> None:

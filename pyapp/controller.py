@@ -24,7 +24,7 @@ from __future__ import annotations
 import json
 import secrets
 from dataclasses import dataclass, field, replace
-from typing import Any, Literal, Protocol
+from typing import Any, Callable, Literal, Protocol
 
 from .errors import OrbitError, ParseError, SaveError
 from .game import AnyGame
@@ -72,6 +72,49 @@ class MemoryStorage:
         self.data.pop(key, None)
 
 
+class SafeStorage:
+    """A :class:`Storage` over a ``localStorage``-like object that may be missing or
+    throw (sandboxed frames, a full quota): every value is also kept in memory, so
+    the game goes on for this visit whatever the backend does.
+
+    >>> class Broken:
+    ...     def getItem(self, key: str) -> str: raise OSError("denied")
+    ...     def setItem(self, key: str, value: str) -> None: raise OSError("denied")
+    ...     def removeItem(self, key: str) -> None: raise OSError("denied")
+    >>> s = SafeStorage(Broken())
+    >>> s.set("a", "1"); s.get("a"), s.get("b")
+    ('1', None)
+    """
+
+    def __init__(self, backend: Any, present: Callable[[Any], bool] = lambda v: v is not None) -> None:
+        self.memory: dict[str, str] = {}
+        self.backend = backend
+        self.present = present
+        try:
+            backend.setItem("orbit.probe", "1")
+            backend.removeItem("orbit.probe")
+        except Exception:
+            self.backend = None
+
+    def _try(self, fn: Callable[[], Any]) -> Any:
+        try:
+            return fn() if self.backend is not None else None
+        except Exception:
+            return None
+
+    def get(self, key: str) -> str | None:
+        value = self._try(lambda: self.backend.getItem(key))
+        return str(value) if self.present(value) else self.memory.get(key)
+
+    def set(self, key: str, value: str) -> None:
+        self.memory[key] = value
+        self._try(lambda: self.backend.setItem(key, value))
+
+    def remove(self, key: str) -> None:
+        self.memory.pop(key, None)
+        self._try(lambda: self.backend.removeItem(key))
+
+
 # -- what the binding draws ---------------------------------------------------------
 
 
@@ -109,6 +152,8 @@ class PileView:
     #: Where the top card lies (for the badge and the arrow).
     top_x: float
     top_y: float
+    #: Why the held card may not go here (hover text), or "".
+    why: str = ""
 
 
 @dataclass(frozen=True)
@@ -184,6 +229,8 @@ class View:
     info: str
     tools: dict[str, bool]
     resign_armed: bool
+    #: The Give up button's label (it asks for a second press).
+    resign_label: str
     buttons: tuple[ButtonView, ...]
     settings: tuple[tuple[str, str, bool], ...]
     notice: Notice | None
@@ -195,6 +242,8 @@ class View:
     #: Ask the binding to call :meth:`Controller.auto` after a short pause.
     auto: bool
     status: str
+    #: Moves are instant: no pauses before automatic moves either.
+    instant: bool = False
 
 
 # -- geometry ------------------------------------------------------------------------
@@ -849,14 +898,15 @@ class Controller:
         cards: list[CardView] = []
         for pile in table.piles:
             n = max(0, len(pile.cards) - 1)
-            classes = ["pile", *pile.marks]
+            classes = ["pile", *pile.marks] + (["peek"] if pile.peek else [])
             note = pile.note
             if pile.id in lit:
                 classes.append("lit")
                 note = lit[pile.id].note or note
             piles.append(PileView(pile.id, pile.x, pile.y, pile.w, pile.h, tuple(classes), pile.badge, pile.arrow,
                                   pile.label, note, pile.name or pile.label or pile.id, len(pile.cards),
-                                  pile.x + n * pile.dx, pile.y + n * pile.dy))
+                                  pile.x + n * pile.dx, pile.y + n * pile.dy,
+                                  table.refusal(held, pile.id) if held is not None else ""))
             marks = " ".join(pile.marks)
             for i, code in enumerate(pile.cards):
                 place = (pile.id, i)
@@ -892,8 +942,8 @@ class Controller:
         copy, self._copy_now = (self._copy if self._copy_now else ""), False
         session, module = self.session, self.view_module
         if self.screen == "start" or session is None or module is None:
-            return View("start", "", self._tiles(), None, (), "", "", "", {}, False, (), (), self.notice,
-                        self.dialog, "", copy, False, "playing")
+            return View("start", "", self._tiles(), None, (), "", "", "", {}, False, "Give up", (), (), self.notice,
+                        self.dialog, "", copy, False, "playing", INSTANT in self.settings)
         table = self.table_now()
         assert table is not None
         board = self._board(table)
@@ -922,5 +972,6 @@ class Controller:
         }
         settings = tuple((sid, label, sid in self.settings) for sid, label in (*module.settings, *APP_SETTINGS))
         return View("game", session.game.title, self._tiles(), board, frames, prompt, table.score, table.info, tools,
-                    self.resign_armed, tuple(buttons), settings, self.notice, self.dialog, session.link().fragment(),
-                    copy, self.auto_token() is not None, status)
+                    self.resign_armed, "Sure? Press again" if self.resign_armed else "Give up", tuple(buttons),
+                    settings, self.notice, self.dialog, session.link().fragment(), copy, self.auto_token() is not None,
+                    status, INSTANT in self.settings)

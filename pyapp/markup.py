@@ -1,0 +1,96 @@
+"""HTML for the controller's dialogs and card faces, as text (no DOM): the
+binding sets it as ``innerHTML``. Every text from a view or the player is escaped.
+
+>>> from pyapp.table import standard_face
+>>> face_html(standard_face("TH"))
+'<span class="corner">10\\n♥</span><span class="pip">♥</span>'
+>>> dialog_html(Dialog("summary", "You <won>", lines=("a & b",), big="Score 3"))
+'<h2>You &lt;won&gt;</h2><div class="big">Score 3</div><p>a &amp; b</p>'
+"""
+
+from __future__ import annotations
+
+from html import escape
+
+from .controller import ButtonView, Dialog, Field, PileView
+from .table import Face
+
+
+def face_html(face: Face) -> str:
+    """The inside of a card element."""
+    return f'<span class="corner">{escape(face.corner)}</span><span class="pip">{escape(face.pip)}</span>'
+
+
+def face_class(face: Face | None) -> str:
+    """The class attribute of a card element (a back when ``face`` is None)."""
+    return "card back" if face is None else " ".join(("card", *face.classes))
+
+
+def card_html(face: Face) -> str:
+    """A whole card, for a list of cards (the peek dialog)."""
+    hue = f' style="--hue:{face.hue:.0f}"' if face.hue is not None else ""
+    return (f'<div class="{escape(face_class(face))}" role="img" aria-label="{escape(face.name)}"{hue}>'
+            f"{face_html(face)}</div>")
+
+
+def _field_html(field_: Field) -> str:
+    name, label = escape(field_.name), escape(field_.label)
+    if field_.kind == "flag":
+        checked = " checked" if field_.value == "1" else ""
+        return f'<label><input type="checkbox" name="{name}"{checked}> {label}</label>'
+    if field_.kind == "select":
+        options = "".join(
+            f'<option value="{escape(c)}"{" selected" if c == field_.value else ""}>{escape(c)}</option>'
+            for c in field_.choices)
+        return f'<label>{label} <select name="{name}">{options}</select></label>'
+    mode = ' inputmode="numeric"' if field_.name == "seed" else ""
+    return f'<label>{label} <input type="text" name="{name}" value="{escape(field_.value)}"{mode}></label>'
+
+
+def dialog_html(dialog: Dialog) -> str:
+    """The body of a dialog. The new-game form's buttons are ``#deal`` and ``#deal-cancel``.
+
+    >>> from pyapp.controller import Field
+    >>> html = dialog_html(Dialog("newgame", "New deal", (Field("easy", "flag", "Easier", "1"),), error="bad"))
+    >>> '<input type="checkbox" name="easy" checked> Easier' in html, '<p class="form-error">bad</p>' in html
+    (True, True)
+    """
+    title = f"<h2>{escape(dialog.title)}</h2>"
+    if dialog.kind == "rules":
+        return dialog.html  # the game's own rules text, written in the view modules
+    if dialog.kind == "summary":
+        lines = "".join(f"<p>{escape(line)}</p>" for line in dialog.lines)
+        return f'{title}<div class="big">{escape(dialog.big)}</div>{lines}'
+    if dialog.kind == "peek":
+        return f'{title}<div class="peek-row">{"".join(card_html(f) for f in dialog.faces)}</div>'
+    fields = "".join(_field_html(f) for f in dialog.fields)
+    return (f'{title}{fields}<p class="form-error">{escape(dialog.error)}</p>'
+            '<div class="row"><button type="button" id="deal">Deal</button>'
+            '<button type="button" id="deal-cancel">Cancel</button></div>')
+
+
+ARROWS = {"up": "↑", "down": "↓", "left": "←", "right": "→"}
+
+
+def actions_html(buttons: tuple[ButtonView, ...], settings: tuple[tuple[str, str, bool], ...], enabled: bool) -> str:
+    """The game's own buttons (``#act-<id>``) and its settings (``#set-<id>``).
+
+    >>> actions_html((ButtonView("rotate", "Rotate", True, "Turn <it>"),), (("x", "X on", False),), True)
+    '<button type="button" id="act-rotate" class="" title="Turn &lt;it&gt;">Rotate</button><label><input type="checkbox" id="set-x">X on</label>'
+    """
+    parts = []
+    for b in buttons:
+        off = "" if b.enabled and enabled else " disabled"
+        parts.append(f'<button type="button" id="act-{escape(b.id)}" class="{"active" if b.active else ""}" '
+                     f'title="{escape(b.title)}"{off}>{escape(b.label)}</button>')
+    for sid, text, checked in settings:
+        parts.append(f'<label><input type="checkbox" id="set-{escape(sid)}"{" checked" if checked else ""}>'
+                     f"{escape(text)}</label>")
+    return "".join(parts)
+
+
+def overlay_html(pile: PileView) -> str:
+    """A pile's badge and arrow, drawn over its top card."""
+    badge = f'<span class="badge">{escape(pile.badge)}</span>' if pile.badge else ""
+    arrow = f'<span class="arrow">{ARROWS.get(pile.arrow, "•")}</span>' if pile.arrow else ""
+    return badge + arrow
