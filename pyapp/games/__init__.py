@@ -11,8 +11,10 @@ GAMES: dict[str, AnyGame] = {}
 def _load() -> None:
     from .gravity import GRAVITY
     from .gyre import GYRE
+    from .square import SQUARE
+    from .zodiac import ZODIAC
 
-    for game in (GRAVITY, GYRE):
+    for game in (GRAVITY, SQUARE, GYRE, ZODIAC):
         GAMES[game.id] = game
 
 
