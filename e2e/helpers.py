@@ -8,11 +8,23 @@ from typing import Any
 
 from playwright.sync_api import Page
 
+from pyapp.controller import Controller, MemoryStorage
 from pyapp.games import get_game
 from pyapp.links import Link
 from pyapp.session import Session
 from pyapp.table import BACK
 from pyapp.tables import get_view
+
+READ_LAYOUT = """() => {
+  const out = {};
+  for (const p of document.querySelectorAll('#board .pile')) out[p.dataset.pile] = [];
+  for (const c of document.querySelectorAll('#board .card')) {
+    (out[c.dataset.at] = out[c.dataset.at] || []).push(
+      [Number(c.dataset.index), c.dataset.card || '??', c.style.left, c.style.top, c.style.zIndex]);
+  }
+  for (const k in out) out[k] = out[k].sort((a, b) => a[0] - b[0]);
+  return {piles: out, size: [document.querySelector('#board').style.width, document.querySelector('#board').style.height]};
+}"""
 
 READ_BOARD = """() => {
   const out = {};
@@ -29,6 +41,60 @@ READ_BOARD = """() => {
 def dom_board(page: Page) -> dict[str, list[str]]:
     result: dict[str, list[str]] = page.evaluate(READ_BOARD)
     return result
+
+
+def dom_layout(page: Page) -> dict[str, Any]:
+    """Each pile's cards in order with their places on the page, and the board's size."""
+    result: dict[str, Any] = page.evaluate(READ_LAYOUT)
+    return result
+
+
+def fresh_layout(page: Page) -> dict[str, list[tuple[str, float, float, str]]]:
+    """The board a fresh controller in CPython draws for the page's link, in the
+    page's room and scale (pixels): what a fresh page opened on that link shows."""
+    width, height, unit = page.evaluate("""() => { const w = document.querySelector('#board-wrap');
+        return [Math.max(200, w.clientWidth), Math.max(240, w.clientHeight),
+                parseFloat(document.querySelector('#board').style.getPropertyValue('--u'))]; }""")
+    c = Controller(MemoryStorage(), reduced_motion=True)
+    c.resize(width, height)
+    c.start(str(page.evaluate("location.hash")))
+    board = c.view().board
+    assert board is not None
+    out: dict[str, list[tuple[str, float, float, str]]] = {p.id: [] for p in board.piles}
+    for card in sorted(board.cards, key=lambda k: (k.pile, k.index)):
+        out[card.pile].append((card.code or BACK, round(card.x * unit, 1), round(card.y * unit, 1), str(card.z)))
+    return out
+
+
+def page_layout(page: Page) -> dict[str, list[tuple[str, float, float, str]]]:
+    raw = dom_layout(page)["piles"]
+    return {k: [(c, round(float(x[:-2]), 1), round(float(y[:-2]), 1), z) for _, c, x, y, z in v] for k, v in raw.items()}
+
+
+def assert_same_as_fresh(page: Page, fresh: Page | None, base: str) -> None:
+    """The board equals the board of a fresh start on the link of this position:
+    a controller in CPython every time, and a real fresh page when ``fresh`` is given."""
+    page.wait_for_selector("#board:not([data-busy=true])", state="attached")
+    mine = page_layout(page)
+    expected = fresh_layout(page)
+
+    def same(a: list[tuple[str, float, float, str]] | None, b: list[tuple[str, float, float, str]] | None) -> bool:
+        # --u is written with two decimals, so positions agree to within a fraction of a pixel
+        return a is not None and b is not None and len(a) == len(b) and all(
+            x[0] == y[0] and x[3] == y[3] and abs(x[1] - y[1]) <= 0.5 and abs(x[2] - y[2]) <= 0.5 for x, y in zip(a, b))
+
+    diff = {k: (mine.get(k), expected.get(k)) for k in set(mine) | set(expected) if not same(mine.get(k), expected.get(k))}
+    assert not diff, f"board differs from a fresh start on its link: {diff}"
+    if fresh is None:
+        return
+    width, height = page.evaluate("[innerWidth, innerHeight]")
+    fresh.set_viewport_size({"width": int(width), "height": int(height)})
+    fresh.goto("about:blank")
+    fresh.goto(base + str(page.evaluate("location.hash")))
+    fresh.wait_for_selector("body[data-ready=true]", state="attached", timeout=60_000)
+    fresh.wait_for_selector("#board:not([data-busy=true])", state="attached")
+    theirs = dom_layout(fresh)
+    assert dom_layout(page) == theirs, f"board differs from a fresh page on its link: {theirs}"
 
 
 def engine_board(session: Session) -> dict[str, list[str]]:
@@ -92,7 +158,7 @@ def play_via_ui(orbit: Any, session: Session, token: str, how: str = "drag") -> 
                 page.locator(f"#act-{button.id}").click()
                 for place in picked:
                     card_locator(page, *place).click()
-                if button.pick.confirm:
+                if button.pick is not None and button.pick.confirm:
                     page.locator("#act-pick-confirm").click()
                 orbit.idle()
                 return
@@ -124,12 +190,24 @@ def play_via_ui(orbit: Any, session: Session, token: str, how: str = "drag") -> 
 
 
 def play_whole_game(orbit: Any, game_id: str, options: str, seed: int, pick: Callable[[int, int], int],
-                    how: Callable[[str], str], check_every: int = 10) -> Session:
+                    how: Callable[[str], str], check_every: int = 10, fresh_every: int = 15) -> Session:
     """Play a whole game through the page: at turn t, legal move number
     ``pick(t, count)``, played the way ``how(token)`` says ("drag" or "tap").
     The board is compared with the engine every ``check_every`` moves and at the
-    end, and the end-of-game summary must open."""
+    end; after every move its layout (each pile's cards in order, with their
+    places) must equal a fresh start's on the position's link: a fresh controller
+    every move, and a real fresh page every ``fresh_every`` moves and at the end
+    (0: never). The end-of-game summary must open."""
     page: Page = orbit.page
+    # The fresh page lives in a context of its own (its own window and storage), so the
+    # game's page stays in front and keeps its timers and input.
+    fresh_context = None
+    if fresh_every:
+        browser = page.context.browser
+        assert browser is not None
+        fresh_context = browser.new_context(viewport=page.viewport_size, service_workers="block",
+                                            reduced_motion="reduce")
+    fresh = fresh_context.new_page() if fresh_context is not None else None
     orbit.open(f"#g={game_id}&v=1&o={options}&s={seed}")
     session = Session.new(get_game(game_id), seed, options)
     turn = 0
@@ -141,7 +219,16 @@ def play_whole_game(orbit: Any, game_id: str, options: str, seed: int, pick: Cal
         page.wait_for_function("t => location.hash === t", arg=session.link().fragment())
         if turn % check_every == 0:
             assert_board_matches(page, session)
+        assert_same_as_fresh(page, fresh if fresh is not None and turn % fresh_every == 0 else None, orbit.base)
         turn += 1
     assert_board_matches(page, session)
+    assert_same_as_fresh(page, fresh, orbit.base)
     page.wait_for_selector("#summary[open]")
+    if fresh_context is not None:
+        fresh_context.close()
     return session
+
+
+def assert_same_as_fresh_page(page: Page, fresh: Page, base: str) -> None:
+    """A real fresh page on the position's link shows the same board (and a fresh controller does)."""
+    assert_same_as_fresh(page, fresh, base)

@@ -163,13 +163,13 @@ class Binding:
 
     # -- drawing ------------------------------------------------------------------
     def render(self) -> None:
-        wrap = byid("board-wrap")
-        self.ctl.resize(max(200.0, float(wrap.clientWidth)), max(240.0, float(wrap.clientHeight)))
-        view = self.ctl.view()
-        start = view.screen == "start"
+        start = self.ctl.screen == "start"  # shown before measuring: a hidden box has no size
         byid("start").hidden = not start
         byid("game").hidden = start
         byid("tools").hidden = start
+        wrap = byid("board-wrap")
+        self.ctl.resize(max(200.0, float(wrap.clientWidth)), max(240.0, float(wrap.clientHeight)))
+        view = self.ctl.view()
         byid("title").textContent = view.title
         resume = {t.id: t.resume for t in view.tiles}
         for tile in document.querySelectorAll(".tile"):
@@ -209,8 +209,8 @@ class Binding:
 
     def show(self, view: View) -> None:
         assert view.board is not None
+        self.draw_actions(view, True)  # the buttons under the board take height from it: first
         self.draw_board(view.board)
-        self.draw_actions(view, True)
         if view.auto:
             self.busy = True
             self.spawn(self.auto_later(0 if view.instant else STEP_DELAY))
