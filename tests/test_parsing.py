@@ -41,7 +41,7 @@ ALPHABET = "|=.-/0123456789ASHDCXRBTJQKOGPMEWZFud@x,"
 
 
 @st.composite
-def mutated(draw: Any, game_id: str) -> str:
+def mutated(draw: Any, game_id: str) -> Any:
     texts = sample_states(game_id, draw(st.integers(0, 2**20)), draw(st.integers(0, 60)))
     text = texts[draw(st.integers(0, len(texts) - 1))]
     for _ in range(draw(st.integers(1, 4))):
