@@ -1,0 +1,457 @@
+"""Zodiac's table: the ring of 24 zodiac piles around the equator and the eight
+foundations, with the stock and the waste beside it (RULES.md 4.2).
+
+Pile ids: ``Z0``..``Z23`` (squared piles, every card listed bottom first, the
+last one on top), ``E0``..``E7`` (one card each), ``FuS FuH FuD FuC`` (up from
+A, the row above the equator), ``FdS FdH FdD FdC`` (down from K, the row
+below), ``S`` (the stock: every card face down, the next one to draw last, so
+the binding can follow a drawn card to the waste) and ``W`` (the waste).
+
+Every legal move is exactly one gesture, and the Auto-finish button repeats
+one of them:
+
+* ``S`` (draw): tap (or drag) the stock's top card, which is a source with
+  ``tap=True`` and the waste as its target; with the stock empty, ``S``
+  (turn the waste over) is a gesture with no source aimed at the empty stock,
+  so a tap on the empty stock plays it;
+* a card move ``X-Y``: drag the top card of ``X`` onto ``Y``. The gesture to
+  the place :func:`pyapp.games.zodiac.auto_target` names (RULES.md 4.8 item
+  11: the lowest zodiac pile, else the lowest empty equator cell; in phase 2
+  ``Fu`` before ``Fd``) has ``tap=True``, so a tap sends the card there and a
+  drag may choose any other legal place, such as the other foundation of a
+  card that fits both.
+
+Every other pile refuses a held card with a reason (a :class:`Refusal`).
+
+Layouts (a card is 1 x 1.4), both checked by the tests to keep every pile
+apart and inside the table:
+
+* ``portrait=False``, the ring, 14.15 x 7.7: five rows. Nine zodiac piles along
+  the top with ``Z0`` at 12 o'clock, three down each side, nine along the
+  bottom, running clockwise; the outer ends of the top and bottom rows bend
+  toward the middle. Inside: the ``Fu`` row, the equator, the ``Fd`` row. The
+  stock and the waste stand to the right of the ring.
+* ``portrait=True``, two rows of twelve, 13.18 x 9.8: ``Z0..Z11`` left to
+  right on top, ``Z12..Z23`` right to left at the bottom (so the indices still
+  run clockwise); the ``Fu`` row, the equator and the ``Fd`` row between them;
+  the stock and the waste under the bottom row.
+
+>>> from pyapp.games.zodiac import ZODIAC, NO_OPTIONS
+>>> t = table(ZODIAC.deal(2024, NO_OPTIONS), False, frozenset())
+>>> t.score, t.info.replace(NBSP, " "), len(t.pile("S").cards), t.pile("S").down
+('Foundations 0/104', 'Phase 1 · Stock 72 · Waste 0', 72, 72)
+>>> [g for g in t.gestures if g.token == "S"]
+[Gesture(token='S', source=('S', 71), target='W', tap=True, note='', pick=None)]
+>>> from pyapp.games.zodiac import arrange
+>>> t = table(arrange(zodiac={3: "6H"}, equator={0: "5H"}, waste="7H"), False, frozenset())
+>>> t.targets(("E0", 0)), t.refusal(("E0", 0), "FuS")
+({'Z3': 'E0-Z3', 'Z17': 'E0-Z17'}, 'Foundations open in phase 2, once the stock and the waste are empty')
+>>> t.refusal(("W", 0), "Z0")
+'7♥ does not fit on A♠: the zodiac builds by suit, one rank up or down'
+"""
+
+from __future__ import annotations
+
+from typing import Final
+
+from ..cards import RANKS, SUITS, Card
+from ..game import AnyGame
+from ..games.zodiac import (
+    EQUATOR_IDS,
+    FOUNDATIONS,
+    N_CARDS,
+    ZODIAC,
+    ZODIAC_IDS,
+    ZodiacMove,
+    ZodiacState,
+    auto_finish_move,
+    phase,
+    pile_cards,
+    score_range,
+    zodiac_accepts,
+)
+from ..table import CARD_H, CARD_W, Button, Decor, GameView, Gesture, Pile, Place, Refusal, Table, standard_face
+
+__all__ = ["HELP", "SETTINGS", "VIEW", "Layout", "auto_token", "layout", "table"]
+
+SETTINGS: Final[tuple[tuple[str, str], ...]] = ()
+
+NBSP: Final = "\u00a0"
+_SYMBOL: Final = {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}
+_SUIT_NAME: Final = {"S": "spades", "H": "hearts", "D": "diamonds", "C": "clubs"}
+
+PROMPT_DRAW: Final = "Phase 1: place every stock card. Tap the stock to draw, then play the waste card"
+PROMPT_REDEAL: Final = "Phase 1: the stock is empty. Tap it to turn the waste over, or play the waste card"
+PROMPT_PHASE2_START: Final = "Phase 2 begins: every stock card is placed. Now build the foundations"
+PROMPT_PHASE2: Final = "Phase 2: build the foundations (upper row A to K, lower row K to A)"
+PROMPT_AUTO: Final = "Phase 2: every move left is safe. Press Auto-finish, or play on"
+PROMPT_DEAD_END: Final = "Dead end: no card can be placed, and drawing cannot help. Undo or deal again"
+
+AUTO_HELP: Final = "Play every move left by itself: each one is forced or safe"
+AUTO_PHASE1: Final = "Auto-finish comes in phase 2, once every stock card is placed"
+AUTO_CHOICE: Final = "Not yet: some choices left still change the result"
+AUTO_OVER: Final = "The game is over"
+
+WHY_ZODIAC: Final = "the zodiac builds by suit, one rank up or down"
+WHY_ACE_KING: Final = "an ace and a king are not neighbours"
+WHY_CELL_FULL: Final = "An equator cell holds one card"
+WHY_CELL_SOURCE: Final = "Equator cells are filled only from the waste"
+WHY_CLOSED: Final = "Foundations open in phase 2, once the stock and the waste are empty"
+WHY_PHASE2: Final = "In phase 2 cards go only to the foundations"
+WHY_STOCK: Final = "Cards never go back to the stock"
+WHY_WASTE: Final = "Cards never go back to the waste"
+
+
+class Layout:
+    """Where every pile goes, in card units (see the module doc)."""
+
+    def __init__(self, width: float, height: float, spots: dict[str, tuple[float, float]],
+                 decor: tuple[Decor, ...]) -> None:
+        self.width, self.height, self.spots, self.decor = width, height, spots, decor
+
+
+# -- the ring ---------------------------------------------------------------------------
+
+RING_M: Final = 0.15
+RING_PX: Final = 1.12
+RING_PY: Final = 1.5
+#: How far the ends of the top and bottom rows bend in, by distance from the middle column.
+RING_BEND: Final = {3: 0.12, 4: 0.3}
+#: (column, row) of each zodiac pile in the ring: columns -1..9, rows 0..4.
+RING_CELLS: Final[tuple[tuple[int, int], ...]] = (
+    tuple((c, 0) for c in range(4, 9))  # Z0..Z4: 12 o'clock to the top right
+    + tuple((9, r) for r in (1, 2, 3))  # Z5..Z7: down the right side
+    + tuple((c, 4) for c in range(8, -1, -1))  # Z8..Z16: the bottom, right to left
+    + tuple((-1, r) for r in (3, 2, 1))  # Z17..Z19: up the left side
+    + tuple((c, 0) for c in range(0, 4))  # Z20..Z23: the top left
+)
+
+
+def _ring() -> Layout:
+    m, px, py = RING_M, RING_PX, RING_PY
+    spots: dict[str, tuple[float, float]] = {}
+    for j, (c, r) in enumerate(RING_CELLS):
+        bend = RING_BEND.get(abs(c - 4), 0.0) if r in (0, 4) else 0.0
+        spots[ZODIAC_IDS[j]] = (m + (c + 1) * px, m + r * py + (bend if r == 0 else -bend))
+    cx = m + 5 * px + CARD_W / 2  # the middle of column 4
+    for i, e in enumerate(EQUATOR_IDS):
+        spots[e] = (cx - CARD_W / 2 + (i - 3.5) * px, m + 2 * py)
+    for k in range(4):
+        spots[FOUNDATIONS[k]] = (cx - CARD_W / 2 + (k - 1.5) * px, m + py)
+        spots[FOUNDATIONS[4 + k]] = (cx - CARD_W / 2 + (k - 1.5) * px, m + 3 * py)
+    ring_right = m + 10 * px + CARD_W
+    side = ring_right + 0.55
+    spots["S"] = (side, m + py - 0.2)
+    spots["W"] = (side, m + 2.6 * py)
+    width = side + CARD_W + m + 0.1
+    height = 2 * m + 4 * py + CARD_H
+    top, bottom = m + CARD_H / 2, m + 4 * py + CARD_H / 2
+    left, right = m + CARD_W / 2, ring_right - CARD_W / 2
+    band = Decor("zd-band", m + CARD_W + 0.2, m + 2 * py - 0.08, ring_right - m - 2 * CARD_W - 0.4, CARD_H + 0.16)
+    ring = Decor("zd-ring", left, top, right - left, bottom - top)
+    return Layout(width, height, spots, (band, ring))
+
+
+# -- two rows -----------------------------------------------------------------------------
+
+ROWS_M: Final = 0.15
+ROWS_PX: Final = 1.08
+ROWS_PY: Final = 1.5
+
+
+def _rows() -> Layout:
+    m, px, py = ROWS_M, ROWS_PX, ROWS_PY
+    width = 2 * m + 11 * px + CARD_W
+    cx = width / 2
+    spots: dict[str, tuple[float, float]] = {}
+    for j in range(12):
+        spots[ZODIAC_IDS[j]] = (m + j * px, m)
+        spots[ZODIAC_IDS[12 + j]] = (m + (11 - j) * px, m + 4 * py + 0.1)
+    for k in range(4):
+        spots[FOUNDATIONS[k]] = (cx - CARD_W / 2 + (k - 1.5) * px, m + py + 0.05)
+        spots[FOUNDATIONS[4 + k]] = (cx - CARD_W / 2 + (k - 1.5) * px, m + 3 * py + 0.05)
+    for i, e in enumerate(EQUATOR_IDS):
+        spots[e] = (cx - CARD_W / 2 + (i - 3.5) * px, m + 2 * py + 0.05)
+    low = m + 5 * py + 0.3
+    spots["S"] = (cx - CARD_W - 1.0, low)
+    spots["W"] = (cx + 1.0, low)
+    height = low + CARD_H + 0.45
+    band = Decor("zd-band", m, m + 2 * py - 0.03, width - 2 * m, CARD_H + 0.16)
+    rows = Decor("zd-rows", m - 0.08, m - 0.08, width - 2 * m + 0.16, 4 * py + 0.1 + CARD_H + 0.16)
+    return Layout(width, height, spots, (band, rows))
+
+
+_LAYOUTS: Final = {False: _ring(), True: _rows()}
+
+
+def layout(portrait: bool) -> Layout:
+    """The ring (``portrait=False``) or the two rows.
+
+    >>> ring, rows = layout(False), layout(True)
+    >>> round(ring.width, 2), round(ring.height, 2), round(rows.width, 2), round(rows.height, 2)
+    (14.15, 7.7, 13.18, 9.8)
+    >>> ring.spots["Z0"][0] == (ring.spots["E3"][0] + ring.spots["E4"][0]) / 2  # 12 o'clock
+    True
+    """
+    return _LAYOUTS[portrait]
+
+
+# -- words -------------------------------------------------------------------------------
+
+
+def short(card: Card) -> str:
+    """A card as the page writes it: ``10♥``, ``A♠``.
+
+    >>> short(Card.parse("TH")), short(Card.parse("AS"))
+    ('10♥', 'A♠')
+    """
+    rank = "10" if card.rank == 10 else RANKS[card.rank - 1]
+    return rank + _SYMBOL[card.suit]
+
+
+def _next_card(k: int, top: Card | None) -> Card | None:
+    """The card foundation ``FOUNDATIONS[k]`` takes next (None when it is complete)."""
+    suit = SUITS[k % 4]
+    if k < 4:
+        rank = 1 if top is None else top.rank + 1
+    else:
+        rank = 13 if top is None else top.rank - 1
+    return Card(rank, suit) if 1 <= rank <= 13 else None
+
+
+def _foundation_name(k: int) -> str:
+    suit = SUITS[k % 4]
+    way = "up from the ace" if k < 4 else "down from the king"
+    return f"Foundation of {_SUIT_NAME[suit]}, {way}"
+
+
+def _refusal(state: ZodiacState, card: Card, source: str, target: str) -> str:
+    """Why ``card`` (the top of ``source``) may not go to ``target``."""
+    ph = state.phase
+    kind = target[0]
+    if target == "S":
+        return WHY_STOCK
+    if target == "W":
+        return WHY_WASTE
+    if kind == "F":
+        if ph == 1:
+            return WHY_CLOSED
+        k = FOUNDATIONS.index(target)
+        suit = SUITS[k % 4]
+        if card.suit != suit:
+            return f"This foundation takes {_SUIT_NAME[suit]} only ({'up from A' if k < 4 else 'down from K'})"
+        want = _next_card(k, state.found[k])
+        if want is None:
+            return "This foundation is complete"
+        return f"This foundation takes {short(want)} next, not {short(card)}"
+    if ph == 2:
+        return WHY_PHASE2
+    if kind == "E":
+        if state.equator[int(target[1:])] is not None:
+            return WHY_CELL_FULL
+        return WHY_CELL_SOURCE
+    pile = state.zodiac[int(target[1:])]
+    if not pile:
+        return "An empty zodiac pile is never filled again"
+    top = pile[-1]
+    if card.suit == top.suit and {card.rank, top.rank} == {1, 13}:
+        return f"{short(card)} does not fit on {short(top)}: {WHY_ACE_KING}"
+    return f"{short(card)} does not fit on {short(top)}: {WHY_ZODIAC}"
+
+
+def _plural(n: int, word: str) -> str:
+    return f"{n} {word}{'' if n == 1 else 's'}"
+
+
+# -- the table -----------------------------------------------------------------------------
+
+
+def table(state: ZodiacState, portrait: bool, settings: frozenset[str]) -> Table:
+    """The Zodiac table for ``state`` (see the module doc)."""
+    lay = layout(portrait)
+    spots = lay.spots
+    ph = phase(state)
+    status = ZODIAC.status(state)
+    legal = ZODIAC.legal_moves(state)
+    score = ZODIAC.score(state)
+    stage = "zd-p2" if ph == 2 else "zd-p1"
+
+    piles: list[Pile] = []
+    for j, zid in enumerate(ZODIAC_IDS):
+        cards = state.zodiac[j]
+        marks = ("zd", "zd-z", stage) + (("empty",) if not cards else ())
+        piles.append(Pile(zid, *spots[zid], tuple(c.code for c in cards), badge=str(len(cards)) if len(cards) > 1 else "",
+                          marks=marks, peek=bool(cards), name=f"Zodiac pile {zid}"))
+    for i, eid in enumerate(EQUATOR_IDS):
+        cell = state.equator[i]
+        marks = ("zd", "zd-e", stage) + (("empty",) if cell is None else ())
+        piles.append(Pile(eid, *spots[eid], (cell.code,) if cell else (), marks=marks, name=f"Equator cell {eid}"))
+    for k, fid in enumerate(FOUNDATIONS):
+        top = state.found[k]
+        run = tuple(c.code for c in pile_cards(state, fid)) if top is not None else ()
+        suit = SUITS[k % 4]
+        marks = ("zd", "zd-f", "zd-up" if k < 4 else "zd-down", "zd-open" if ph == 2 else "zd-closed", stage)
+        marks += ("empty",) if not run else ()
+        if suit in "HD":
+            marks += ("zd-red",)
+        note = "" if run else ("A" if k < 4 else "K") + _SYMBOL[suit] + (" ↑" if k < 4 else " ↓")
+        piles.append(Pile(fid, *spots[fid], run, marks=marks, peek=bool(run), note=note, name=_foundation_name(k)))
+    stock = pile_cards(state, "S")
+    redeal = not stock and bool(state.waste)
+    smarks = ("zd", "zd-stock", stage) + (("empty",) if not stock else ()) + (("zd-redeal",) if redeal else ())
+    piles.append(Pile("S", *spots["S"], tuple(c.code for c in stock), label=f"Stock {len(stock)}",
+                      badge=str(len(stock)) if stock else "", marks=smarks, down=len(stock),
+                      note="↻" if redeal else "", name="Stock"))
+    waste = state.waste
+    wmarks = ("zd", "zd-waste", stage) + (("empty",) if not waste else ())
+    piles.append(Pile("W", *spots["W"], tuple(c.code for c in waste), label=f"Waste {len(waste)}",
+                      badge=str(len(waste)) if waste else "", marks=wmarks, peek=bool(waste),
+                      name="Waste"))
+
+    # -- gestures: one per legal move; the first target of each source is its tap
+    gestures: list[Gesture] = []
+    tapped: set[str] = set()
+    for token in legal:
+        move = ZodiacMove.parse(token)
+        if move.source == "S":
+            if stock:
+                gestures.append(Gesture(token, ("S", len(stock) - 1), "W", tap=True))
+            else:
+                gestures.append(Gesture(token, None, "S"))
+            continue
+        place = (move.source, len(pile_cards(state, move.source)) - 1)
+        gestures.append(Gesture(token, place, move.target, tap=move.source not in tapped))
+        tapped.add(move.source)
+
+    # -- refusals: for every card that can be held, every other pile says why not
+    refusals: list[Refusal] = []
+    held: dict[Place, set[str]] = {}
+    for g in gestures:
+        if g.source is not None and g.source[0] != "S" and g.target is not None:
+            held.setdefault(g.source, set()).add(g.target)
+    all_ids = [p.id for p in piles]
+    for place, allowed in held.items():
+        src = place[0]
+        card = pile_cards(state, src)[-1]
+        for target in all_ids:
+            if target != src and target not in allowed:
+                refusals.append(Refusal(place, target, _refusal(state, card, src, target)))
+
+    # -- auto-finish
+    auto = auto_finish_move(state)
+    if auto is not None:
+        span = score_range(state)
+        final = span[0] if span else N_CARDS
+        title = AUTO_HELP if final == N_CARDS else f"{AUTO_HELP}; the game ends with {final} of 104 cards home"
+    elif status != "playing":
+        title = AUTO_OVER
+    elif ph == 1:
+        title = AUTO_PHASE1
+    else:
+        title = AUTO_CHOICE
+    button = Button("autofinish", "Auto-finish", token=auto, repeat=True, title=title)
+
+    # -- words
+    summary: tuple[str, ...] = ()
+    if status == "won":
+        prompt = "You won: all 104 cards are on the foundations!"
+        summary = ("You won! All 104 cards are on the foundations.",
+                   "Every stock card found its place and all eight foundations are built.")
+    elif status == "lost" and ph == 1:
+        prompt = PROMPT_DEAD_END
+        left = len(state.stock) + len(state.waste)
+        summary = ("Dead end: the game cannot go on.",
+                   "Every equator cell is full, and no card in the equator, the stock or the waste fits a zodiac pile."
+                   " Drawing again would only go round the same cards.",
+                   f"{_plural(left, 'card')} were still to place (stock {len(state.stock)}, waste {len(state.waste)}).",
+                   "Undo your last move to try another way, or deal again.")
+    elif status == "lost":
+        prompt = f"Game over: no card can go to a foundation. {score} of 104 cards are home"
+        summary = ("No card can go to a foundation: the game is over.",
+                   f"{score} of 104 cards reached the foundations.")
+    elif ph == 1:
+        prompt = PROMPT_DRAW if stock else PROMPT_REDEAL
+    elif auto is not None:
+        prompt = PROMPT_AUTO
+    elif score == 0:
+        prompt = PROMPT_PHASE2_START
+    else:
+        prompt = PROMPT_PHASE2
+    # no-break spaces inside each item: a narrow screen wraps the line only between items
+    info = f"Phase 1 · Stock {len(state.stock)} · Waste {len(waste)}" if ph == 1 else "Phase 2"
+    info = info.replace(" · ", "\0").replace(" ", NBSP).replace("\0", " · ")
+    decor = tuple(Decor(f"{d.kind} {stage}", d.x, d.y, d.w, d.h) for d in lay.decor)
+    return Table(lay.width, lay.height, tuple(piles), tuple(gestures), (button,), prompt,
+                 f"Foundations {score}/104", status, summary, decor, tuple(refusals), info)
+
+
+def auto_token(state: ZodiacState, settings: frozenset[str]) -> str | None:
+    """Zodiac plays nothing by itself (Auto-finish is a button the player presses)."""
+    return None
+
+
+HELP: Final = """
+<h2>Zodiac</h2>
+<p>Two decks, 104 cards. A ring of 24 <b>zodiac</b> piles surrounds an <b>equator</b>
+of 8 cells and the 8 <b>foundations</b>. The game has two phases: first place every
+card of the stock, then build the foundations.</p>
+<h3>The deal</h3>
+<p>Each equator cell gets one card and each zodiac pile one card, all face up. The other
+72 cards form the stock; the waste starts empty.</p>
+<h3>Phase 1: place every stock card</h3>
+<ul>
+<li>Tap the stock to turn its top card onto the waste. When the stock is empty, tap it
+again to turn the waste over and go through the same cards again, as often as you like.</li>
+<li>The waste's top card may go onto a zodiac pile whose top card has the <b>same suit</b>
+and a rank <b>one higher or one lower</b> (7♥ on 6♥ or on 8♥). A pile may change direction
+at any time: 6♥, 7♥, 6♥ is fine. Ace and king are not neighbours.</li>
+<li>The waste's top card may also go into an <b>empty equator cell</b>. An equator card
+may go onto a zodiac pile by the same rule, which frees its cell.</li>
+<li>Zodiac cards stay where they are, and nothing goes to the foundations yet.</li>
+</ul>
+<p>Phase 2 begins by itself the moment the stock and the waste are both empty.</p>
+<h3>Phase 2: build the foundations</h3>
+<ul>
+<li>Each suit has two foundations: the upper row builds <b>up from the ace</b> to the king,
+the lower row <b>down from the king</b> to the ace.</li>
+<li>Move the top card of a zodiac pile, or an equator card, to a foundation of its suit
+when it is the next card there. Nothing else moves. When a card fits both foundations
+of its suit, you choose.</li>
+</ul>
+<h3>The end</h3>
+<p>You win when all 104 cards are on the foundations. The game is lost at a
+<b>dead end</b> in phase 1 (every equator cell full, and no equator, stock or waste card
+fits any zodiac pile, so drawing cannot help), or in phase 2 when no card can go to a
+foundation. Your score is the number of cards on the foundations.</p>
+<h3>Playing here</h3>
+<ul>
+<li>Drag a card to where it should go; while you hold it, the places it may go light up.
+Drop it somewhere else and you are told why not.</li>
+<li>Or tap a card: it goes to its first possible place, the lowest-numbered zodiac pile
+that takes it (counting clockwise from the top of the ring), else the first empty
+equator cell; in phase 2 the up foundation before the down one. To choose the other
+foundation, drag the card there.</li>
+<li>Tap the stock to draw; tap the empty stock to turn the waste over.</li>
+<li>Zodiac piles show only their top card and how many cards they hold.
+Long-press or double-click a pile (or the waste) to see all its cards. A click on a card
+that can move plays it, so in phase 2 long-press such a pile instead.</li>
+<li>In phase 2, once every move left is forced or safe, <b>Auto-finish</b> plays them
+for you; tap anything to stop it.</li>
+<li>On a narrow screen the ring becomes two rows: the top row runs left to right from
+pile 0, the bottom row right to left, so the piles still go round clockwise.</li>
+<li>Undo is always there, also after a dead end.</li>
+</ul>
+"""
+
+
+class _ZodiacView:
+    game: AnyGame = ZODIAC
+    help = HELP
+    settings = SETTINGS
+    first_options = ""
+    table = staticmethod(table)
+    face = staticmethod(standard_face)
+    auto_token = staticmethod(auto_token)
+
+
+VIEW: Final[GameView] = _ZodiacView()
