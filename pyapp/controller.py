@@ -251,26 +251,32 @@ class View:
 
 def pile_at(board: Board, ux: float, uy: float, among: set[str] | None = None) -> str | None:
     """The pile whose area (outline plus its fanned cards) holds the point, in
-    card units; with ``among``, the nearest of those piles within 0.6 of it.
+    card units; with ``among``, the nearest of those piles within 0.6 of it,
+    unless the point is inside another pile (the player aimed at that one).
 
-    >>> b = Board(4, 2, (PileView("A", 0, 0, 1, 1.4, (), "", "", "", "", "", 0, 0, 0),), (), ())
-    >>> pile_at(b, 0.5, 0.5), pile_at(b, 1.3, 0.5), pile_at(b, 1.3, 0.5, {"A"}), pile_at(b, 3, 1, {"A"})
+    >>> b = Board(4, 2, (PileView("A", 0, 0, 1, 1.4, (), "", "", "", "", "", 0, 0, 0),
+    ...                  PileView("B", 1.1, 0, 1, 1.4, (), "", "", "", "", "", 0, 1.1, 0)), (), ())
+    >>> pile_at(b, 0.5, 0.5), pile_at(b, 2.3, 0.5), pile_at(b, 1.05, 0.5, {"A"}), pile_at(b, 3, 1, {"A"})
     ('A', None, 'A', None)
+    >>> pile_at(b, 1.2, 0.5, {"A"}), pile_at(b, 1.2, 0.5, {"A", "B"})
+    (None, 'B')
     """
     best: tuple[float, str] | None = None
+    inside_other = False
     for pile in board.piles:
-        if among is not None and pile.id not in among:
-            continue
         x1 = max(pile.x + pile.w, pile.top_x + CARD_W)
         y1 = max(pile.y + pile.h, pile.top_y + CARD_H)
         dx = max(pile.x - ux, 0.0, ux - x1)
         dy = max(pile.y - uy, 0.0, uy - y1)
         dist = (dx * dx + dy * dy) ** 0.5
-        if dist == 0.0 and among is None:
+        if dist == 0.0 and (among is None or pile.id in among):
             return pile.id
+        if among is not None and pile.id not in among:
+            inside_other = inside_other or dist == 0.0
+            continue
         if among is not None and dist < 0.6 and (best is None or dist < best[0]):
             best = (dist, pile.id)
-    return best[1] if best else None
+    return best[1] if best and not inside_other else None
 
 
 # -- the controller ------------------------------------------------------------------
