@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from playwright.sync_api import Page
+from playwright.sync_api import BrowserContext, Page
 
 from pyapp.controller import Controller, MemoryStorage
 from pyapp.games import get_game
@@ -71,9 +71,10 @@ def page_layout(page: Page) -> dict[str, list[tuple[str, float, float, str]]]:
     return {k: [(c, round(float(x[:-2]), 1), round(float(y[:-2]), 1), z) for _, c, x, y, z in v] for k, v in raw.items()}
 
 
-def assert_same_as_fresh(page: Page, fresh: Page | None, base: str) -> None:
+def assert_same_as_fresh(page: Page, fresh_context: BrowserContext | None, base: str) -> None:
     """The board equals the board of a fresh start on the link of this position:
-    a controller in CPython every time, and a real fresh page when ``fresh`` is given."""
+    a controller in CPython every time, and a real fresh page (a new one each time)
+    in ``fresh_context`` when it is given."""
     page.wait_for_selector("#board:not([data-busy=true])", state="attached")
     mine = page_layout(page)
     expected = fresh_layout(page)
@@ -85,11 +86,17 @@ def assert_same_as_fresh(page: Page, fresh: Page | None, base: str) -> None:
 
     diff = {k: (mine.get(k), expected.get(k)) for k in set(mine) | set(expected) if not same(mine.get(k), expected.get(k))}
     assert not diff, f"board differs from a fresh start on its link: {diff}"
-    if fresh is None:
+    if fresh_context is None:
         return
+    fresh = fresh_context.new_page()
+    compare_with_page(page, fresh, base)
+    fresh.close()
+
+
+def compare_with_page(page: Page, fresh: Page, base: str) -> None:
+    """Open ``fresh`` on ``page``'s link, in the same room: the same board must show."""
     width, height = page.evaluate("[innerWidth, innerHeight]")
     fresh.set_viewport_size({"width": int(width), "height": int(height)})
-    fresh.goto("about:blank")
     fresh.goto(base + str(page.evaluate("location.hash")))
     fresh.wait_for_selector("body[data-ready=true]", state="attached", timeout=60_000)
     fresh.wait_for_selector("#board:not([data-busy=true])", state="attached")
@@ -207,7 +214,6 @@ def play_whole_game(orbit: Any, game_id: str, options: str, seed: int, pick: Cal
         assert browser is not None
         fresh_context = browser.new_context(viewport=page.viewport_size, service_workers="block",
                                             reduced_motion="reduce")
-    fresh = fresh_context.new_page() if fresh_context is not None else None
     orbit.open(f"#g={game_id}&v=1&o={options}&s={seed}")
     session = Session.new(get_game(game_id), seed, options)
     turn = 0
@@ -219,10 +225,10 @@ def play_whole_game(orbit: Any, game_id: str, options: str, seed: int, pick: Cal
         page.wait_for_function("t => location.hash === t", arg=session.link().fragment())
         if turn % check_every == 0:
             assert_board_matches(page, session)
-        assert_same_as_fresh(page, fresh if fresh is not None and turn % fresh_every == 0 else None, orbit.base)
+        assert_same_as_fresh(page, fresh_context if fresh_every and turn % fresh_every == 0 else None, orbit.base)
         turn += 1
     assert_board_matches(page, session)
-    assert_same_as_fresh(page, fresh, orbit.base)
+    assert_same_as_fresh(page, fresh_context, orbit.base)
     page.wait_for_selector("#summary[open]")
     if fresh_context is not None:
         fresh_context.close()
@@ -230,5 +236,7 @@ def play_whole_game(orbit: Any, game_id: str, options: str, seed: int, pick: Cal
 
 
 def assert_same_as_fresh_page(page: Page, fresh: Page, base: str) -> None:
-    """A real fresh page on the position's link shows the same board (and a fresh controller does)."""
-    assert_same_as_fresh(page, fresh, base)
+    """``fresh``, opened on the position's link, shows the same board as ``page``
+    (and so does a fresh controller)."""
+    assert_same_as_fresh(page, None, base)
+    compare_with_page(page, fresh, base)

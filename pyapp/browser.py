@@ -20,12 +20,13 @@ from js import document, window
 from pyodide.ffi import create_proxy
 
 from .controller import Board, CardView, Controller, Dialog, SafeStorage, View, pile_at
-from .markup import actions_html, dialog_html, face_class, face_html, overlay_html
+from .markup import actions_html, decor_html, dialog_html, error_text, face_class, face_html, pile_html
 from .table import Face
 
 STEP_DELAY = 0.22
 DRAG_THRESHOLD = 6.0
 LONG_PRESS = 0.5
+DOUBLE_CLICK = 0.3
 BODIES = {"rules": "rules-body", "summary": "summary-body", "peek": "peek-body", "newgame": "newgame-form"}
 
 
@@ -74,7 +75,7 @@ class Binding:
         self.cards: dict[str, Any] = {}
         self.codes: dict[str, str] = {}
         self.piles: dict[str, Any] = {}
-        self.decor: list[Any] = []
+        self.decor: Any = None
         self.board: Board | None = None
         self.unit = 60.0
         self.busy = False
@@ -84,6 +85,11 @@ class Binding:
         self.drawn: Dialog | None = None
 
     # -- plumbing --------------------------------------------------------------
+    def set_busy(self, busy: bool) -> None:
+        """While a move animates or waits, input waits too (``data-busy`` tells the tests)."""
+        self.busy = busy
+        self.board_node.setAttribute("data-busy", "true" if busy else "false")
+
     def on(self, node: Any, event: str, fn: Callable[[Any], None]) -> None:
         """Listen for the page's lifetime: every element with a handler is created once
         (content that is redrawn, such as buttons and dialogs, is handled by delegation)."""
@@ -105,7 +111,7 @@ class Binding:
             try:
                 await coro
             except Exception as exc:  # noqa: BLE001
-                self.busy = False
+                self.set_busy(False)
                 self.error(exc)
 
         asyncio.ensure_future(run())
@@ -113,7 +119,7 @@ class Binding:
     def error(self, exc: BaseException) -> None:
         text = "".join(traceback.format_exception_only(type(exc), exc)).strip()
         js.console.error("Solitaire Orbit: " + "".join(traceback.format_exception(type(exc), exc, exc.__traceback__)))
-        byid("banner-text").textContent = f"Something went wrong: {text}. Your game is kept; undo or carry on."
+        byid("banner-text").textContent = error_text(text)
         byid("banner").hidden = False
 
     def act(self, intent: Callable[[], Any]) -> Callable[[Any], None]:
@@ -183,6 +189,7 @@ class Binding:
         if view.resign_armed:
             self.disarm_id += 1
             self.spawn(self.disarm_later(self.disarm_id))
+        document.body.classList.toggle("instant", view.instant)
         notice = view.notice
         byid("notice").hidden = notice is None
         if notice is not None:
@@ -201,7 +208,7 @@ class Binding:
         byid("prompt").textContent = view.prompt
         byid("score").textContent = " · ".join(t for t in (view.score, view.info) if t)
         if view.frames:
-            self.busy = True
+            self.set_busy(True)
             self.draw_actions(view, False)
             self.spawn(self.animate(view))
         else:
@@ -212,19 +219,19 @@ class Binding:
         self.draw_actions(view, True)  # the buttons under the board take height from it: first
         self.draw_board(view.board)
         if view.auto:
-            self.busy = True
+            self.set_busy(True)
             self.spawn(self.auto_later(0 if view.instant else STEP_DELAY))
 
     async def animate(self, view: View) -> None:
         for frame in view.frames:
             self.draw_board(frame)
             await asyncio.sleep(STEP_DELAY)
-        self.busy = False
+        self.set_busy(False)
         self.show(view)
 
     async def auto_later(self, pause: float) -> None:
         await asyncio.sleep(pause)
-        self.busy = False
+        self.set_busy(False)
         self.ctl.auto()
         self.render()
 
@@ -251,15 +258,10 @@ class Binding:
         node.style.setProperty("--u", f"{unit:.2f}px")
         self.place(node, 0, 0, board.width, board.height, sized_only=True)
         node.setAttribute("data-status", board.status)
-        node.setAttribute("data-busy", "true" if self.busy else "false")
-        for d in self.decor:
-            d.remove()
-        self.decor = []
-        for item in board.decor:
-            d = el("div", "decor " + item.kind)
-            self.place(d, item.x, item.y, item.w, item.h)
-            node.insertBefore(d, node.firstChild)
-            self.decor.append(d)
+        if self.decor is None:
+            self.decor = el("div", "decor-layer")
+            node.insertBefore(self.decor, node.firstChild)
+        self.decor.innerHTML = decor_html(board.decor, unit)
         seen: set[str] = set()
         for pile in board.piles:
             seen.add(pile.id)
@@ -267,18 +269,12 @@ class Binding:
             if p is None:
                 p = self.piles[pile.id] = el("div")
                 p.setAttribute("data-pile", pile.id)
-                for part in ("overlay", "pile-label", "pile-note"):
-                    p.appendChild(el("div", part))
                 node.appendChild(p)
             p.className = " ".join(pile.classes)
             p.setAttribute("data-count", str(pile.count))
             p.setAttribute("aria-label", pile.name)
             self.place(p, pile.x, pile.y, pile.w, pile.h)
-            over, label, note = p.children[0], p.children[1], p.children[2]
-            self.place(over, pile.top_x - pile.x, pile.top_y - pile.y)
-            over.innerHTML = overlay_html(pile)
-            label.textContent = pile.label
-            note.textContent = pile.note
+            p.innerHTML = pile_html(pile, unit)
             p.title = pile.why
         for pid in [k for k in self.piles if k not in seen]:
             self.piles.pop(pid).remove()
@@ -384,12 +380,12 @@ class Binding:
         self.press_id += 1
         self.drag = {"pile": pile, "index": index, "uid": uid, "x0": float(evt.clientX), "y0": float(evt.clientY),
                      "moved": False, "ticket": self.press_id}
-        if pile is not None and index is not None and (pile, index) in self.board.sources and uid is not None:
+        if pile is not None and index is not None and (pile, index) in self.board.draggable and uid is not None:
             self.board_node.setPointerCapture(evt.pointerId)
             self.drag["left"] = float(self.cards[uid].offsetLeft)
             self.drag["top"] = float(self.cards[uid].offsetTop)
             evt.preventDefault()
-        if pile is not None and "peek" in next((p.classes for p in self.board.piles if p.id == pile), ()):
+        if self.peekable(pile) and pile is not None:
             self.spawn(self.long_press(self.press_id, pile))
 
     async def long_press(self, ticket: int, pile: str) -> None:
@@ -441,8 +437,23 @@ class Binding:
             ux, uy = self.units(evt)
             target = pile_at(self.board, ux, uy, among) or pile_at(self.board, ux, uy)
             self.ctl.drop((drag["pile"], drag["index"]), target)
+        elif self.peekable(drag["pile"]) and (drag["pile"], drag["index"]) in self.board.sources:
+            # A tap here would play the card: wait to see that it is not the start of a double-click (peek).
+            self.set_busy(True)
+            self.spawn(self.tap_later(drag["ticket"], drag["pile"], drag["index"]))
+            return
         else:
             self.ctl.tap(drag["pile"], drag["index"])
+        self.render()
+
+    def peekable(self, pile: str | None) -> bool:
+        return self.board is not None and "peek" in next((p.classes for p in self.board.piles if p.id == pile), ())
+
+    async def tap_later(self, ticket: int, pile: str, index: int) -> None:
+        await asyncio.sleep(DOUBLE_CLICK)
+        self.set_busy(False)
+        if ticket == self.press_id:  # no second click came
+            self.ctl.tap(pile, index)
         self.render()
 
     def pointer_cancel(self, evt: Any) -> None:
@@ -452,7 +463,9 @@ class Binding:
 
     def double_click(self, evt: Any) -> None:
         pile, _, _ = self.hit(evt)
-        if pile is not None and not self.busy:
+        if pile is not None and self.peekable(pile):
+            self.press_id += 1  # the first click's waiting tap is dropped
+            self.set_busy(False)
             self.ctl.peek(pile)
             self.render()
 

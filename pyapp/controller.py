@@ -163,8 +163,11 @@ class Board:
     piles: tuple[PileView, ...]
     cards: tuple[CardView, ...]
     decor: tuple[Decor, ...]
-    #: Cards that can be dragged or tapped.
+    #: Cards that can be dragged or tapped to play.
     sources: tuple[Place, ...] = ()
+    #: Cards that can be picked up: the sources, and cards that can go nowhere but
+    #: whose refusals say why (a drop then explains instead of doing nothing).
+    draggable: tuple[Place, ...] = ()
     #: For each source: (target pile, note) to light while it is held.
     holds: dict[Place, tuple[tuple[str, str], ...]] = field(default_factory=dict)
     #: Why a held source may not go to a pile.
@@ -932,8 +935,9 @@ class Controller:
                                       "" if down else code, None if down else module.face(code), tuple(flags), marks))
         holds = {s: tuple((t, g.note) for t, g in table.moves_from(s).items()) for s in sources}
         refusals = {(r.source, r.target): r.reason for r in table.refusals}
-        return Board(table.width, table.height, tuple(piles), tuple(cards), table.decor, tuple(sources), holds,
-                     refusals, table.status)
+        draggable = tuple(dict.fromkeys([*sources, *(r.source for r in table.refusals)]))
+        return Board(table.width, table.height, tuple(piles), tuple(cards), table.decor, tuple(sources), draggable,
+                     holds, refusals, table.status)
 
     def _tiles(self) -> tuple[Tile, ...]:
         tiles = []

@@ -13,6 +13,7 @@ from __future__ import annotations
 from html import escape
 
 from .controller import ButtonView, Dialog, Field, PileView
+from .table import Decor
 from .table import Face
 
 
@@ -94,3 +95,28 @@ def overlay_html(pile: PileView) -> str:
     badge = f'<span class="badge">{escape(pile.badge)}</span>' if pile.badge else ""
     arrow = f'<span class="arrow">{ARROWS.get(pile.arrow, "•")}</span>' if pile.arrow else ""
     return badge + arrow
+
+
+def pile_html(pile: PileView, unit: float) -> str:
+    """Inside a pile's element: the overlay over its top card (badge, arrow), its
+    label and its note, in this order.
+
+    >>> from pyapp.controller import PileView
+    >>> pile_html(PileView("D", 1, 1, 1, 1.4, (), "3", "", "Deck 3", "", "", 3, 1.5, 1), 10.0)
+    '<div class="overlay" style="left:5.0px;top:0.0px"><span class="badge">3</span></div><div class="pile-label">Deck 3</div><div class="pile-note"></div>'
+    """
+    left, top = (pile.top_x - pile.x) * unit, (pile.top_y - pile.y) * unit
+    return (f'<div class="overlay" style="left:{left:.1f}px;top:{top:.1f}px">{overlay_html(pile)}</div>'
+            f'<div class="pile-label">{escape(pile.label)}</div><div class="pile-note">{escape(pile.note)}</div>')
+
+
+def decor_html(decor: tuple[Decor, ...], unit: float) -> str:
+    """The table's drawings (Gyre's ring, Zodiac's bands), placed in pixels."""
+    return "".join(
+        f'<div class="decor {escape(d.kind)}" style="left:{d.x * unit:.1f}px;top:{d.y * unit:.1f}px;'
+        f'width:{d.w * unit:.1f}px;height:{d.h * unit:.1f}px"></div>' for d in decor)
+
+
+def error_text(what: str) -> str:
+    """The error banner's words for an unexpected failure (the game is kept)."""
+    return f"Something went wrong: {what}. Your game is kept; undo or carry on."
