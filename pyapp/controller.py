@@ -377,12 +377,15 @@ class Controller:
         get_game(game_id)
         if not self._load_saved(game_id):
             stored = self.storage.get(OPTIONS_PREFIX + game_id)
-            options = stored if stored is not None else get_view(game_id).first_options
+            first = stored is None
+            options = get_view(game_id).first_options if first else str(stored)
             try:
                 get_game(game_id).parse_options(options)
             except OrbitError:
                 options = ""
             self._new_session(game_id, options, None)
+            if first:  # the first-game start is for the first game only (Square's ends)
+                self.storage.set(OPTIONS_PREFIX + game_id, "")
 
     def _load_saved(self, game_id: str) -> bool:
         raw = self.storage.get(SAVE_PREFIX + game_id)
@@ -586,6 +589,10 @@ class Controller:
             if pile is not None and pile in targets and at != self.selected:
                 self._play_gesture(targets[pile])
                 return
+            reason = table.refusal(self.selected, pile) if pile is not None else ""
+            if reason and at is None:
+                self._say(reason)
+                return
         if at is not None:
             mine = [g for g in table.gestures if g.source == at]
             taps = [g for g in mine if g.tap]
@@ -595,7 +602,7 @@ class Controller:
             if mine:
                 self.selected = None if self.selected == at else at
                 return
-        if pile is not None and self.selected is None and not table.pile(pile).cards:
+        if pile is not None and self.selected is None and table.tap_empty_targets and not table.pile(pile).cards:
             asked = {t for b in table.buttons if b.pick for _, t in b.pick.options}
             aimed = [g for g in table.gestures if g.target == pile and g.token not in asked]
             if len(aimed) == 1:
@@ -777,7 +784,7 @@ class Controller:
         self._clear_transient()
         game: AnyGame = session.game
         current: dict[str, str] = {}
-        for part in session.options_text.split(","):
+        for part in self._options_for_next(session).split(","):
             if part:
                 name, _, value = part.partition("=")
                 current[name] = value if value else "1"
@@ -822,10 +829,23 @@ class Controller:
             return
         backup = session.to_save() if session.moves and session.status() == "playing" else None
         self.notice = None
-        self._new_session(session.game.id, session.options_text if options is None else options, seed)
+        if options is None:
+            options = self._options_for_next(session)
+        self._new_session(session.game.id, options, seed)
         self._backup = backup
         if backup is not None:
             self._say("New deal. Undo brings your last game back.")
+
+    def _options_for_next(self, session: Session) -> str:
+        """The options of the player's next deal: the last chosen (after a first-game
+        start, the plain game), else those of the game on the table."""
+        stored = self.storage.get(OPTIONS_PREFIX + session.game.id)
+        try:
+            if stored is not None:
+                return str(session.game.format_options(session.game.parse_options(stored)))
+        except OrbitError:
+            pass
+        return session.options_text
 
     def summary_action(self, what: str) -> None:
         self.dialog = None

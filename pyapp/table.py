@@ -18,8 +18,10 @@ Gestures (the controller applies them in this order):
 * tapping a source card whose gestures include one with ``tap=True`` plays
   that gesture at once;
 * with nothing selected, tapping an *empty* pile that is the ``target`` of
-  exactly one gesture plays it (Gyre's revealed card into an empty slot); a tap
-  on a card that is only the target of a move plays nothing;
+  exactly one gesture plays it (Gyre's revealed card into an empty slot), unless
+  the table turns ``tap_empty_targets`` off; a tap on a card that is only the
+  target of a move plays nothing; with a card selected, a tap on a pile that
+  refuses it says why;
 * a :class:`Button` with a ``token`` plays it (again and again, with pauses,
   when it repeats); one with a ``pick`` asks the player to pick cards first.
 
@@ -170,6 +172,9 @@ class Table:
     refusals: tuple[Refusal, ...] = field(default=())
     #: A second status line (phase, counts), shown beside the score.
     info: str = ""
+    #: With nothing selected, a tap on an empty pile that one gesture aims at plays
+    #: it (Gyre's revealed card). Off where many cards compete for a place (Square).
+    tap_empty_targets: bool = True
 
     def pile(self, pile_id: str) -> Pile:
         for p in self.piles:

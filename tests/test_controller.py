@@ -473,3 +473,37 @@ def test_pile_at_finds_piles_and_the_nearest_target() -> None:
     assert pile_at(board, c1.x + 0.5, c1.y + 0.5) == "c1"
     assert pile_at(board, c1.x + 1.05, c1.y + 0.5, {"c1"}) == "c1"
     assert pile_at(board, c1.x + 1.05, c1.y + 0.5, {"e5"}) is None
+
+
+def test_first_game_options_are_for_the_first_game_only() -> None:
+    c = controller()
+    c.open_game("square")
+    assert "&o=ends&" in c.view().address
+    c.open_new_dialog()
+    d = c.view().dialog
+    assert d is not None and next(f for f in d.fields if f.name == "ends").value == ""  # offered, not ticked
+    c.close_dialog()
+    c.new_deal()
+    assert "&o=&" in c.view().address
+    c.home()
+    c.storage.remove(SAVE_PREFIX + "square")
+    c.open_game("square")
+    assert "&o=&" in c.view().address
+
+
+def test_a_tap_on_a_refused_pile_says_why_and_square_empty_cells_do_not_play_alone() -> None:
+    c = controller("#g=square&v=1&o=&s=5")
+    assert c.session is not None
+    c.play(c.session.legal_moves()[len(c.session.legal_moves()) // 2])
+    start = c.view().address
+    table = c.table_now()
+    assert table is not None and not table.tap_empty_targets and table.refusals
+    empty = next(p.id for p in table.piles if len(p.id) == 2 and not p.cards)
+    c.tap(empty)  # nothing selected: an empty cell plays nothing by itself
+    assert c.view().address == start
+    refusal = table.refusals[0]
+    c.tap(*refusal.source)
+    assert c.selected == refusal.source
+    c.tap(refusal.target)
+    v = c.view()
+    assert v.notice is not None and v.notice.text == refusal.reason and v.address == start

@@ -271,7 +271,7 @@ def table(state: SquareState, portrait: bool, settings: frozenset[str]) -> Table
             extra.append(f"Dead cells: {len(dead)}")
         summary = summary + tuple(extra)
     return Table(lay.width, lay.height, tuple(piles), tuple(gestures), (), prompt, f"Cells {filled}/36", status,
-                 summary, (), tuple(refusals), f"Deck {deck_n} · Discards {out_n}")
+                 summary, (), tuple(refusals), f"Deck {deck_n} · Discards {out_n}", tap_empty_targets=False)
 
 
 def auto_token(state: SquareState, settings: frozenset[str]) -> str | None:
