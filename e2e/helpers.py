@@ -156,7 +156,7 @@ def play_via_ui(orbit: Any, session: Session, token: str, how: str = "drag") -> 
     page: Page = orbit.page
     table = get_view(session.game.id).table(session.state, False, frozenset())
     for button in table.buttons:
-        if button.token == token:
+        if button.token == token and not button.repeat:  # a repeating button (Auto-finish) plays on by itself
             page.locator(f"#act-{button.id}").click()
             orbit.idle()
             return
@@ -174,8 +174,14 @@ def play_via_ui(orbit: Any, session: Session, token: str, how: str = "drag") -> 
     if gesture is None:
         gesture, picked_cards = next((g, cards) for g in table.gestures if g.pick
                                      for cards, t in g.pick.options if t == token)
-    assert gesture.source is not None and gesture.target is not None
+    assert gesture.target is not None
+    if gesture.source is None:  # a tap on the place itself (Zodiac's empty stock turns the waste over)
+        pile_locator(page, gesture.target).click(force=True)
+        orbit.idle()
+        return
     source = card_locator(page, *gesture.source)
+    if any(g.tap and g != gesture for g in table.gestures if g.source == gesture.source):
+        how = "drag"  # a tap would play the card's other move: a player drags to choose this one
     if how == "drag":
         target = pile_locator(page, gesture.target)
         target_pile = table.pile(gesture.target)
@@ -197,9 +203,11 @@ def play_via_ui(orbit: Any, session: Session, token: str, how: str = "drag") -> 
 
 
 def play_whole_game(orbit: Any, game_id: str, options: str, seed: int, pick: Callable[[int, int], int],
-                    how: Callable[[str], str], check_every: int = 10, fresh_every: int = 15) -> Session:
+                    how: Callable[[str], str], check_every: int = 10, fresh_every: int = 15,
+                    choose: Callable[[Any], str] | None = None) -> Session:
     """Play a whole game through the page: at turn t, legal move number
-    ``pick(t, count)``, played the way ``how(token)`` says ("drag" or "tap").
+    ``pick(t, count)`` (or ``choose(state)``, a player such as a game's greedy one),
+    played the way ``how(token)`` says ("drag" or "tap").
     The board is compared with the engine every ``check_every`` moves and at the
     end; after every move its layout (each pile's cards in order, with their
     places) must equal a fresh start's on the position's link: a fresh controller
@@ -219,10 +227,14 @@ def play_whole_game(orbit: Any, game_id: str, options: str, seed: int, pick: Cal
     turn = 0
     while session.legal_moves():
         moves = session.legal_moves()
-        token = moves[pick(turn, len(moves))]
+        token = choose(session.state) if choose is not None else moves[pick(turn, len(moves))]
         play_via_ui(orbit, session, token, how=how(token))
         session.play(token)
-        page.wait_for_function("t => location.hash === t", arg=session.link().fragment())
+        try:
+            page.wait_for_function("t => location.hash === t", arg=session.link().fragment(), timeout=10_000)
+        except Exception as exc:
+            raise AssertionError(f"move {turn + 1} ({token}, by {how(token)}) did not play; the page shows "
+                                 f"{page.evaluate('location.hash')[-60:]}") from exc
         if turn % check_every == 0:
             assert_board_matches(page, session)
         assert_same_as_fresh(page, fresh_context if fresh_every and turn % fresh_every == 0 else None, orbit.base)

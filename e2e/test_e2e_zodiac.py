@@ -13,7 +13,7 @@ from typing import Any
 from playwright.sync_api import Browser, Page, expect
 
 from conftest import Orbit
-from helpers import assert_board_matches, assert_same_as_fresh, card_locator, pile_locator, play_via_ui
+from helpers import assert_board_matches, assert_same_as_fresh, assert_same_as_fresh_page, card_locator, pile_locator, play_via_ui
 from pyapp.games.zodiac import (
     EQUATOR_IDS,
     NO_OPTIONS,
@@ -316,7 +316,7 @@ def test_a_link_reopens_the_same_deal_and_a_pile_can_be_peeked(orbit: Orbit) -> 
     page = orbit.page
     open_at(orbit, 3, moves[:90])
     fresh = page.context.new_page()
-    assert_same_as_fresh(page, fresh, orbit.base)
+    assert_same_as_fresh_page(page, fresh, orbit.base)
     fresh.close()
     page.locator("#copy").click()
     expect(page.locator("#notice-text")).to_contain_text(link(3, moves[:90]))
@@ -400,3 +400,16 @@ def test_phone_landscape_shows_the_ring(browser: Browser, base_url_orbit: str) -
     assert z[0]["width"] >= 30
     assert orbit.errors == [] and orbit.off_origin == []
     context.close()
+
+
+def test_a_whole_game_by_taps_through_both_phases(orbit: Orbit) -> None:
+    """The engine's greedy player wins WIN_SEED; every move is a tap where a tap plays
+    it (a drag where the card's tap would go elsewhere), and after every move the
+    board equals a fresh start's on the position's link."""
+    import helpers
+
+    session = helpers.play_whole_game(orbit, "zodiac", "", WIN_SEED, lambda turn, n: 0, lambda token: "tap",
+                                      check_every=25, fresh_every=60, choose=greedy_move)
+    assert session.status() == "won"
+    expect(orbit.page.locator("#summary-body")).to_contain_text("104")
+    orbit.assert_clean()
