@@ -33,7 +33,7 @@ picked set names the token (Square's discards, Attrition's hand card).
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any, Protocol
+from typing import Any, Callable, Protocol
 
 from .game import AnyGame, Status
 
@@ -251,16 +251,49 @@ def standard_face(code: str) -> Face:
     )
 
 
+def plays_nothing(state: Any, settings: frozenset[str]) -> str | None:
+    """The ``auto_token`` of a game that plays no move by itself."""
+    return None
+
+
+@dataclass(frozen=True)
+class ModuleView:
+    """A :class:`GameView` made of a view module's parts.
+
+    >>> v = ModuleView(None, "<p>Rules</p>", (), lambda s, p, o: Table(1, 1, ()))  # type: ignore[arg-type]
+    >>> v.face("AS").name, v.auto_token(None, frozenset()), v.first_options
+    ('ace of spades', None, '')
+    """
+
+    game: AnyGame
+    help: str
+    settings: tuple[tuple[str, str], ...]
+    table: Callable[[Any, bool, frozenset[str]], Table]
+    face: Callable[[str], Face] = standard_face
+    auto_token: Callable[[Any, frozenset[str]], str | None] = plays_nothing
+    first_options: str = ""
+
+
 class GameView(Protocol):
     """What each ``pyapp/tables/<game>.py`` provides as ``VIEW``."""
 
-    game: AnyGame
-    #: The rules panel, an HTML fragment in our own words.
-    help: str
-    #: (setting id, label) the player can switch on for this game.
-    settings: tuple[tuple[str, str], ...]
-    #: The options of a player's very first game of it (Square's ``ends``).
-    first_options: str
+    @property
+    def game(self) -> AnyGame: ...
+
+    @property
+    def help(self) -> str:
+        """The rules panel, an HTML fragment in our own words."""
+        ...
+
+    @property
+    def settings(self) -> tuple[tuple[str, str], ...]:
+        """(setting id, label) the player can switch on for this game."""
+        ...
+
+    @property
+    def first_options(self) -> str:
+        """The options of a player's very first game of it (Square's ``ends``)."""
+        ...
 
     def table(self, state: Any, portrait: bool, settings: frozenset[str]) -> Table: ...
 

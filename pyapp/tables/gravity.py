@@ -31,8 +31,7 @@ from ..games.gravity import (
     rating,
     zone,
 )
-from ..game import AnyGame
-from ..table import BACK, CARD_H, CARD_W, Button, GameView, Gesture, Pile, Table, standard_face
+from ..table import BACK, CARD_H, CARD_W, Button, GameView, ModuleView, Gesture, Pile, Table, standard_face
 
 __all__ = ["HELP", "SETTINGS", "VIEW", "auto_token", "table"]
 
@@ -222,14 +221,4 @@ everyone; six or seven only buys time; eight or more is a failure.</p>
 """
 
 
-class _GravityView:
-    game: AnyGame = GRAVITY
-    help = HELP
-    settings = SETTINGS
-    first_options = ""
-    table = staticmethod(table)
-    face = staticmethod(standard_face)
-    auto_token = staticmethod(auto_token)
-
-
-VIEW: Final[GameView] = _GravityView()
+VIEW: Final[GameView] = ModuleView(GRAVITY, HELP, SETTINGS, table, standard_face, auto_token)

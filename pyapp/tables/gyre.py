@@ -25,8 +25,7 @@ import math
 from typing import Final
 
 from ..games.gyre import GYRE, GyreMove, GyreState
-from ..game import AnyGame
-from ..table import BACK, CARD_H, Button, Decor, GameView, Gesture, Pick, Pile, Place, Table, standard_face
+from ..table import BACK, CARD_H, Button, Decor, GameView, ModuleView, Gesture, Pick, Pile, Place, Table, standard_face
 
 SETTINGS: Final[tuple[tuple[str, str], ...]] = ()
 RADIUS: Final = 2.0
@@ -200,14 +199,4 @@ def auto_token(state: GyreState, settings: frozenset[str]) -> str | None:
     return None
 
 
-class _GyreView:
-    game: AnyGame = GYRE
-    help = HELP
-    settings = SETTINGS
-    first_options = ""
-    table = staticmethod(table)
-    face = staticmethod(standard_face)
-    auto_token = staticmethod(auto_token)
-
-
-VIEW: Final[GameView] = _GyreView()
+VIEW: Final[GameView] = ModuleView(GYRE, HELP, SETTINGS, table, standard_face, auto_token)

@@ -44,7 +44,6 @@ from __future__ import annotations
 from itertools import combinations
 from typing import Final
 
-from ..game import AnyGame
 from ..games.square import (
     SQUARE,
     SquareMove,
@@ -57,7 +56,7 @@ from ..games.square import (
     placements,
     why_not,
 )
-from ..table import BACK, CARD_H, CARD_W, Face, GameView, Gesture, Pick, Pile, Refusal, Table
+from ..table import BACK, CARD_H, CARD_W, Face, GameView, ModuleView, Gesture, Pick, Pile, Refusal, Table
 
 __all__ = ["HELP", "SETTINGS", "VIEW", "auto_token", "face", "layout", "table"]
 
@@ -328,14 +327,4 @@ Undo is always there.</li>
 """
 
 
-class _SquareView:
-    game: AnyGame = SQUARE
-    help = HELP
-    settings = SETTINGS
-    first_options = "ends"
-    table = staticmethod(table)
-    face = staticmethod(face)
-    auto_token = staticmethod(auto_token)
-
-
-VIEW: Final[GameView] = _SquareView()
+VIEW: Final[GameView] = ModuleView(SQUARE, HELP, SETTINGS, table, face, auto_token, first_options="ends")

@@ -55,7 +55,6 @@ from __future__ import annotations
 from typing import Final
 
 from ..cards import RANKS, SUITS, Card
-from ..game import AnyGame
 from ..games.zodiac import (
     EQUATOR_IDS,
     FOUNDATIONS,
@@ -70,7 +69,7 @@ from ..games.zodiac import (
     score_range,
     zodiac_accepts,
 )
-from ..table import CARD_H, CARD_W, Button, Decor, GameView, Gesture, Pile, Place, Refusal, Table, standard_face
+from ..table import CARD_H, CARD_W, Button, Decor, GameView, ModuleView, Gesture, Pile, Place, Refusal, Table, standard_face
 
 __all__ = ["HELP", "SETTINGS", "VIEW", "Layout", "auto_token", "layout", "table"]
 
@@ -444,14 +443,4 @@ pile 0, the bottom row right to left, so the piles still go round clockwise.</li
 """
 
 
-class _ZodiacView:
-    game: AnyGame = ZODIAC
-    help = HELP
-    settings = SETTINGS
-    first_options = ""
-    table = staticmethod(table)
-    face = staticmethod(standard_face)
-    auto_token = staticmethod(auto_token)
-
-
-VIEW: Final[GameView] = _ZodiacView()
+VIEW: Final[GameView] = ModuleView(ZODIAC, HELP, SETTINGS, table, standard_face, auto_token)
