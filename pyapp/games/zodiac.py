@@ -240,7 +240,7 @@ def zodiac_accepts(top: Card, card: Card) -> bool:
     return card in _NEIGHBOURS.get(top, ())
 
 
-def _next_for(foundation: int, top: Card | None) -> Card | None:
+def next_for_foundation(foundation: int, top: Card | None) -> Card | None:
     """The one card foundation ``foundation`` (index into :data:`FOUNDATIONS`) accepts."""
     suit = SUITS[foundation % 4]
     if foundation < 4:
@@ -363,7 +363,7 @@ def _foundation_needs(state: ZodiacState) -> dict[Card, list[str]]:
     """For each card some foundation accepts now, those foundations (``Fu`` first)."""
     needs: dict[Card, list[str]] = {}
     for k, top in enumerate(state.found):
-        card = _next_for(k, top)
+        card = next_for_foundation(k, top)
         if card is not None:
             needs.setdefault(card, []).append(FOUNDATIONS[k])
     return needs
@@ -786,7 +786,7 @@ class Zodiac:
             if not top:
                 return f"{dst} is empty and an empty zodiac pile is never refilled"
             return f"{c} does not go on {top[-1]} (same suit, one rank up or down)"
-        want = _next_for(FOUNDATIONS.index(dst), s.found[FOUNDATIONS.index(dst)])
+        want = next_for_foundation(FOUNDATIONS.index(dst), s.found[FOUNDATIONS.index(dst)])
         return f"{dst} takes {want if want else 'nothing more'}, not {c}"
 
     # -- text ------------------------------------------------------------------

@@ -64,6 +64,7 @@ from ..games.zodiac import (
     ZodiacMove,
     ZodiacState,
     auto_finish_move,
+    next_for_foundation,
     phase,
     pile_cards,
     score_range,
@@ -208,16 +209,6 @@ def short(card: Card) -> str:
     return rank + _SYMBOL[card.suit]
 
 
-def _next_card(k: int, top: Card | None) -> Card | None:
-    """The card foundation ``FOUNDATIONS[k]`` takes next (None when it is complete)."""
-    suit = SUITS[k % 4]
-    if k < 4:
-        rank = 1 if top is None else top.rank + 1
-    else:
-        rank = 13 if top is None else top.rank - 1
-    return Card(rank, suit) if 1 <= rank <= 13 else None
-
-
 def _foundation_name(k: int) -> str:
     suit = SUITS[k % 4]
     way = "up from the ace" if k < 4 else "down from the king"
@@ -239,7 +230,7 @@ def _refusal(state: ZodiacState, card: Card, source: str, target: str) -> str:
         suit = SUITS[k % 4]
         if card.suit != suit:
             return f"This foundation takes {_SUIT_NAME[suit]} only ({'up from A' if k < 4 else 'down from K'})"
-        want = _next_card(k, state.found[k])
+        want = next_for_foundation(k, state.found[k])
         if want is None:
             return "This foundation is complete"
         return f"This foundation takes {short(want)} next, not {short(card)}"
