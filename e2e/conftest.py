@@ -71,11 +71,16 @@ class Orbit:
     """A page of the game plus what it logged."""
 
     def __init__(self, page: Page, base: str) -> None:
-        self.page = page
         self.base = base
         self.errors: list[str] = []
         self.off_origin: list[str] = []
-        origin = base.split("/" + SUBPATH)[0]
+        self.crashes = 0
+        self._watch(page)
+
+    def _watch(self, page: Page) -> None:
+        self.page = page
+        origin = self.base.split("/" + SUBPATH)[0]
+        page.on("crash", lambda _: self._crashed())
         page.on("console", self._console)
         page.on("pageerror", lambda exc: self.errors.append(f"pageerror: {exc}"))
 
@@ -84,6 +89,18 @@ class Orbit:
                 self.off_origin.append(req.url)
 
         page.on("request", request)
+
+    def _crashed(self) -> None:
+        self.crashes += 1
+        print(f"\nChromium's renderer crashed ({self.crashes} so far in this test)")
+
+    def reopen(self, fragment: str) -> Page:
+        """After a renderer crash: a new tab in the same context (same storage), on ``fragment``."""
+        old = self.page
+        self._watch(old.context.new_page())
+        if not old.is_closed():
+            old.close()
+        return self.open(fragment)
 
     def _console(self, msg: ConsoleMessage) -> None:
         if msg.type == "error":

@@ -16,6 +16,8 @@ FLAGS = [
     "--disable-background-networking",
     "--disable-component-update",
     "--disable-sync",
+    # Containers often give /dev/shm only 64 MB; a renderer that runs out of it crashes.
+    "--disable-dev-shm-usage",
 ]
 
 #: Beyond http.server's defaults: streaming wasm compilation needs application/wasm.
