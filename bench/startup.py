@@ -20,14 +20,19 @@ build's service worker precache, serves the folder on 127.0.0.1 on a free port, 
   2 x runs offline visits are made and reported as two rows: the first half
   and the second half.
 
-"Live" is measured inside the page: an init script's MutationObserver records
-``performance.now()`` (milliseconds since navigation start) at the first moment
-``body[data-ready="true"]`` holds and, for our page, a ``#board .card[data-card]``
-exists. Bytes are counted twice: what the page itself received from the network
-up to that moment (CDP ``encodedDataLength``, service-worker answers excluded),
-and what the HTTP server sent meanwhile (which also counts the service worker's
-own precache downloads). No speed target is enforced anywhere; the figures go
-into docs/PERFORMANCE.md.
+"Live" is what the page itself marks: the performance entry ``orbit-live``,
+which static/boot.js records the moment ``body[data-ready="true"]`` is set (our
+page sets it once the first board is drawn and its handlers attached; the bare
+pages right after ``1+1``). The benchmark adds nothing to the pages it times: no
+CDP session and no init script (both were found to change what Chromium caches
+and compiles, and made warm starts read twice as slow as a player sees them); it
+polls that entry from outside. Bytes: what the page received from the network
+(Resource Timing ``transferSize``: 0 for answers from the service worker or the
+HTTP cache), and what the HTTP server sent meanwhile. The first visit's row also
+counts everything the server sent until the service worker was installed and
+the start-up snapshot made, against the build's size, and the gzip size of each
+distinct file fetched (what GitHub Pages would send). No speed target is
+enforced anywhere; the figures go into docs/PERFORMANCE.md.
 """
 
 from __future__ import annotations
@@ -35,6 +40,7 @@ from __future__ import annotations
 import argparse
 import datetime
 import functools
+import gzip
 import http.server
 import json
 import os
@@ -62,11 +68,10 @@ sys.path.insert(0, str(ROOT / "scripts"))
 from webtest import CHROMIUM, FLAGS, MIME_TYPES  # noqa: E402
 
 #: The deal every run opens; the fragment is what a share link carries.
-OUR_URL = "index.html#g=gyre&v=1&o=&s=1"
-BARE_URL = "bare.html"
-#: What must exist, besides body[data-ready="true"], for the page to count as live.
-LIVE_SELECTOR: dict[str, str | None] = {"ours": "#board .card[data-card]", "bare": None}
-PAGES = ("ours", "bare")
+URLS = {"ours": "index.html#g=gyre&v=1&o=&s=1", "bare": "bare.html", "bare-pyc": "bare-pyc.html"}
+LABELS = {"ours": "Solitaire Orbit (gyre deal)", "bare": "bare Pyodide as shipped, `1+1`",
+          "bare-pyc": "bare Pyodide + our compiled stdlib, `1+1`"}
+PAGES = tuple(URLS)
 #: A pause between runs so the previous tab's teardown does not overlap the next start.
 SETTLE_S = 0.5
 
@@ -81,51 +86,28 @@ BARE_HTML = """<!doctype html>
 <p>Starting Pyodide only.</p>
 <script type="module">
   import { loadPyodide } from "./runtime/pyodide/pyodide.mjs";
-  const pyodide = await loadPyodide();
+  const pyodide = await loadPyodide(%s);
   document.body.dataset.result = String(pyodide.runPython("1+1"));
   document.body.dataset.ready = "true";
-</script>
-<script>
-  // The same service worker as index.html, registered the same way (after load).
-  window.addEventListener("load", function () {
-    if ("serviceWorker" in navigator) navigator.serviceWorker.register("./sw.js").catch(function () {});
-  });
+  performance.mark("orbit-live");
+  // The same service worker as index.html, registered once live as there.
+  if ("serviceWorker" in navigator) navigator.serviceWorker.register("./sw.js").catch(() => {});
 </script>
 </body>
 </html>
 """
 
-#: Records performance.now() when the page becomes live, in window.__orbitLive.
-LIVE_SCRIPT = """
-(() => {
-  if (window.top !== window) return;
-  const selector = %s;
-  let observer = null;
-  const check = () => {
-    if (window.__orbitLive !== undefined) return;
-    const body = document.body;
-    if (!body || body.dataset.ready !== "true") return;
-    if (selector && !document.querySelector(selector)) return;
-    window.__orbitLive = performance.now();
-    if (observer) observer.disconnect();
-  };
-  observer = new MutationObserver(check);
-  observer.observe(document, {
-    childList: true, subtree: true, attributes: true, attributeFilter: ["data-ready", "data-card"],
-  });
-})();
-"""
+#: Polled from outside: the page's own "orbit-live" mark, or a start that failed.
+WAIT_SCRIPT = """() => performance.getEntriesByName("orbit-live").length > 0
+    || document.documentElement.dataset.startFailed === "true" """
+LIVE_TIME = """() => { const e = performance.getEntriesByName("orbit-live")[0]; return e ? e.startTime : null; }"""
+#: Bytes the page received from the network (not from the service worker or the HTTP cache).
+PAGE_BYTES = """() => [...performance.getEntriesByType("navigation"), ...performance.getEntriesByType("resource")]
+    .reduce((sum, e) => sum + (e.transferSize || 0), 0)"""
+MARKS = """() => Object.fromEntries(performance.getEntriesByType("mark").map(e => [e.name, e.startTime]))"""
 
-#: Resolves when the page has started (live) or gave up (ready without a board: the error banner).
-WAIT_SCRIPT = """
-(selector) => {
-  if (window.__orbitLive !== undefined) return true;
-  const body = document.body;
-  return !!(selector && body && body.dataset.ready === "true" && !document.querySelector(selector));
-}
-"""
-
-#: After the first warm visit: wait until the service worker is activated, then list its cache.
+#: After the first warm visit: wait until the service worker is activated (and, on
+#: our page, the start-up snapshot made), then list the caches.
 SW_READY_SCRIPT = """
 async (timeoutMs) => {
   const deadline = Date.now() + timeoutMs;
@@ -136,12 +118,17 @@ async (timeoutMs) => {
     if (Date.now() > deadline) return { error: "service worker not activated: " + (reg.active && reg.active.state) };
     await sleep(50);
   }
+  let snapshot = null;
+  if (window.orbitSnapshot) {
+    while (!window.orbitSnapshot.made && !window.orbitSnapshot.error && Date.now() < deadline) await sleep(100);
+    snapshot = { made: window.orbitSnapshot.made || 0, error: window.orbitSnapshot.error || "" };
+  }
   const keys = await caches.keys();
   const urls = [];
   for (const key of keys) {
     for (const request of await (await caches.open(key)).keys()) urls.push(request.url);
   }
-  return { keys, urls, controlled: !!navigator.serviceWorker.controller };
+  return { keys, urls, snapshot, controlled: !!navigator.serviceWorker.controller };
 }
 """
 
@@ -211,15 +198,18 @@ def serve(folder: Path) -> Iterator[str]:
 # -- the build ---------------------------------------------------------------------
 
 
-def build_site(out: Path) -> tuple[str, list[str]]:
-    """Build into ``out``, add bare.html to it and to its precache; return the build's line and the precache."""
+def build_site(out: Path) -> tuple[str, list[str], int]:
+    """Build into ``out``, add the bare pages to it and to its precache; return the
+    build's line, the precache and the build's own size in bytes (before the bare pages)."""
     done = subprocess.run(
         [sys.executable, str(ROOT / "scripts" / "build.py"), "--out", str(out)],
         check=True,
         capture_output=True,
         text=True,
     )
-    (out / "bare.html").write_text(BARE_HTML)
+    size = sum(p.stat().st_size for p in out.rglob("*") if p.is_file())
+    (out / "bare.html").write_text(BARE_HTML % "")
+    (out / "bare-pyc.html").write_text(BARE_HTML % '{ stdLibURL: new URL("./runtime/pyodide/python_stdlib_pyc.zip", location.href).href }')
     # The bare page is Pyodide as shipped: it loads the source standard library,
     # which the site itself replaces by a pre-compiled one.
     shutil.copy2(ROOT / "node_modules" / "pyodide" / "python_stdlib.zip", out / "runtime" / "pyodide" / "python_stdlib.zip")
@@ -228,11 +218,26 @@ def build_site(out: Path) -> tuple[str, list[str]]:
     marker = "const PRECACHE = ["
     if sw.count(marker) != 1:
         sys.exit(f"cannot find {marker!r} in the built sw.js: the benchmark needs updating")
-    sw = sw.replace(marker, marker + '\n "./bare.html",\n "./runtime/pyodide/python_stdlib.zip",')
+    extra = ("bare.html", "bare-pyc.html", "runtime/pyodide/python_stdlib.zip")
+    sw = sw.replace(marker, marker + "".join(f'\n["./{rel}", ""],' for rel in extra))
     sw_path.write_text(sw)
-    match = re.search(r"const PRECACHE = (\[.*?\]);", sw, re.S)
-    precache: list[str] = json.loads(match.group(1)) if match else []
-    return done.stdout.strip(), precache
+    match = re.search(r"const PRECACHE = (\[.*?\]);\n", sw, re.S)
+    precache: list[str] = [entry[0] for entry in json.loads(match.group(1))] if match else []
+    return done.stdout.strip(), precache, size
+
+
+def gzip_size(folder: Path, paths: set[str]) -> int:
+    """What a host that gzips on the fly (GitHub Pages) sends for these files: the
+    smaller of gzip -6 and the raw file (zips are already compressed)."""
+    total = 0
+    for path in paths:
+        file = folder / (urlsplit(path).path.lstrip("/") or "index.html")
+        if file.is_dir():
+            file = file / "index.html"
+        if file.is_file():
+            raw = file.read_bytes()
+            total += min(len(raw), len(gzip.compress(raw, 6)))
+    return total
 
 
 # -- one visit ---------------------------------------------------------------------
@@ -246,31 +251,7 @@ class Visit:
     server_requests: int
     urls: list[str] = field(default_factory=list)
     problems: list[str] = field(default_factory=list)
-
-
-class NetworkBytes:
-    """The page's own network traffic, from CDP: encodedDataLength of finished requests not answered by the service worker."""
-
-    def __init__(self, context: BrowserContext, page: Page) -> None:
-        self.kind: dict[str, str] = {}
-        self.total = 0
-        self.session = context.new_cdp_session(page)
-        self.session.on("Network.responseReceived", self._response)
-        self.session.on("Network.loadingFinished", self._finished)
-        self.session.send("Network.enable")
-
-    def _response(self, event: dict[str, Any]) -> None:
-        response = event["response"]
-        if response.get("fromServiceWorker"):
-            self.kind[event["requestId"]] = "sw"
-        elif response.get("fromDiskCache") or response.get("fromPrefetchCache"):
-            self.kind[event["requestId"]] = "cache"
-        elif str(response.get("url", "")).startswith("http"):
-            self.kind[event["requestId"]] = "network"
-
-    def _finished(self, event: dict[str, Any]) -> None:
-        if self.kind.get(event["requestId"]) == "network":
-            self.total += int(event.get("encodedDataLength", 0))
+    marks: dict[str, float] = field(default_factory=dict)
 
 
 def visit(
@@ -279,15 +260,17 @@ def visit(
     page_name: str,
     timeout_s: float,
     then: Callable[[Page], None] | None = None,
+    page: Page | None = None,
 ) -> Visit:
-    """Open one page in a new tab, wait until it is live, run ``then`` on it, and close the tab."""
-    selector = LIVE_SELECTOR[page_name]
-    page = context.new_page()
+    """Open one page in a new tab (or reload ``page``), wait until it is live, run ``then`` on it, and close a new tab."""
+    reload = page is not None
+    if page is None:
+        page = context.new_page()
     problems: list[str] = []
     urls: list[str] = []
 
     def console(msg: ConsoleMessage) -> None:
-        if msg.type in ("error", "warning"):
+        if msg.type in ("error", "warning") and "Service Worker registration blocked" not in msg.text:
             problems.append(f"console {msg.type}: {msg.text}")
 
     def failed(req: Request) -> None:
@@ -296,31 +279,37 @@ def visit(
     def request(req: Request) -> None:
         urls.append(req.url)
 
-    page.on("console", console)
-    page.on("pageerror", lambda exc: problems.append(f"pageerror: {exc}"))
-    page.on("requestfailed", failed)
-    page.on("request", request)
-    page.add_init_script(LIVE_SCRIPT % json.dumps(selector))
-    network = NetworkBytes(context, page)
+    handlers: list[tuple[str, Any]] = [("console", console), ("pageerror", lambda exc: problems.append(f"pageerror: {exc}")),
+                                       ("requestfailed", failed), ("request", request)]
+    for event, fn in handlers:
+        page.on(event, fn)  # type: ignore[call-overload]
     Handler.traffic.reset()
     seconds: float | None = None
+    marks: dict[str, float] = {}
     try:
-        page.goto(base + (OUR_URL if page_name == "ours" else BARE_URL), wait_until="commit")
-        page.wait_for_function(WAIT_SCRIPT, arg=selector, timeout=timeout_s * 1000, polling=50)
-        live = page.evaluate("window.__orbitLive")
+        if reload:
+            page.reload(wait_until="commit")
+        else:
+            page.goto(base + URLS[page_name], wait_until="commit")
+        page.wait_for_function(WAIT_SCRIPT, timeout=timeout_s * 1000, polling=100)
+        live = page.evaluate(LIVE_TIME)
         if live is None:
             banner = page.evaluate("(document.getElementById('banner-text') || {}).textContent || ''")
-            problems.append(f"ready without a board: {banner or '(no banner text)'}")
+            problems.append(f"start failed: {banner or '(no banner text)'}")
         else:
             seconds = float(live) / 1000
+        marks = page.evaluate(MARKS)
     except PlaywrightError as exc:
         problems.append(f"not live: {str(exc).splitlines()[0]}")
-    page_bytes = network.total
+    page_bytes = int(page.evaluate(PAGE_BYTES)) if not page.is_closed() else 0
     requests, server_bytes, _ = Handler.traffic.snapshot()
     if then is not None:
         then(page)
-    page.close()
-    return Visit(seconds, page_bytes, server_bytes, requests, urls, problems)
+    for event, fn in handlers:
+        page.remove_listener(event, fn)
+    if not reload:
+        page.close()
+    return Visit(seconds, page_bytes, server_bytes, requests, urls, problems, marks)
 
 
 # -- the two cases -----------------------------------------------------------------
@@ -372,15 +361,18 @@ class WarmProfile:
     """A persistent profile, like a returning player's browser: disk cache, code caches, service worker.
 
     ``install`` makes one online visit, which registers the service worker, and
-    waits until its precache is complete; ``go_offline`` then cuts the network.
-    Chromium's code caches fill over the first few visits served from Cache
-    Storage, so ``2 x runs`` offline visits are made and reported as two rows:
-    the first ``runs`` (a player's first returns) and the next ``runs``.
+    waits until its precache is complete (and, on our page, the start-up snapshot
+    made); ``go_offline`` then cuts the network and makes ``WARMUPS`` untimed
+    visits, since Chromium's code caches fill over a player's first few returns.
+    Each run then opens the page in a new tab and reloads one open tab.
     """
+
+    WARMUPS = 3
 
     def __init__(self, pw: Playwright, name: str, tmp: Path) -> None:
         self.name = name
-        self.early, self.later = Series(name, "warm"), Series(name, "warm-later")
+        self.tab, self.reload = Series(name, "warm-tab"), Series(name, "warm-reload")
+        self.first: dict[str, Any] = {}
         profile = Path(tempfile.mkdtemp(prefix=f"profile-{name}-", dir=tmp))
         self.context = pw.chromium.launch_persistent_context(
             str(profile), executable_path=CHROMIUM, args=FLAGS, headless=True, service_workers="allow"
@@ -389,8 +381,9 @@ class WarmProfile:
         self.context.on("requestfailed", lambda req: self.failed.append(f"{req.url} ({req.failure})"))
         for blank in self.context.pages:
             blank.close()
+        self.page: Page | None = None
 
-    def install(self, base: str, timeout_s: float, precache: list[str]) -> None:
+    def install(self, base: str, timeout_s: float, precache: list[str], site: Path, build_bytes: int) -> None:
         state: dict[str, Any] = {}
 
         def sw_ready(page: Page) -> None:
@@ -398,11 +391,24 @@ class WarmProfile:
             state.update(page.evaluate(SW_READY_SCRIPT, timeout_s * 1000))
 
         first = visit(self.context, base, self.name, timeout_s, then=sw_ready)
-        _, total, _ = Handler.traffic.snapshot()
-        notes = self.early.notes
+        requests, total, paths = Handler.traffic.snapshot()
+        if self.name == "ours":  # what the benchmark added for the bare pages is not the site's
+            extra = {"/bare.html", "/bare-pyc.html", "/runtime/pyodide/python_stdlib.zip"}
+            kept = [p for p in paths if p not in extra]
+            total -= sum((site / p.lstrip("/")).stat().st_size for p in paths if p in extra)
+            requests, paths = len(kept), kept
+        distinct = set(paths)
+        self.first = {"seconds": first.seconds, "page_bytes": first.page_bytes, "server_bytes": first.server_bytes,
+                      "total": total, "requests": requests, "distinct": len(distinct),
+                      "gzip": gzip_size(site, distinct), "build": build_bytes,
+                      "repeated": sorted(p for p in distinct if paths.count(p) > 1)}
+        notes = self.tab.notes
         notes.append(
-            f"first visit, online: {fmt_s(first.seconds)} s, page {first.page_bytes:,} B from the network; "
-            f"server sent {first.server_bytes:,} B by then and {total:,} B once the service worker was installed"
+            f"first visit, online: live at {fmt_s(first.seconds)} s with {first.page_bytes:,} B from the network; "
+            f"until the service worker was installed{' and the snapshot made' if self.name == 'ours' else ''} the server sent "
+            f"{total:,} B in {requests} requests for {len(distinct)} files ({total / build_bytes:.2f}x the build's "
+            f"{build_bytes:,} B); gzip size of those files {self.first['gzip']:,} B"
+            + (f"; fetched more than once: {self.first['repeated']}" if self.first["repeated"] else "")
         )
         notes.extend(f"first visit: {p}" for p in first.problems)
         if "error" in state:
@@ -412,44 +418,56 @@ class WarmProfile:
             wanted = {urlsplit(base + p.removeprefix("./")).path for p in precache}
             missing = sorted(wanted - cached)
             notes.append(
-                f"service worker activated; cache {', '.join(state['keys'])} holds {len(cached)} of the "
+                f"service worker activated; caches {', '.join(state['keys'])} hold {len(cached & wanted)} of the "
                 f"{len(wanted)} precache URLs" + (f"; missing {missing}" if missing else "")
             )
+            if state.get("snapshot") is not None:
+                snap = state["snapshot"]
+                notes.append(f"start-up snapshot: {snap['made']:,} B stored" + (f"; error {snap['error']}" if snap["error"] else ""))
 
-    def go_offline(self) -> None:
+    def go_offline(self, base: str, timeout_s: float) -> None:
         self.context.set_offline(True)
         self.failed.clear()
+        for _ in range(self.WARMUPS):
+            visit(self.context, base, self.name, timeout_s)
+            time.sleep(SETTLE_S)
+        self.page = self.context.new_page()
+        visit(self.context, base, self.name, timeout_s, page=self.page)  # the tab the reloads reuse: first its goto
+        self.page.goto(base + URLS[self.name])
+        self.page.wait_for_function(WAIT_SCRIPT, timeout=timeout_s * 1000, polling=100)
 
-    def run(self, i: int, runs: int, base: str, timeout_s: float) -> None:
-        v = visit(self.context, base, self.name, timeout_s)
-        (self.early if i < runs else self.later).visits.append(v)
-        log(f"  warm {self.name} offline #{i + 1}: {fmt_s(v.seconds)} s, page {v.page_bytes:,} B, server {v.server_bytes:,} B")
+    def run(self, i: int, base: str, timeout_s: float) -> None:
+        for series, page in ((self.tab, None), (self.reload, self.page)):
+            time.sleep(SETTLE_S)
+            v = visit(self.context, base, self.name, timeout_s, page=page)
+            series.visits.append(v)
+            log(f"  {series.case} {self.name} offline #{i + 1}: {fmt_s(v.seconds)} s, page {v.page_bytes:,} B, server {v.server_bytes:,} B")
 
     def close(self) -> list[Series]:
-        self.early.notes.extend(f"offline, failed in the context: {f}" for f in sorted(set(self.failed)))
+        self.tab.notes.extend(f"offline, failed in the context: {f}" for f in sorted(set(self.failed)))
         self.context.close()
-        return [self.early, self.later]
+        return [self.tab, self.reload]
 
 
-def warm(pw: Playwright, base: str, pages: list[str], runs: int, timeout_s: float, tmp: Path, precache: list[str]) -> dict[str, list[Series]]:
+def warm(pw: Playwright, base: str, pages: list[str], runs: int, timeout_s: float, tmp: Path, precache: list[str],
+         site: Path, build_bytes: int) -> tuple[dict[str, list[Series]], dict[str, dict[str, Any]]]:
     """One persistent profile per page, installed in turn, then offline visits interleaved across the pages."""
     profiles: list[WarmProfile] = []
     try:
         for name in pages:
             profile = WarmProfile(pw, name, tmp)
             profiles.append(profile)
-            profile.install(base, timeout_s, precache)
-            log(f"  warm {name}: {profile.early.notes[0]}")
+            profile.install(base, timeout_s, precache, site, build_bytes)
+            log(f"  warm {name}: {profile.tab.notes[0]}")
             time.sleep(SETTLE_S)
         for profile in profiles:
-            profile.go_offline()
-        for i in range(2 * runs):
+            profile.go_offline(base, timeout_s)
+        for i in range(runs):
             for profile in profiles:
-                profile.run(i, runs, base, timeout_s)
-                time.sleep(SETTLE_S)
+                profile.run(i, base, timeout_s)
     finally:
         result = {profile.name: profile.close() for profile in profiles}
-    return result
+    return result, {profile.name: profile.first for profile in profiles}
 
 
 # -- report ------------------------------------------------------------------------
@@ -473,12 +491,11 @@ def table(rows: list[Series]) -> list[str]:
     ]
     for s in rows:
         times = s.times()
-        label = "Solitaire Orbit (gyre deal)" if s.page == "ours" else "bare Pyodide, `1+1`"
-        n = len(s.visits)
+        label = LABELS[s.page]
         case = {
             "cold": "cold, fresh context",
-            "warm": f"warm, offline visits 1-{n}",
-            "warm-later": f"warm, offline visits {n + 1}-{2 * n}",
+            "warm-tab": "warm, offline, new tab",
+            "warm-reload": "warm, offline, reload",
         }[s.case]
         page_b = statistics.median([v.page_bytes for v in s.visits]) if s.visits else 0
         server_b = statistics.median([v.server_bytes for v in s.visits]) if s.visits else 0
@@ -490,6 +507,31 @@ def table(rows: list[Series]) -> list[str]:
             f"| {label} | {case} | {len(times)}/{len(s.visits)} | {med} | {lo} | {hi} | {int(page_b):,} | {int(server_b):,} |"
         )
     return lines
+
+
+def ratios(rows: list[Series]) -> list[str]:
+    """Our median over each bare page's median, case by case (the issue's targets are such ratios)."""
+    med = {(s.page, s.case): statistics.median(s.times()) for s in rows if s.times()}
+    out = []
+    for case in ("cold", "warm-tab", "warm-reload"):
+        if ("ours", case) not in med:
+            continue
+        parts = [f"{med[('ours', case)] / med[(b, case)]:.2f}x {b}" for b in ("bare", "bare-pyc") if (b, case) in med]
+        out.append(f"ours / bare, {case}: {', '.join(parts)}")
+    return out
+
+
+def phases(rows: list[Series]) -> list[str]:
+    """Where our page's time goes: the median of each of its marks, per case."""
+    out = []
+    for s in rows:
+        if s.page != "ours" or not s.visits:
+            continue
+        names = sorted({n for v in s.visits for n in v.marks}, key=lambda n: statistics.median(
+            [v.marks[n] for v in s.visits if n in v.marks]))
+        cells = [f"{n} {statistics.median([v.marks[n] for v in s.visits if n in v.marks]) / 1000:.3f}" for n in names]
+        out.append(f"{s.case}: " + ", ".join(cells))
+    return out
 
 
 def calibrate() -> float:
@@ -507,14 +549,14 @@ def calibrate() -> float:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--runs", type=int, default=5, help="timed runs per page and case (default 5)")
-    parser.add_argument("--pages", default="ours,bare", help="comma-separated: ours, bare (default both)")
+    parser.add_argument("--pages", default="ours,bare,bare-pyc", help="comma-separated: ours, bare, bare-pyc (default all)")
     parser.add_argument("--cases", default="cold,warm", help="comma-separated: cold, warm (default both)")
     parser.add_argument("--timeout", type=float, default=60.0, help="seconds to wait for one page (default 60)")
     args = parser.parse_args()
     pages = [p for p in args.pages.split(",") if p]
     cases = [c for c in args.cases.split(",") if c]
     if any(p not in PAGES for p in pages) or any(c not in ("cold", "warm") for c in cases) or args.runs < 1:
-        parser.error("--pages takes ours,bare; --cases takes cold,warm; --runs at least 1")
+        parser.error("--pages takes ours,bare,bare-pyc; --cases takes cold,warm; --runs at least 1")
     if not Path(CHROMIUM).exists():
         sys.exit(f"{CHROMIUM} is missing: install Debian's chromium")
 
@@ -524,8 +566,8 @@ def main() -> None:
     with tempfile.TemporaryDirectory(prefix="orbit-bench-") as tmp_name:
         tmp = Path(tmp_name)
         site = tmp / "site"
-        build_line, precache = build_site(site)
-        log(build_line + " (+ bare.html)")
+        build_line, precache, build_bytes = build_site(site)
+        log(build_line + " (+ the bare pages)")
         with serve(site) as base, sync_playwright() as pw:
             browser = pw.chromium.launch(executable_path=CHROMIUM, args=FLAGS, headless=True)
             version = browser.version
@@ -536,9 +578,10 @@ def main() -> None:
                 cold_series = cold(browser, base, pages, args.runs, args.timeout)
             browser.close()
             warm_series: dict[str, list[Series]] = {}
+            first: dict[str, dict[str, Any]] = {}
             if "warm" in cases:
                 log("warm runs")
-                warm_series = warm(pw, base, pages, args.runs, args.timeout, tmp, precache)
+                warm_series, first = warm(pw, base, pages, args.runs, args.timeout, tmp, precache, site, build_bytes)
             for name in pages:
                 if name in cold_series:
                     rows.append(cold_series[name])
@@ -550,13 +593,23 @@ def main() -> None:
     print(f"Solitaire Orbit start-up benchmark, {now:%Y-%m-%d %H:%M} UTC")
     print(f"Chromium {version} (headless, {CHROMIUM}), {os.cpu_count()} cores, {platform.system()} {platform.machine()}")
     print(f"command: {' '.join([sys.executable, *sys.argv])}")
-    print(f"build: {build_line}; bare.html added to the precache")
+    print(f"build: {build_line}; the bare pages added to the precache")
     print(f"load average (1 min) {load_before[0]:.2f} before, {load_after[0]:.2f} after")
     print(f"yardstick: a 2-million-step loop in the host's CPython took {calib_before:.3f} s before, {calib_after:.3f} s after")
     print("time = performance.now() in the page when live (from navigation start); bytes = median per run")
     print()
     for line in table(rows):
         print(line)
+    print()
+    for line in ratios(rows):
+        print(line)
+    if "ours" in first:
+        f = first["ours"]
+        print(f"first visit (ours): server sent {f['total']:,} B = {f['total'] / f['build']:.2f}x the build's {f['build']:,} B, "
+              f"{f['requests']} requests for {f['distinct']} files; gzip size of the files fetched {f['gzip']:,} B")
+    print("where our time goes (median seconds from navigation start at each mark):")
+    for line in phases(rows):
+        print(f"  {line}")
     print()
     for s in rows:
         print(f"{s.page} {s.case}: runs {', '.join(fmt_s(v.seconds) for v in s.visits)} s")

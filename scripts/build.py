@@ -12,6 +12,7 @@ from __future__ import annotations
 import argparse
 import hashlib
 import json
+import re
 import shutil
 import subprocess
 import sys
@@ -21,6 +22,31 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 #: Pyodide's runtime files; its python_stdlib.zip is replaced by a pre-compiled one.
 PYODIDE_FILES = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "pyodide-lock.json")
+#: PyScript's chunks for features the game does not use (the code editor, the
+#: terminal, TOML configs, MicroPython, workers' sync service worker). The page
+#: never requests them; leaving them out keeps them out of the offline precache.
+PYSCRIPT_UNUSED = ("codemirror", "xterm", "toml", "index-", "mpy-", "py-Dl-", "pyodide_graph", "service-worker", "storage")
+#: Standard library packages and modules neither the game nor Pyodide's and
+#: PyScript's start imports (e-mail, XML, HTTP, the REPL and debuggers, tests,
+#: processes). The whole e2e suite runs against this trimmed library.
+STDLIB_UNUSED = frozenset({
+    "email", "multiprocessing", "xml", "_pyrepl", "unittest", "http", "pdb.pyc", "pydoc.pyc", "pydoc_data",
+    "mailbox.pyc", "xmlrpc", "wsgiref", "imaplib.pyc", "pickletools.pyc", "doctest.pyc", "tarfile.pyc",
+    "optparse.pyc", "configparser.pyc", "ftplib.pyc", "poplib.pyc", "smtplib.pyc", "nntplib.pyc", "telnetlib.pyc",
+    "sqlite3", "curses", "dbm", "tkinter", "turtle.pyc", "turtledemo", "idlelib", "lib2to3", "ensurepip", "venv",
+    "msilib", "calendar.pyc", "cProfile.pyc", "profile.pyc", "pstats.pyc", "trace.pyc", "tabnanny.pyc",
+    "zipapp.pyc", "mimetypes.pyc", "netrc.pyc", "plistlib.pyc", "sched.pyc", "smtpd.pyc", "sndhdr.pyc",
+    "xdrlib.pyc", "aifc.pyc", "wave.pyc", "chunk.pyc", "sunau.pyc", "uu.pyc", "cgi.pyc", "cgitb.pyc",
+    "urllib", "argparse.pyc", "ctypes", "_pyio.pyc", "pickle.pyc", "ipaddress.pyc", "difflib.pyc", "platform.pyc",
+    "_ast_unparse.pyc", "bdb.pyc", "tomllib", "uuid.pyc", "fractions.pyc", "socketserver.pyc", "modulefinder.pyc",
+    "tracemalloc.pyc", "symtable.pyc", "compileall.pyc", "cmd.pyc", "fileinput.pyc", "zoneinfo", "timeit.pyc",
+    "code.pyc", "pyclbr.pyc", "runpy.pyc", "shelve.pyc", "getpass.pyc", "webbrowser.pyc", "pty.pyc", "tty.pyc",
+    "rlcompleter.pyc", "graphlib.pyc", "filecmp.pyc", "quopri.pyc", "this.pyc",
+})
+#: Codecs kept: the ones Python's start and zipfile use; the other ~120 go.
+CODECS_KEPT = frozenset({"__init__", "aliases", "utf_8", "utf_8_sig", "ascii", "latin_1", "cp437", "utf_16", "utf_32",
+                         "utf_16_le", "utf_16_be", "utf_32_le", "utf_32_be", "idna", "punycode", "raw_unicode_escape",
+                         "unicode_escape", "charmap"})
 #: Fixed timestamp for zip entries so identical sources give an identical app.zip.
 ZIP_DATE = (2026, 1, 1, 0, 0, 0)
 
@@ -48,6 +74,18 @@ def compiled_stdlib(node: Path) -> Path:
     return cached
 
 
+def trimmed_stdlib(source: Path, dest: Path) -> None:
+    """The compiled standard library without what the game never imports (STDLIB_UNUSED, most codecs)."""
+    with zipfile.ZipFile(source) as src, zipfile.ZipFile(dest, "w", zipfile.ZIP_DEFLATED) as out:
+        for info in src.infolist():
+            parts = info.filename.split("/")
+            if parts[0] in STDLIB_UNUSED:
+                continue
+            if parts[0] == "encodings" and len(parts) == 2 and parts[1].removesuffix(".pyc") not in CODECS_KEPT:
+                continue
+            out.writestr(info, src.read(info), compress_type=info.compress_type)
+
+
 def build(out: Path, root: Path = ROOT) -> dict[str, object]:
     """Build the site from the project at ``root`` into ``out``; returns a summary."""
     node = root / "node_modules"
@@ -58,19 +96,32 @@ def build(out: Path, root: Path = ROOT) -> dict[str, object]:
     (out / "runtime" / "pyodide").mkdir(parents=True)
     for name in PYODIDE_FILES:
         shutil.copy2(node / "pyodide" / name, out / "runtime" / "pyodide" / name)
-    shutil.copy2(compiled_stdlib(node), out / "runtime" / "pyodide" / "python_stdlib_pyc.zip")
-    shutil.copy2(root / "static" / "pyodide-loader.mjs", out / "runtime" / "pyodide" / "loader.mjs")
+    trimmed_stdlib(compiled_stdlib(node), out / "runtime" / "pyodide" / "python_stdlib_pyc.zip")
+    shutil.copy2(root / "static" / "snapshot-worker.mjs", out / "runtime" / "pyodide" / "snapshot-worker.mjs")
     shutil.copytree(
         node / "@pyscript" / "core" / "dist",
         out / "runtime" / "pyscript",
-        ignore=shutil.ignore_patterns("*.map"),
+        ignore=lambda folder, names: [n for n in names if n.endswith(".map") or n.startswith(PYSCRIPT_UNUSED)],
     )
-    shutil.copytree(root / "static", out / "static", ignore=shutil.ignore_patterns("sw.js", "*.md", "pyodide-loader.mjs"))
+    shutil.copytree(root / "static", out / "static",
+                    ignore=shutil.ignore_patterns("sw.js", "*.md", "pyodide-loader.mjs", "snapshot-worker.mjs"))
     app_zip(root, out / "app.zip")
+    # The start-up snapshot (see pyodide-loader.mjs) is keyed by everything it is made of.
+    snap = hashlib.sha256()
+    for rel in ("app.zip", *(f"runtime/pyodide/{n}" for n in (*PYODIDE_FILES, "python_stdlib_pyc.zip", "snapshot-worker.mjs"))):
+        snap.update(rel.encode() + b"\0" + (out / rel).read_bytes())
+    loader = (root / "static" / "pyodide-loader.mjs").read_text().replace("__BUILD__", snap.hexdigest()[:16])
+    (out / "runtime" / "pyodide" / "loader.mjs").write_text(loader)
     (out / "pyscript.json").write_text(
         json.dumps({"interpreter": "./runtime/pyodide/loader.mjs", "files": {"./app.zip": "./*"}}, indent=1) + "\n"
     )
-    shutil.copy2(root / "index.html", out / "index.html")
+    chunks = sorted(p.name for p in (out / "runtime" / "pyscript").glob("*-*.js"))
+    preloads = "\n".join(f'<link rel="modulepreload" href="./runtime/pyscript/{name}">' for name in chunks if not name.startswith("zip-"))
+    page = (root / "index.html").read_text()
+    marker = re.search(r"<!-- PYSCRIPT-CHUNKS:.*?-->", page)
+    if marker is None:
+        sys.exit("index.html lacks the PYSCRIPT-CHUNKS marker")
+    (out / "index.html").write_text(page.replace(marker.group(0), preloads))
 
     # The service worker precaches every file; its cache name is a hash of them all,
     # so any change to the build installs a new cache and drops the old one.
@@ -80,9 +131,10 @@ def build(out: Path, root: Path = ROOT) -> dict[str, object]:
     for rel in files:
         digest.update(rel.encode() + b"\0" + (out / rel).read_bytes())
     version = digest.hexdigest()[:16]
-    # The page is cached under both of the URLs it is opened by.
-    precache = ["./"] + [f"./{rel}" for rel in files]
-    sw = sw.replace("__VERSION__", version).replace('"__PRECACHE__"', json.dumps(precache, indent=1))
+    # The page is cached under both of the URLs it is opened by; each file with its hash.
+    sha = {rel: hashlib.sha256((out / rel).read_bytes()).hexdigest() for rel in files}
+    precache = [["./", sha["index.html"]]] + [[f"./{rel}", sha[rel]] for rel in files]
+    sw = sw.replace("__VERSION__", version).replace('"__PRECACHE__"', json.dumps(precache, indent=0))
     (out / "sw.js").write_text(sw)
     (out / "version.json").write_text(json.dumps({"version": version}) + "\n")
     size = sum((out / rel).stat().st_size for rel in files)

@@ -3,6 +3,7 @@ changes with the content, an itch.io zip with index.html at its root."""
 
 from __future__ import annotations
 
+import hashlib
 import importlib.util
 import json
 import shutil
@@ -28,11 +29,44 @@ def build(out: Path, *extra: str) -> str:
 
 
 def precache(out: Path) -> list[str]:
+    """The precached URLs; each entry must carry the SHA-256 of the file it names."""
     text = (out / "sw.js").read_text()
-    match = re.search(r"const PRECACHE = (\[.*?\]);", text, re.S)
+    match = re.search(r"const PRECACHE = (\[.*?\]);\n", text, re.S)
     assert match, "sw.js has no precache list"
-    result: list[str] = json.loads(match.group(1))
-    return result
+    entries: list[list[str]] = json.loads(match.group(1))
+    for url, sha in entries:
+        path = out / ("index.html" if url == "./" else url[2:])
+        assert hashlib.sha256(path.read_bytes()).hexdigest() == sha, url
+    return [url for url, _ in entries]
+
+
+CHECK_STDLIB = """
+import { loadPyodide } from "%s";
+import fs from "node:fs";
+const pyodide = await loadPyodide({ stdLibURL: "%s" });
+pyodide.unpackArchive(new Uint8Array(fs.readFileSync("%s")), "zip", { extractDir: "/home/pyodide" });
+console.log(pyodide.runPython(`
+import os, sys
+sys.path.insert(0, "/home/pyodide")
+import pyapp.warmup, asyncio, traceback, functools, dataclasses, typing, json, random
+from pyapp.controller import Controller, MemoryStorage
+for game in ("gravity", "square", "gyre", "zodiac"):
+    c = Controller(MemoryStorage(), True); c.resize(800, 600); c.start(f"#g={game}&v=1&o=&s=7"); c.view()
+"imports fine"
+`));
+"""
+
+
+def test_the_trimmed_standard_library_has_all_the_page_imports(tmp_path: Path) -> None:
+    """Pyodide's own Python, under Node, with the build's trimmed standard library,
+    imports everything the page does and starts every game."""
+    out = tmp_path / "site"
+    build(out)
+    script = tmp_path / "check.mjs"
+    script.write_text(CHECK_STDLIB % (NODE / "pyodide" / "pyodide.mjs", out / "runtime" / "pyodide" / "python_stdlib_pyc.zip",
+                                      out / "app.zip"))
+    done = subprocess.run(["node", str(script)], capture_output=True, text=True)
+    assert "imports fine" in done.stdout, done.stderr[-2000:]
 
 
 def test_build_is_relative_complete_and_versioned(tmp_path: Path) -> None:
@@ -46,11 +80,20 @@ def test_build_is_relative_complete_and_versioned(tmp_path: Path) -> None:
     assert config["files"] == {"./app.zip": "./*"}
     loader = (out / "runtime" / "pyodide" / "loader.mjs").read_text()
     assert 'from "./pyodide.mjs"' in loader and "python_stdlib_pyc.zip" in loader
+    # the start-up snapshot is keyed by a hash of what it is made of
+    assert "__BUILD__" not in loader and re.search(r'const BUILD = "[0-9a-f]{16}"', loader)
+    assert (out / "runtime" / "pyodide" / "snapshot-worker.mjs").exists()
+    # PyScript's editor, terminal and TOML chunks are not shipped; every chunk it loads is preloaded
+    chunks = {p.name for p in (out / "runtime" / "pyscript").iterdir()}
+    assert not any(n.startswith(("codemirror", "xterm", "toml")) for n in chunks), chunks
+    assert all(f'href="./runtime/pyscript/{n}"' in html for n in chunks if n.startswith(("core-", "error-", "py-editor")))
     # the standard library ships compiled by Pyodide's own Python (3.14 byte code)
     with zipfile.ZipFile(out / "runtime" / "pyodide" / "python_stdlib_pyc.zip") as zf:
         stdlib = set(zf.namelist())
         header = zf.read("json/__init__.pyc")[:4]
     assert "json/__init__.py" not in stdlib and "asyncio/__init__.pyc" in stdlib
+    # trimmed of what nothing imports, but never of what the page's Python imports
+    assert "email/__init__.pyc" not in stdlib and "encodings/cp1252.pyc" not in stdlib
     # a .pyc magic number, and not this CPython's: the byte code is for Pyodide's Python
     assert header[2:4] == b"\r\n" and header != importlib.util.MAGIC_NUMBER
     manifest = json.loads((out / "static" / "manifest.webmanifest").read_text())

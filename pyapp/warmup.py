@@ -1,0 +1,26 @@
+"""Everything the page imports that does not touch the page, imported in one go.
+
+The start-up snapshot (static/snapshot-worker.mjs) imports this module in a
+throwaway interpreter and saves its memory, so a returning player's page starts
+with all of it already imported: the standard library modules that PyScript and
+the DOM binding use, every game's rules and table, the controller and the markup.
+Importing it under CPython is harmless (tests/test_build.py does, to keep the list true).
+"""
+
+from __future__ import annotations
+
+import asyncio  # noqa: F401  (PyScript's event loop and the binding's timers)
+import base64  # noqa: F401
+import inspect  # noqa: F401
+import json  # noqa: F401
+import pathlib  # noqa: F401
+import traceback  # noqa: F401
+import zipfile  # noqa: F401  (PyScript unpacks app.zip with it)
+
+from . import controller, markup  # noqa: F401
+from .games import all_games
+from .tables import GAME_IDS, get_view
+
+all_games()
+for _game_id in GAME_IDS:
+    get_view(_game_id)
