@@ -126,6 +126,7 @@ def test_a_forced_collapse_runs_by_itself(orbit: Orbit) -> None:
     open_session(orbit, session)
     page = orbit.page
     # The tests run with reduced motion, which turns the "instant" setting on: turn it off here.
+    page.locator("#more").click()  # the settings are in the menu
     expect(page.locator("#set-instant")).to_be_checked()
     page.locator("#set-instant").uncheck()
     page.evaluate("""() => { window.__busySeen = false;
@@ -167,6 +168,7 @@ def test_autocollapse_setting_resolves_choices(orbit: Orbit) -> None:
     stack = next(m for m in session.legal_moves() if is_stack(m) and hole_after(session, m))
     open_session(orbit, session)
     page = orbit.page
+    page.locator("#more").click()  # the settings are in the menu
     page.locator("#set-autocollapse").check()
     play_via_ui(orbit, session, stack, how="drag")
     session.play(stack)
@@ -174,6 +176,7 @@ def test_autocollapse_setting_resolves_choices(orbit: Orbit) -> None:
         session.play(sorted(session.legal_moves(), key=lambda t: (int(t[1]), t[0]))[0])
     page.wait_for_function("t => location.hash === t", arg=session.link().fragment())
     assert_board_matches(page, session)
+    page.locator("#more").click()  # a move closed the menu
     page.locator("#set-autocollapse").uncheck()
     orbit.assert_clean()
 

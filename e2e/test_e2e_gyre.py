@@ -234,7 +234,7 @@ def test_touch_phone_taps_and_a_touch_drag(browser: Browser, base_url_orbit: str
 
 def play_whole_game(orbit: Orbit, options: str, seed: int, how: str) -> Session:
     session = helpers.play_whole_game(orbit, "gyre", options, seed, lambda turn, n: (seed + turn) % n, lambda token: how)
-    expect(orbit.page.locator("#score")).to_have_text(f"Score {session.score()}")
+    expect(orbit.page.locator("#score")).to_have_text(f"Points {session.score()}")
     return session
 
 

@@ -20,7 +20,7 @@ from js import document, window
 from pyodide.ffi import create_proxy
 
 from .controller import Board, CardView, Controller, Dialog, SafeStorage, View, pile_at
-from .markup import actions_html, decor_html, dialog_html, error_text, face_class, face_html, pile_html
+from .markup import actions_html, decor_html, dialog_html, error_text, face_class, face_html, pile_html, settings_html
 from .table import Face
 
 STEP_DELAY = 0.22
@@ -28,6 +28,7 @@ DRAG_THRESHOLD = 6.0
 LONG_PRESS = 0.5
 DOUBLE_CLICK = 0.3
 BODIES = {"rules": "rules-body", "summary": "summary-body", "peek": "peek-body", "newgame": "newgame-form"}
+FLAGS = ("movable", "marked", "nudge", "preview", "selected", "choice", "picked", "hint-target", "dragging")
 
 
 def el(tag: str, cls: str = "", text: str = "") -> Any:
@@ -83,12 +84,17 @@ class Binding:
         self.press_id = 0
         self.disarm_id = 0
         self.drawn: Dialog | None = None
+        self.tools: dict[str, bool] = {}
+        self.timed = 0  # the notice whose dismissal is scheduled
+        self.settings_drawn = ""
 
     # -- plumbing --------------------------------------------------------------
     def set_busy(self, busy: bool) -> None:
         """While a move animates or waits, input waits too (``data-busy`` tells the tests)."""
         self.busy = busy
         self.board_node.setAttribute("data-busy", "true" if busy else "false")
+        for name, enabled in self.tools.items():  # disabled, never hidden, while a move animates
+            byid(name).disabled = busy or not enabled
 
     def on(self, node: Any, event: str, fn: Callable[[Any], None]) -> None:
         """Listen for the page's lifetime: every element with a handler is created once
@@ -138,13 +144,13 @@ class Binding:
         for name, intent in (("home", ctl.home), ("undo", ctl.undo), ("redo", ctl.redo), ("restart", ctl.restart),
                              ("new", ctl.open_new_dialog), ("resign", ctl.resign), ("copy", ctl.copy_link),
                              ("help", ctl.show_rules), ("notice-close", ctl.dismiss_notice),
-                             ("notice-action", ctl.notice_action)):
+                             ("notice-action", ctl.notice_action), ("more", ctl.toggle_menu)):
             self.on(byid(name), "click", self.act(intent))
-        for what in ("new", "again", "undo", "close"):
+        for what in ("new", "again", "copy", "replay", "undo", "close"):
             self.on(byid("summary-" + what), "click", self.act(partial(ctl.summary_action, what)))
         self.on(byid("banner-close"), "click", lambda e: setattr(byid("banner"), "hidden", True))
         self.on(byid("actions"), "click", self.action)
-        self.on(byid("actions"), "change", self.action)
+        self.on(byid("settings"), "change", self.action)
         self.on(byid("newgame-form"), "click", self.form_click)
         for dialog in BODIES:
             self.on(byid(dialog), "close", lambda e: self.dialog_closed())
@@ -176,16 +182,22 @@ class Binding:
         wrap = byid("board-wrap")
         self.ctl.resize(max(200.0, float(wrap.clientWidth)), max(240.0, float(wrap.clientHeight)))
         view = self.ctl.view()
-        byid("title").textContent = view.title
+        for name, value in (("title", view.title), ("prompt", view.prompt), ("deal", view.deal),
+                            ("score", " · ".join(t for t in (view.score, view.info) if t))):
+            byid(name).textContent = value
         resume = {t.id: t.resume for t in view.tiles}
         for tile in document.querySelectorAll(".tile"):
             tile.disabled = False
             tile.querySelector(".resume").textContent = resume.get(str(tile.dataset.game), "")
-        for name, enabled in view.tools.items():
-            byid(name).disabled = not enabled
+        self.tools = view.tools
+        self.set_busy(self.busy)  # the tools: enabled as the view says, unless a move animates
+        byid("bar").classList.toggle("menu-open", view.menu_open)
+        byid("more").setAttribute("aria-expanded", "true" if view.menu_open else "false")
+        if (html := settings_html(view.settings)) != self.settings_drawn:  # redrawn only when changed: focus stays
+            byid("settings").innerHTML = self.settings_drawn = html
         resign = byid("resign")
         resign.classList.toggle("armed", view.resign_armed)
-        resign.querySelector(".lbl").textContent = " " + view.resign_label
+        resign.querySelector(".lbl").textContent = view.resign_label
         if view.resign_armed:
             self.disarm_id += 1
             self.spawn(self.disarm_later(self.disarm_id))
@@ -197,6 +209,9 @@ class Binding:
             byid("notice-text").textContent = notice.text
             byid("notice-action").textContent = notice.action
             byid("notice-action").hidden = not notice.action
+            if notice.timeout and notice.serial != self.timed:
+                self.timed = notice.serial
+                self.spawn(self.expire_later(notice.serial, notice.timeout))
         self.draw_dialog(view.dialog)
         if str(window.location.hash) != view.address:
             path = str(window.location.pathname) + str(window.location.search)
@@ -205,8 +220,7 @@ class Binding:
             self.spawn(self.copy(view.copy))
         if view.board is None:
             return
-        byid("prompt").textContent = view.prompt
-        byid("score").textContent = " · ".join(t for t in (view.score, view.info) if t)
+        self.board_node.classList.toggle("celebrate", view.celebrate)
         if view.frames:
             self.set_busy(True)
             self.draw_actions(view, False)
@@ -234,6 +248,12 @@ class Binding:
         self.set_busy(False)
         self.ctl.auto()
         self.render()
+
+    async def expire_later(self, serial: int, seconds: float) -> None:
+        await asyncio.sleep(seconds)
+        self.ctl.expire_notice(serial)
+        if not self.busy and self.drag is None:
+            self.render()
 
     async def disarm_later(self, ticket: int) -> None:
         await asyncio.sleep(4)
@@ -303,7 +323,7 @@ class Binding:
         if self.codes.get(card.uid) != card.code:
             self.codes[card.uid] = card.code
             draw_face(node, card.face, card.code)
-        for flag in ("movable", "selected", "choice", "picked", "hint-target", "dragging"):
+        for flag in FLAGS:
             node.classList.toggle(flag, flag in card.classes)
         for attr, value in (("data-at", card.pile), ("data-index", str(card.index)), ("data-marks", card.marks)):
             node.setAttribute(attr, value)
@@ -311,7 +331,7 @@ class Binding:
         node.style.zIndex = str(card.z)
 
     def draw_actions(self, view: View, enabled: bool) -> None:
-        byid("actions").innerHTML = actions_html(view.buttons, view.settings, enabled)
+        byid("actions").innerHTML = actions_html(view.buttons, enabled)
 
     def action(self, evt: Any) -> None:
         """A click on one of the game's buttons or a change of a setting (one delegated handler)."""
@@ -338,6 +358,7 @@ class Binding:
                 node.querySelector(".form-error").textContent = dialog.error
         else:
             byid(BODIES[dialog.kind]).innerHTML = dialog_html(dialog)
+        byid("summary-replay").hidden = not dialog.replay
         if not node.open:
             node.showModal()
 

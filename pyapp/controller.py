@@ -43,7 +43,16 @@ CORRUPT_PREFIX = "orbit.corrupt."
 SETTINGS_KEY = "orbit.settings"
 #: The app-wide setting that turns animations off (also set by prefers-reduced-motion).
 INSTANT = "instant"
-APP_SETTINGS: tuple[tuple[str, str], ...] = ((INSTANT, "Instant moves (no animation)"),)
+#: The app-wide setting that marks the cards that have a legal move (on until the player turns it off).
+MARKS = "marks"
+APP_SETTINGS: tuple[tuple[str, str], ...] = (
+    (MARKS, "Mark the cards that can move"),
+    (INSTANT, "Instant moves (no animation)"),
+)
+#: How long a notice stays, in seconds: a plain one, and one that offers an action.
+#: Errors, and notices the player must act on (a link to copy by hand), stay until dismissed.
+NOTICE_SECONDS = 4.0
+NOTICE_ACTION_SECONDS = 10.0
 
 
 class Storage(Protocol):
@@ -182,6 +191,8 @@ class ButtonView:
     enabled: bool
     title: str = ""
     active: bool = False
+    #: Hovering, focusing or pressing it lights the cards it would take (CSS ``.preview``).
+    preview: bool = False
 
 
 @dataclass(frozen=True)
@@ -203,6 +214,11 @@ class Dialog:
     big: str = ""
     error: str = ""
     faces: tuple[Face, ...] = ()
+    #: The end screen: lines comparing the result with the player's best and
+    #: average for this game and variant (filled by :attr:`Controller.summary_extras`).
+    compare: tuple[str, ...] = ()
+    #: The end screen offers Watch replay (a replay module answers it).
+    replay: bool = False
 
 
 @dataclass(frozen=True)
@@ -210,6 +226,10 @@ class Notice:
     text: str
     action: str = ""
     error: bool = False
+    #: Seconds until it dismisses itself (0: it stays until dismissed).
+    timeout: float = 0.0
+    #: Which notice this is, so a late timer never dismisses a newer one.
+    serial: int = 0
 
 
 @dataclass(frozen=True)
@@ -247,6 +267,12 @@ class View:
     status: str
     #: Moves are instant: no pauses before automatic moves either.
     instant: bool = False
+    #: The deal number and how many moves were played ("Deal 42 · 7 moves").
+    deal: str = ""
+    #: The tools' overflow menu (and the settings in it) is open.
+    menu_open: bool = False
+    #: The game was just won: play the short celebration (once).
+    celebrate: bool = False
 
 
 # -- geometry ------------------------------------------------------------------------
@@ -317,13 +343,23 @@ class Controller:
         self._copy_now = False
         self._frames: tuple[Board, ...] = ()
         self._summary_shown = False
+        self._nudge: Place | None = None
+        self._celebrate = False
+        self._serial = 0
+        self.menu_open = False
+        #: A hook for the end screen (a stats or replay module): given the finished
+        #: session, lines comparing it with the player's best and average, and
+        #: whether Watch replay can be offered. None: the end screen has neither.
+        self.summary_extras: Callable[[Session], tuple[tuple[str, ...], bool]] | None = None
+        #: A hook that Watch replay calls with the finished session.
+        self.replay_hook: Callable[[Session], None] | None = None
         #: The save to go back to when Undo follows a Restart or a New deal.
         self._backup: str | None = None
         self._uids: dict[Place, tuple[str, str]] = {}
         self._next_uid = 0
         self.table: Table | None = None
         self._table_key: tuple[Any, ...] = ()
-        self.settings: set[str] = set()
+        self.settings: set[str] = {MARKS}  # a first game marks the cards that can move
         raw = storage.get(SETTINGS_KEY)
         if raw:
             try:
@@ -338,9 +374,19 @@ class Controller:
             self.settings.add(INSTANT)
 
     # -- helpers -------------------------------------------------------------------
-    def _say(self, text: str, action: tuple[str, str] | None = None, error: bool = False) -> None:
-        self.notice = Notice(text, action[0] if action else "", error)
+    def _say(self, text: str, action: tuple[str, str] | None = None, error: bool = False,
+             lasting: bool = False) -> None:
+        """Show a notice: errors and ``lasting`` ones stay until dismissed, the others
+        dismiss themselves (see :data:`NOTICE_SECONDS`)."""
+        self._serial += 1
+        timeout = 0.0 if error or lasting else NOTICE_ACTION_SECONDS if action else NOTICE_SECONDS
+        self.notice = Notice(text, action[0] if action else "", error, timeout, self._serial)
         self._notice_action = action
+
+    def _drop_stale_notice(self) -> None:
+        """The game changed: a notice about the old position goes (errors stay until dismissed)."""
+        if self.notice is not None and not self.notice.error:
+            self.dismiss_notice()
 
     def _known(self) -> list[str]:
         return [g.id for g in all_games()]
@@ -353,6 +399,7 @@ class Controller:
         self.picking = None
         self.resign_armed = False
         self.repeating = ""
+        self.menu_open = False
 
     # -- start-up and screens ---------------------------------------------------
     def start(self, fragment: str, base_url: str = "") -> None:
@@ -424,6 +471,7 @@ class Controller:
         self.view_module = get_view(session.game.id)
         self.screen = "game"
         self.dialog = None
+        self._drop_stale_notice()
         self._clear_transient()
         self._summary_shown = session.status() != "playing"
         self._save()
@@ -509,10 +557,15 @@ class Controller:
         self.notice = None
         self._notice_action = None
 
+    def expire_notice(self, serial: int) -> None:
+        """A notice's time is up (:attr:`Notice.timeout`): it goes, unless a newer one replaced it."""
+        if self.notice is not None and self.notice.serial == serial:
+            self.dismiss_notice()
+
     def copied(self, ok: bool) -> None:
-        """The binding tried to copy :attr:`View.copy`."""
+        """The binding tried to copy :attr:`View.copy` (a link the player must copy by hand stays)."""
         url = self._copy
-        self._say(("Link copied: " if ok else "Copy this link: ") + url)
+        self._say(("Link copied: " if ok else "Copy this link: ") + url, lasting=not ok)
 
     # -- playing -------------------------------------------------------------------
     def play(self, token: str) -> None:
@@ -527,9 +580,11 @@ class Controller:
             steps = list(session.game.steps(before, token))[:-1]
             self._frames = tuple(self._board(self._table(s, interactive=False)) for s in steps)
         self._after_change()
+        self._celebrate = session.status() == "won"
 
     def _after_change(self) -> None:
         self._save()
+        self._drop_stale_notice()
         if self.session is not None and self.session.status() != "playing" and not self._summary_shown:
             if self.auto_token() is None:
                 self._summary_shown = True
@@ -571,6 +626,7 @@ class Controller:
             return
         self.resign_armed = False
         self.repeating = ""
+        self.menu_open = False
         at: Place | None = (pile, index) if pile is not None and index is not None else None
         picking = self.picking
         if picking is not None:
@@ -590,8 +646,8 @@ class Controller:
                 self._play_gesture(targets[pile])
                 return
             reason = table.refusal(self.selected, pile) if pile is not None else ""
-            if reason and at is None:
-                self._say(reason)
+            if reason and (at is None or at not in table.sources()):
+                self._say(reason)  # a tap on a card of a refused pile is a tap on that pile
                 return
         if at is not None:
             mine = [g for g in table.gestures if g.source == at]
@@ -608,7 +664,11 @@ class Controller:
             if len(aimed) == 1:
                 self._play_gesture(aimed[0])
                 return
-        self.selected = None
+        was, self.selected = self.selected, None
+        if at is not None and was is None and table.status == "playing":
+            self._nudge = at  # the card lifts a little and says it has no move
+            onto = any(g.target == pile for g in table.gestures)
+            self._say(table.stuck + (". A card can be played onto it." if onto else "."))
 
     def drop(self, source: Place, target: str | None) -> None:
         """A card dragged from ``source`` and let go over ``target`` (None: nowhere)."""
@@ -618,6 +678,7 @@ class Controller:
         self.resign_armed = False
         self.repeating = ""
         self.selected = None
+        self.menu_open = False
         if target is None:
             return
         gesture = table.moves_from(source).get(target)
@@ -635,6 +696,7 @@ class Controller:
             return
         self.resign_armed = False
         self.repeating = ""
+        self.menu_open = False
         if button_id == "pick-confirm":
             self.confirm_pick()
             return
@@ -739,11 +801,19 @@ class Controller:
         self.resign_armed = False
 
     def copy_link(self) -> None:
+        self.menu_open = False
         if self.session is not None:
             self._copy = self.base_url + self.session.link().fragment()
             self._copy_now = True
 
+    def toggle_menu(self) -> None:
+        """The tools' overflow menu (Give up, Link, Rules and the settings on a phone)."""
+        self.menu_open = not self.menu_open
+        if not self.menu_open:
+            self.resign_armed = False
+
     def show_rules(self) -> None:
+        self.menu_open = False
         if self.view_module is not None and self.session is not None:
             self.dialog = Dialog("rules", f"{self.session.game.title}: rules", html=self.view_module.help)
 
@@ -848,6 +918,8 @@ class Controller:
         return session.options_text
 
     def summary_action(self, what: str) -> None:
+        """The end screen's buttons: new, again (the same deal), copy (the link),
+        replay, undo, close (look at the table)."""
         self.dialog = None
         if what == "new":
             self.new_deal()
@@ -855,12 +927,20 @@ class Controller:
             self.restart()
         elif what == "undo":
             self.undo()
+        elif what == "copy":
+            self.copy_link()
+        elif what == "replay" and self.replay_hook is not None and self.session is not None:
+            self.replay_hook(self.session)
 
     def _summary_dialog(self) -> Dialog:
+        """The end screen: the result said once (the title), the score reached (also
+        after giving up), the view's details, and the hooks' comparison and replay."""
         session, table = self.session, self.table_now()
         assert session is not None and table is not None
         titles = {"won": "You won!", "lost": "No more moves", "finished": "Game over"}
-        return Dialog("summary", titles.get(session.status(), "Game over"), lines=table.summary, big=table.score)
+        title = "You gave up" if session.resigned else table.result or titles.get(session.status(), "Game over")
+        compare, replay = self.summary_extras(session) if self.summary_extras is not None else ((), False)
+        return Dialog("summary", title, lines=table.summary, big=table.score, compare=compare, replay=replay)
 
     # -- building the view --------------------------------------------------------
     def _table(self, state: Any, interactive: bool = True) -> Table:
@@ -872,8 +952,7 @@ class Controller:
                            summary=(), refusals=())
         if session.resigned:
             return replace(table, gestures=(), buttons=tuple(replace(b, token=None, pick=None) for b in table.buttons),
-                           refusals=(), prompt="You gave up this game.", status="finished",
-                           summary=table.summary or (f"Final {table.score}",))
+                           refusals=(), prompt="You gave up this game.", status="finished")
         return table
 
     def table_now(self) -> Table | None:
@@ -900,6 +979,9 @@ class Controller:
             lit = {t: g for t, g in lit.items() if g == self.picking.gesture}
         pickable = set(self.picking.pick.places) if self.picking else set()
         picked = set(self.picking.picked) if self.picking else set()
+        marked = set(sources) if MARKS in self.settings and self.picking is None and held is None else set()
+        previews = {p for b in table.buttons if b.enabled for p in b.preview}
+        nudge, self._nudge = self._nudge, None
         # Card ids: a card keeps its id where it stays; a moved card takes a free id of its code.
         free: dict[str, list[str]] = {}
         for uid, code in self._uids.values():
@@ -943,6 +1025,12 @@ class Controller:
                 flags = []
                 if place in sources:
                     flags.append("movable")
+                if place in marked:
+                    flags.append("marked")
+                if place == nudge:
+                    flags.append("nudge")
+                if place in previews:
+                    flags.append("preview")
                 if place == held:
                     flags.append("selected")
                 if place in pickable:
@@ -981,7 +1069,8 @@ class Controller:
         buttons: list[ButtonView] = []
         for b in table.buttons:
             active = self.picking is not None and self.picking.button == b.id
-            buttons.append(ButtonView(b.id, "Cancel" if active else b.label, b.enabled, b.title, active))
+            buttons.append(ButtonView(b.id, "Cancel" if active else b.label, b.enabled, b.title, active,
+                                      bool(b.preview) and b.enabled and not active))
         if self.picking is not None:
             prompt = self.picking.pick.prompt
             if self.picking.pick.confirm:
@@ -1001,7 +1090,10 @@ class Controller:
             "help": True,
         }
         settings = tuple((sid, label, sid in self.settings) for sid, label in (*module.settings, *APP_SETTINGS))
+        n = len(session.moves)
+        deal = f"Deal {session.seed} · {n} {'move' if n == 1 else 'moves'}"
+        celebrate, self._celebrate = self._celebrate and status == "won", False
         return View("game", session.game.title, self._tiles(), board, frames, prompt, table.score, table.info, tools,
                     self.resign_armed, "Sure? Press again" if self.resign_armed else "Give up", tuple(buttons),
                     settings, self.notice, self.dialog, session.link().fragment(), copy, self.auto_token() is not None,
-                    status, INSTANT in self.settings)
+                    status, INSTANT in self.settings, deal, self.menu_open, celebrate)

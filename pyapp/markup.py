@@ -61,7 +61,9 @@ def dialog_html(dialog: Dialog) -> str:
         return dialog.html  # the game's own rules text, written in the view modules
     if dialog.kind == "summary":
         lines = "".join(f"<p>{escape(line)}</p>" for line in dialog.lines)
-        return f'{title}<div class="big">{escape(dialog.big)}</div>{lines}'
+        compare = "".join(f"<p>{escape(line)}</p>" for line in dialog.compare)
+        compare = f'<div class="compare">{compare}</div>' if compare else ""
+        return f'{title}<div class="big">{escape(dialog.big)}</div>{lines}{compare}'
     if dialog.kind == "peek":
         return f'{title}<div class="peek-row">{"".join(card_html(f) for f in dialog.faces)}</div>'
     fields = "".join(_field_html(f) for f in dialog.fields)
@@ -73,21 +75,29 @@ def dialog_html(dialog: Dialog) -> str:
 ARROWS = {"up": "↑", "down": "↓", "left": "←", "right": "→"}
 
 
-def actions_html(buttons: tuple[ButtonView, ...], settings: tuple[tuple[str, str, bool], ...], enabled: bool) -> str:
-    """The game's own buttons (``#act-<id>``) and its settings (``#set-<id>``).
+def actions_html(buttons: tuple[ButtonView, ...], enabled: bool) -> str:
+    """The game's own buttons (``#act-<id>``); one that previews its effect has the class ``previews``.
 
-    >>> actions_html((ButtonView("rotate", "Rotate", True, "Turn <it>"),), (("x", "X on", False),), True)
-    '<button type="button" id="act-rotate" class="" title="Turn &lt;it&gt;">Rotate</button><label><input type="checkbox" id="set-x">X on</label>'
+    >>> actions_html((ButtonView("rotate", "Rotate", True, "Turn <it>", preview=True),), True)
+    '<button type="button" id="act-rotate" class="previews" title="Turn &lt;it&gt;">Rotate</button>'
     """
     parts = []
     for b in buttons:
         off = "" if b.enabled and enabled else " disabled"
-        parts.append(f'<button type="button" id="act-{escape(b.id)}" class="{"active" if b.active else ""}" '
+        cls = " ".join(c for c, on in (("active", b.active), ("previews", b.preview)) if on)
+        parts.append(f'<button type="button" id="act-{escape(b.id)}" class="{cls}" '
                      f'title="{escape(b.title)}"{off}>{escape(b.label)}</button>')
-    for sid, text, checked in settings:
-        parts.append(f'<label><input type="checkbox" id="set-{escape(sid)}"{" checked" if checked else ""}>'
-                     f"{escape(text)}</label>")
     return "".join(parts)
+
+
+def settings_html(settings: tuple[tuple[str, str, bool], ...]) -> str:
+    """The settings menu's switches (``#set-<id>``).
+
+    >>> settings_html((("x", "X on", False),))
+    '<label><input type="checkbox" id="set-x"> X on</label>'
+    """
+    return "".join(f'<label><input type="checkbox" id="set-{escape(sid)}"{" checked" if checked else ""}> '
+                   f"{escape(text)}</label>" for sid, text, checked in settings)
 
 
 def overlay_html(pile: PileView) -> str:

@@ -140,6 +140,9 @@ class Button:
     #: pause between, until the button has none or the player does anything
     #: (Zodiac's Auto-finish).
     repeat: bool = False
+    #: Cards that pressing the button would take away (Gyre's Rotate discards a ring
+    #: card): they light up while the button is hovered, focused or pressed.
+    preview: tuple[Place, ...] = ()
 
     @property
     def enabled(self) -> bool:
@@ -175,6 +178,10 @@ class Table:
     #: With nothing selected, a tap on an empty pile that one gesture aims at plays
     #: it (Gyre's revealed card). Off where many cards compete for a place (Square).
     tap_empty_targets: bool = True
+    #: What a press on a card with no move says (a game may say more than the default).
+    stuck: str = "No move for this card"
+    #: The end screen's title, saying the result once ("You won!"); "" for the default.
+    result: str = ""
 
     def pile(self, pile_id: str) -> Pile:
         for p in self.piles:

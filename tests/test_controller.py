@@ -14,6 +14,9 @@ from pyapp.controller import (
     CORRUPT_PREFIX,
     CURRENT_KEY,
     INSTANT,
+    MARKS,
+    NOTICE_ACTION_SECONDS,
+    NOTICE_SECONDS,
     OPTIONS_PREFIX,
     PREVIOUS_PREFIX,
     SAVE_PREFIX,
@@ -265,7 +268,7 @@ def test_attrition_rotation_asks_for_a_hand_card_and_a_stray_tap_cancels() -> No
     c = controller(session.link().fragment())
     c.press("rotate")
     v = c.view()
-    assert v.prompt == "Choose the hand card to give up"
+    assert v.prompt == "Rotate: choose a hand card to give up (tap it, or press Cancel)"
     assert next(b for b in v.buttons if b.id == "rotate").label == "Cancel"
     assert v.board is not None and {x.index for x in v.board.cards if "choice" in x.classes} == set(range(len(session.state.hand)))
     c.tap("X")  # a stray tap gives nothing up
@@ -369,8 +372,8 @@ def test_autocollapse_setting_plays_the_choice_after_a_pause() -> None:
     assert v.auto and c.auto_token() == "b1"
     c.auto()
     assert c.view().address.endswith("c1c2.b1") and not c.view().auto
-    assert json.loads(c.storage.get(SETTINGS_KEY) or "[]") == sorted({"autocollapse", INSTANT})
-    assert ("autocollapse", "Resolve collapse choices automatically (lowest cell)", True) in v.settings
+    assert json.loads(c.storage.get(SETTINGS_KEY) or "[]") == sorted({"autocollapse", INSTANT, MARKS})
+    assert ("autocollapse", "Slide piles in for me when I could choose", True) in v.settings
 
 
 def test_animation_frames_unless_instant() -> None:
@@ -507,3 +510,270 @@ def test_a_tap_on_a_refused_pile_says_why_and_square_empty_cells_do_not_play_alo
     c.tap(refusal.target)
     v = c.view()
     assert v.notice is not None and v.notice.text == refusal.reason and v.address == start
+
+
+# -- play feel (issue 12): what can move, why not, notices, numbers, the end -------------------
+
+FEEL_LINKS = ["#g=gyre&s=42", "#g=gyre&o=attrition&s=4", "#g=gravity&s=42", "#g=square&s=5", "#g=zodiac&s=2024"]
+
+
+def _walk(fragment: str, steps: int = 12) -> list[Controller]:
+    """Controllers at a few positions of a game opened on ``fragment``."""
+    c = controller(fragment)
+    assert c.session is not None
+    out = [c]
+    for step in range(steps):
+        moves = c.session.legal_moves()
+        if not moves:
+            break
+        c = controller(c.view().address)
+        assert c.session is not None
+        c.play(moves[(step * 5) % len(moves)])
+        out.append(controller(c.view().address))
+    return out
+
+
+@pytest.mark.parametrize("fragment", FEEL_LINKS)
+def test_movable_marks_are_the_sources_of_the_legal_moves_and_a_setting(fragment: str) -> None:
+    for c in _walk(fragment):
+        assert MARKS in c.settings  # on for a first game
+        table, v = c.table_now(), c.view()
+        assert table is not None and v.board is not None and c.session is not None
+        marked = {(x.pile, x.index) for x in v.board.cards if "marked" in x.classes}
+        assert marked == set(table.sources())
+        # every source has a legal move, and every legal move is a gesture or a button of the table
+        tokens = {g.token for g in table.gestures if g.pick is None}
+        tokens |= {t for g in table.gestures if g.pick for _, t in g.pick.options}
+        tokens |= {b.token for b in table.buttons if b.token} | {t for b in table.buttons if b.pick for _, t in b.pick.options}
+        assert tokens == set(c.session.legal_moves())
+        assert all(g.token in c.session.legal_moves() for g in table.gestures if g.source in marked and g.pick is None)
+    c.set_setting(MARKS, False)
+    v = c.view()
+    assert v.board is not None and not any("marked" in x.classes for x in v.board.cards)
+    assert (MARKS, "Mark the cards that can move", False) in v.settings
+    again = controller(fragment, {SETTINGS_KEY: c.storage.get(SETTINGS_KEY) or ""})
+    assert MARKS not in again.settings  # the player's choice is kept
+
+
+def test_pressing_a_card_with_no_move_lifts_it_and_says_so() -> None:
+    c = controller("#g=gyre&s=42")
+    table = c.table_now()
+    assert table is not None
+    ring = next((p.id, 0) for p in table.piles if p.id.startswith("R") and p.cards and (p.id, 0) not in table.sources())
+    c.tap(*ring)
+    v = c.view()
+    assert v.address == "#g=gyre&v=1&o=&s=42"  # nothing played
+    assert v.notice is not None and v.notice.text.startswith("No move for this card")
+    assert v.board is not None and [(x.pile, x.index) for x in v.board.cards if "nudge" in x.classes] == [ring]
+    again = c.view().board
+    assert again is not None and not any("nudge" in x.classes for x in again.cards)  # once
+    # Gravity during a collapse choice says what to do instead
+    g = controller("#g=gravity&s=42")
+    g.play("c1c2")
+    t = g.table_now()
+    assert t is not None
+    other = next((p.id, 0) for p in t.piles if p.cards and (p.id, 0) not in t.sources() and p.id != "M")
+    g.tap(*other)
+    said = g.view().notice
+    assert said is not None and said.text.startswith("No move for this card: choose a pile with an arrow")
+
+
+@pytest.mark.parametrize("source, target, reason", [
+    (("c1", 0), "e5", "e5 is not next to c1: a pile moves onto one of the eight cells around it"),
+    (("d1", 0), "e1", "A♣ on 2♣: one rank apart in the same suit goes only corner to corner (diagonal)"),
+    (("c1", 0), "d2", "K♠ on 10♥: the ranks must be the same or one apart (K and A are one apart)"),
+    (("c1", 0), "M", "Piles never go onto the MOON"),
+])
+def test_an_illegal_gravity_drop_says_why_in_the_rules_words(source: tuple[str, int], target: str, reason: str) -> None:
+    c = controller("#g=gravity&s=42")
+    c.drop(source, target)
+    v = c.view()
+    assert v.address == "#g=gravity&v=1&o=&s=42" and v.notice is not None and v.notice.text == reason
+    assert not v.notice.error and v.notice.timeout > 0
+    board = v.board
+    assert board is not None and source in board.draggable  # the card can be picked up to be told why
+
+
+def test_gravity_reasons_cover_both_directions() -> None:
+    from pyapp.tables.gravity import stack_reason
+    assert "only side by side or above/below" in stack_reason("7H", "8S", False)  # red and black, diagonal
+    assert "only corner to corner" in stack_reason("7H", "8H", True)  # same suit, straight
+    assert "same suit (corner to corner) or red and black (side by side)" in stack_reason("7H", "8D", True)
+    assert stack_reason("7H", "8S", True) == stack_reason("7H", "8H", False) == stack_reason("7H", "7C", False) == ""
+
+
+def test_gyre_refusals_say_why_a_hand_card_may_not_go() -> None:
+    c = controller("#g=gyre&s=42")  # no capture: rotate or replace
+    table = c.table_now()
+    assert table is not None and table.refusals
+    reasons = {r.reason for r in table.refusals}
+    assert any("cannot replace" in r and "lower card of the same suit" in r for r in reasons)
+    assert any(r.startswith("Hand cards are not discarded: Rotate discards") for r in reasons)
+    r = table.refusals[0]
+    c.drop(r.source, r.target)
+    assert c.view().notice is not None and c.view().notice.text == r.reason  # type: ignore[union-attr]
+    # no refusal names a move the table offers
+    assert not {(x.source, x.target) for x in table.refusals} & {(g.source, g.target) for g in table.gestures}
+
+
+def test_notices_dismiss_themselves_errors_stay_and_none_is_out_of_date() -> None:
+    c = controller("#g=gyre&s=5")
+    assert c.session is not None
+    c.copy_link()
+    c.view()
+    c.copied(True)
+    n = c.view().notice
+    assert n is not None and n.text.startswith("Link copied") and n.timeout == NOTICE_SECONDS
+    c.play(c.session.legal_moves()[0])
+    assert c.view().notice is None  # the copied link named the old position
+    c.copy_link()
+    c.copied(False)
+    n = c.view().notice
+    assert n is not None and n.timeout == 0  # a link to copy by hand stays
+    c.restart()
+    n = c.view().notice
+    assert n is not None and n.text.startswith("Restarted") and "Copy this link" not in n.text
+    old = n.serial
+    c.tap("R0", 0) if c.table_now() and c.table_now().pile("R0").cards else c.tap("D", 0)  # type: ignore[union-attr]
+    newer = c.view().notice
+    assert newer is not None and newer.serial != old
+    c.expire_notice(old)  # a late timer of the old notice
+    assert c.view().notice == newer
+    c.expire_notice(newer.serial)
+    assert c.view().notice is None
+    c.open_link("#g=gyre&v=1&o=&s=nope")
+    err = c.view().notice
+    assert err is not None and err.error and err.timeout == 0
+    c.play(c.session.legal_moves()[0])
+    assert c.view().notice == err  # an error stays until dismissed
+    c.open_link("#g=gyre&v=1&o=&s=6")
+    c.view()
+    kept = controller("#g=gyre&v=1&o=&s=5")
+    assert kept.session is not None
+    kept.play(kept.session.legal_moves()[0])
+    kept.open_link("#g=gyre&v=1&o=&s=6")
+    n = kept.view().notice
+    assert n is not None and n.action and n.timeout == NOTICE_ACTION_SECONDS
+
+
+@pytest.mark.parametrize("options", ["", "attrition"])
+def test_rotate_preview_names_the_card_the_rules_discard(options: str) -> None:
+    session = Session.new(get_game("gyre"), 1, options)
+    while not any(m.startswith("R") for m in session.legal_moves()):
+        session.play(session.legal_moves()[-1])
+    c = controller(session.link().fragment())
+    v = c.view()
+    rotate = next(b for b in v.buttons if b.id == "rotate")
+    assert rotate.preview and rotate.enabled
+    assert v.board is not None
+    lit = [(x.pile, x.index, x.code) for x in v.board.cards if "preview" in x.classes]
+    assert len(lit) == 1
+    token = next(m for m in session.legal_moves() if m.startswith("R"))
+    after = get_game("gyre").apply(session.state, token)
+    assert after.discards[len(session.state.discards)].code == lit[0][2]  # the rules discard that very card
+    assert lit[0][2] in rotate.title or "slot" in rotate.title
+    if options == "attrition":
+        c.press("rotate")
+        assert c.view().prompt.startswith("Rotate: choose a hand card to give up")
+
+
+def test_ring_shows_its_clockwise_direction() -> None:
+    table = controller("#g=gyre&s=42").table_now()
+    assert table is not None
+    assert sum(d.kind.startswith("ring-arrow") for d in table.decor) == 6
+
+
+def test_numbers_one_score_named_by_the_rules_badges_apart_deal_and_moves() -> None:
+    names = {"gyre": "Points ", "gravity": "Piles left ", "square": "Cells ", "zodiac": "Foundations "}
+    for fragment in FEEL_LINKS:
+        for c in _walk(fragment, 6):
+            v = c.view()
+            assert c.session is not None and v.board is not None
+            assert v.score.startswith(names[c.session.game.id])
+            assert all(p.badge == "" or p.badge.startswith("×") for p in v.board.piles)  # never a bare number
+            n = len(c.session.moves)
+            assert v.deal == f"Deal {c.session.seed} · {n} {'move' if n == 1 else 'moves'}"
+    g = controller("#g=gravity&s=42").view()
+    assert g.info == "the MOON’s 27 cards count as piles"
+
+
+def test_fanned_piles_never_hide_a_rank() -> None:
+    for fragment in FEEL_LINKS:
+        for c in _walk(fragment, 8):
+            for portrait in (False, True):
+                c.portrait = portrait
+                table = c.table_now()
+                assert table is not None
+                for p in table.piles:
+                    if len(p.cards) > 1 and (p.dx or p.dy):
+                        # the corner of a covered card ("10") is 0.4 of a card wide
+                        assert abs(p.dx) >= 0.42 or abs(p.dy) >= 0.42, (fragment, p.id)
+
+
+def test_end_screen_says_the_result_once_and_offers_the_next_steps() -> None:
+    c = controller("#g=gyre&s=42")
+    assert c.session is not None
+    while c.session.score() == 0:
+        c.play(c.session.legal_moves()[0])
+    reached = c.session.score()
+    c.resign()
+    c.resign()
+    d = c.view().dialog
+    assert d is not None and d.kind == "summary" and d.title == "You gave up"
+    assert d.big == f"Points {reached}" and reached > 0  # the score reached, not zero
+    assert d.compare == () and not d.replay  # no stats module yet
+    c.summary_action("copy")
+    v = c.view()
+    assert v.dialog is None and v.copy.endswith(c.session.link().fragment())
+    # a finished game: the title says the result, no line says it again
+    session = Session.new(get_game("square"), 3)
+    while session.legal_moves():
+        session.play(session.legal_moves()[0])
+    session.undo()
+    s = controller(session.link().fragment())
+    assert s.session is not None
+    s.play(s.session.legal_moves()[0])
+    d = s.view().dialog
+    assert d is not None and d.title.startswith(("You won", "Game over"))
+    assert not any(line.startswith(("You won", "Game over")) for line in d.lines)
+    # the hooks a stats or replay module fills
+    watched: list[str] = []
+    s.summary_extras = lambda sess: ((f"Best {sess.score() + 1}", "Average 3"), True)
+    s.replay_hook = lambda sess: watched.append(sess.link().fragment())
+    s.undo()
+    s.redo()
+    d = s.view().dialog
+    assert d is not None and d.compare[1] == "Average 3" and d.replay
+    s.summary_action("replay")
+    assert watched == [s.view().address]
+
+
+def test_a_win_is_celebrated_once() -> None:
+    from pyapp.games.zodiac import ZODIAC, greedy_move
+    session = Session.new(ZODIAC, 1186)  # a deal the engine's greedy player wins
+    while session.legal_moves():
+        session.play(greedy_move(session.state))
+    assert session.status() == "won"
+    last = session.moves[-1]
+    session.undo()
+    c = controller(session.link().fragment())
+    assert not c.view().celebrate
+    c.play(last)
+    v = c.view()
+    assert v.status == "won" and v.celebrate and v.dialog is not None and v.dialog.title == "You won!"
+    assert not c.view().celebrate  # once
+    assert not controller(v.address).view().celebrate  # opening a won game is no new win
+
+
+def test_tools_menu_opens_and_closes() -> None:
+    c = controller("#g=gyre&s=42")
+    assert not c.view().menu_open
+    c.toggle_menu()
+    assert c.view().menu_open
+    c.set_setting(INSTANT, False)
+    assert c.view().menu_open  # a setting keeps the menu open
+    c.tap("D", 0)
+    assert not c.view().menu_open
+    c.toggle_menu()
+    c.copy_link()
+    assert not c.view().menu_open

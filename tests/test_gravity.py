@@ -540,7 +540,7 @@ def test_won_with_exactly_one_pile() -> None:
         assert end.hole == -1 and [i for i in range(25) if end.cells[i]] == [12]
         assert G.status(end) == "won" and G.score(end) == 1 and G.legal_moves(end) == []
         assert end.stacks == 51 and is_over(end)
-    assert "Hero" in table(G.apply(s, "c3c2"), True, frozenset()).summary[1]
+    assert table(G.apply(s, "c3c2"), True, frozenset()).result == "You won! Hero: the planet is whole again"
 
 
 # -- invariants over random games (RULES.md 1.11) ---------------------------------------
@@ -842,19 +842,19 @@ def check_table(s: GravityState, portrait: bool) -> Table:
         assert ("arm" in pile.marks) == ((i // 5 == 2 or i % 5 == 2) and i != 12)
         assert ("quadrant" in pile.marks) == (i // 5 != 2 and i % 5 != 2)
     moon = t.pile("M")
-    assert moon.badge == str(len(s.moon))
+    assert moon.badge == (f"×{len(s.moon)}" if s.moon else "")
     if s.moon:
         assert moon.cards == ((BACK,) if s.options.hidden else (card_code(s.moon[0]),))
     for tp in t.piles:
         assert 0 <= tp.x and tp.x + tp.w <= t.width + 1e-9 and 0 <= tp.y and tp.y + tp.h <= t.height + 1e-9
-    assert t.status == G.status(s) and t.score == f"Piles {G.score(s)}"
+    assert t.status == G.status(s) and t.score == f"Piles left {G.score(s)}"
     button = t.buttons[0]
     assert button.id == "moon" and button.label == "MOON → PLANET"
     assert (button.token == "m") == ("m" in legal)
     if not button.enabled:
         assert button.title in ("Possible only when no stack is legal", "MOON is empty", "switched off in this game")
     if G.status(s) != "playing":
-        assert t.summary and t.summary[0] == f"Piles left: {G.score(s)}" and rating(G.score(s)) in t.summary
+        assert t.summary and t.result.endswith(rating(G.score(s))) and rating(G.score(s)) not in t.summary
         assert t.prompt.startswith("Game over")
     else:
         assert t.summary == ()
@@ -884,7 +884,7 @@ def test_table_collapse_choice_marks_and_arrows() -> None:
     assert t.buttons[0].title == "Possible only when no stack is legal"
     assert auto_token(s, frozenset({"autocollapse"})) == "c2" and auto_token(s, frozenset()) is None
     assert auto_token(example_board(), frozenset({"autocollapse"})) is None
-    assert SETTINGS == (("autocollapse", "Resolve collapse choices automatically (lowest cell)"),)
+    assert SETTINGS == (("autocollapse", "Slide piles in for me when I could choose"), ("coords", "Show cell names (a1 to e5)"))
 
 
 def test_table_layouts_and_texts() -> None:
@@ -900,4 +900,4 @@ def test_table_layouts_and_texts() -> None:
     end = random_game(3, "nomoonplanet", 9)[0]
     t = check_table(end, True)
     assert "switched off" in t.prompt or "MOON is empty" in t.prompt or t.status == "won"
-    assert t.summary[2] == f"Stacks: {end.stacks}" and t.summary[3] == "MOON → PLANET plays: 0"
+    assert t.summary[0] == f"Stacks: {end.stacks}" and t.summary[1] == "MOON → PLANET plays: 0"

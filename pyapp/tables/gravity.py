@@ -6,8 +6,10 @@ the pile holds n > 1 cards; so a gesture's source is ``(cell, 0)``.
 
 >>> from pyapp.games.gravity import GRAVITY, DEFAULT_OPTIONS
 >>> t = table(GRAVITY.deal(42, DEFAULT_OPTIONS), portrait=True, settings=frozenset())
->>> t.pile("c3").marks, t.pile("M").badge
-(('slot', 'planet'), '27')
+>>> t.pile("c3").marks, t.pile("c3").label, t.pile("M").badge, t.score, t.info
+(('slot', 'planet'), 'PLANET', '×27', 'Piles left 52', 'the MOON’s 27 cards count as piles')
+>>> t.refusal(("d1", 0), "e1"), t.refusal(("d1", 0), "d3")
+('A♣ on 2♣: one rank apart in the same suit goes only corner to corner (diagonal)', 'd3 is not next to d1: a pile moves onto one of the eight cells around it')
 >>> t.targets(("c1", 0))
 {'c2': 'c1c2'}
 >>> t.prompt
@@ -18,8 +20,12 @@ from __future__ import annotations
 
 from typing import Final
 
+from ..cards import Card
 from ..games.gravity import (
     CELL_NAMES,
+    NEIGHBOURS,
+    ORTHO,
+    PLANET,
     GRAVITY,
     GravityMove,
     GravityState,
@@ -29,14 +35,16 @@ from ..games.gravity import (
     is_transit,
     moon_to_planet_reason,
     rating,
+    stack_is_legal,
     zone,
 )
-from ..table import BACK, CARD_H, CARD_W, Button, GameView, ModuleView, Gesture, Pile, Table, standard_face
+from ..table import BACK, CARD_H, CARD_W, Button, GameView, ModuleView, Gesture, Pile, Refusal, Table, standard_face
 
 __all__ = ["HELP", "SETTINGS", "VIEW", "auto_token", "table"]
 
 SETTINGS: Final[tuple[tuple[str, str], ...]] = (
-    ("autocollapse", "Resolve collapse choices automatically (lowest cell)"),
+    ("autocollapse", "Slide piles in for me when I could choose"),
+    ("coords", "Show cell names (a1 to e5)"),
 )
 
 PITCH_X: Final = 1.2
@@ -96,6 +104,10 @@ def table(state: GravityState, portrait: bool, settings: frozenset[str]) -> Tabl
         if name in cands:
             marks.append("candidate")
             arrow = _arrow(i, hole)
+        label = "PLANET" if i == PLANET else ""
+        if "coords" in settings:
+            label = f"{name} {label}".strip()
+        count = f", {len(pile)} cards" if len(pile) > 1 else ""
         piles.append(
             Pile(
                 id=name,
@@ -105,6 +117,8 @@ def table(state: GravityState, portrait: bool, settings: frozenset[str]) -> Tabl
                 badge=f"×{len(pile)}" if len(pile) > 1 else "",
                 marks=tuple(marks),
                 arrow=arrow,
+                label=label,
+                name=f"cell {name}{' (the PLANET)' if i == PLANET else ''}{count if pile else ', empty'}",
             )
         )
     if portrait:
@@ -116,7 +130,8 @@ def table(state: GravityState, portrait: bool, settings: frozenset[str]) -> Tabl
     moon_cards: tuple[str, ...] = ()
     if state.moon:
         moon_cards = (BACK,) if state.options.hidden else (card_code(state.moon[0]),)
-    piles.append(Pile(id="M", x=mx, y=my, cards=moon_cards, label="MOON", badge=str(len(state.moon)), marks=("moon",)))
+    piles.append(Pile(id="M", x=mx, y=my, cards=moon_cards, label="MOON", badge=f"×{len(state.moon)}" if state.moon else "",
+                      marks=("moon",), name=f"the MOON, {len(state.moon)} cards"))
 
     gestures: list[Gesture] = []
     for tok in legal:
@@ -141,8 +156,6 @@ def table(state: GravityState, portrait: bool, settings: frozenset[str]) -> Tabl
         piles_text = f"{score} {'pile' if score == 1 else 'piles'}"
         prompt = f"Game over: no stack is possible and {why}. {piles_text}: {rating(score)}"
         summary = (
-            f"Piles left: {score}",
-            rating(score),
             f"Stacks: {state.stacks}",
             f"MOON → PLANET plays: {state.m2p}",
         )
@@ -156,6 +169,7 @@ def table(state: GravityState, portrait: bool, settings: frozenset[str]) -> Tabl
         prompt = PROMPT_STUCK
     else:
         prompt = PROMPT_STACK
+    moon_n = len(state.moon)
     return Table(
         width=width,
         height=height,
@@ -163,10 +177,71 @@ def table(state: GravityState, portrait: bool, settings: frozenset[str]) -> Tabl
         gestures=tuple(gestures),
         buttons=(button,),
         prompt=prompt,
-        score=f"Piles {score}",
+        score=f"Piles left {score}",
         status=status,
         summary=summary,
+        refusals=() if choice or over else _refusals(state),
+        info=f"the MOON’s {moon_n} {'card counts as a pile' if moon_n == 1 else 'cards count as piles'}" if moon_n else "",
+        stuck="No move for this card: choose a pile with an arrow" if choice else "No move for this card",
+        result=("You won! " if status == "won" else "") + rating(score) if over else "",
     )
+
+
+_SYMBOL: Final = {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}
+_COLOUR: Final = {"S": "black", "C": "black", "H": "red", "D": "red"}
+
+
+def _short(code: str) -> str:
+    return code[0].replace("T", "10") + _SYMBOL[code[1]]
+
+
+def stack_reason(frm: str, to: str, orthogonal: bool) -> str:
+    """Why top card ``frm`` may not stack onto ``to`` in that direction (RULES.md 1.4), in the
+    rules' words; "" when it may.
+
+    >>> stack_reason("7H", "8H", True)
+    '7♥ on 8♥: one rank apart in the same suit goes only corner to corner (diagonal)'
+    >>> stack_reason("7H", "6D", True)
+    '7♥ on 6♦: one rank apart needs the same suit (corner to corner) or red and black (side by side)'
+    >>> stack_reason("7H", "9H", False)
+    '7♥ on 9♥: the ranks must be the same or one apart (K and A are one apart)'
+    """
+    if stack_is_legal(frm, to, orthogonal):
+        return ""
+    a, b = Card.parse(frm), Card.parse(to)
+    d = abs(a.rank - b.rank)
+    head = f"{_short(frm)} on {_short(to)}: "
+    if min(d, 13 - d) != 1:
+        return head + "the ranks must be the same or one apart (K and A are one apart)"
+    if a.suit == b.suit:
+        return head + "one rank apart in the same suit goes only corner to corner (diagonal)"
+    if _COLOUR[a.suit] != _COLOUR[b.suit]:
+        return head + "one rank apart in red and black goes only side by side or above/below, not corner to corner"
+    return head + "one rank apart needs the same suit (corner to corner) or red and black (side by side)"
+
+
+def _refusals(state: GravityState) -> tuple[Refusal, ...]:
+    """Why each pile may not go onto each other cell (and the MOON)."""
+    out: list[Refusal] = []
+    tops = [card_code(p[-1]) if p else "" for p in state.cells]
+    for i, top in enumerate(tops):
+        if not top:
+            continue
+        src = (CELL_NAMES[i], 0)
+        near = {j: bit for j, bit, _ in NEIGHBOURS[i]}
+        for j, other in enumerate(tops):
+            if j == i:
+                continue
+            if j not in near:
+                reason = f"{CELL_NAMES[j]} is not next to {CELL_NAMES[i]}: a pile moves onto one of the eight cells around it"
+            elif not other:
+                reason = f"{CELL_NAMES[j]} is empty: a pile moves onto another pile"
+            else:
+                reason = stack_reason(top, other, near[j] == ORTHO)
+            if reason:
+                out.append(Refusal(src, CELL_NAMES[j], reason))
+        out.append(Refusal(src, "M", "Piles never go onto the MOON"))
+    return tuple(out)
 
 
 HELP: Final = """

@@ -24,11 +24,15 @@ from __future__ import annotations
 import math
 from typing import Final
 
-from ..games.gyre import GYRE, GyreMove, GyreState
-from ..table import BACK, CARD_H, Button, Decor, GameView, ModuleView, Gesture, Pick, Pile, Place, Table, standard_face
+from ..cards import Card
+from ..games.gyre import GYRE, SLOTS, GyreMove, GyreState, can_capture, can_replace, suits
+from ..table import (BACK, CARD_H, Button, Decor, GameView, ModuleView, Gesture, Pick, Pile, Place, Refusal, Table,
+                     standard_face)
 
 SETTINGS: Final[tuple[tuple[str, str], ...]] = ()
 RADIUS: Final = 2.0
+#: How far apart the two cards of the last captured pair lie: enough to read a "10" whole.
+FAN: Final = 0.45
 
 HELP: Final = """
 <h2>Gyre</h2>
@@ -89,7 +93,7 @@ def table(state: GyreState, portrait: bool, settings: frozenset[str]) -> Table:
     >>> [p.id for p in t.piles]
     ['R0', 'R1', 'R2', 'R3', 'R4', 'R5', 'Q', 'D', 'P', 'X', 'H']
     >>> t.prompt, t.score
-    ('Capture: drag a hand card onto a lower card of its suit', 'Score 0')
+    ('Capture: drag a hand card onto a lower card of its suit', 'Points 0')
     """
     if portrait:
         width, height = 6.2, 10.0
@@ -117,16 +121,18 @@ def table(state: GyreState, portrait: bool, settings: frozenset[str]) -> Table:
     pending = (state.pending.code,) if state.pending else ()
     piles.append(Pile("Q", cx - 0.5, cy - CARD_H / 2, pending, label="Revealed card" if pending else "",
                       marks=("reveal",) if pending else ("reveal", "none")))
-    piles.append(Pile("D", deck_x, row_y, (BACK,) if state.deck else (), label=f"Deck {len(state.deck)}",
-                      badge=str(len(state.deck)) if state.deck else ""))
+    # Counts are said in the labels, in words; the only score is the points, above the board.
+    piles.append(Pile("D", deck_x, row_y, (BACK,) if state.deck else (), label=f"Deck: {_cards(len(state.deck))}",
+                      name=f"deck, {_cards(len(state.deck))}"))
     last = state.pairs[-1] if state.pairs else ()
     captured = score + state.penalty
-    piles.append(Pile("P", score_x, row_y, tuple(c.code for c in last), dx=0.3, w=1.3,
-                      label=f"Score {score}" if not state.penalty else f"Score {captured} - {state.penalty}",
-                      badge=str(len(state.pairs)) if state.pairs else ""))
+    pairs = len(state.pairs)
+    piles.append(Pile("P", score_x, row_y, tuple(c.code for c in last), dx=FAN, w=FAN + 1.0,
+                      label=f"Captured: {pairs} {'pair' if pairs == 1 else 'pairs'}",
+                      name=f"captured pairs, {pairs}, the last one on top"))
     top = (state.discards[-1].code,) if state.discards else ()
-    piles.append(Pile("X", disc_x, row_y, top, label=f"Discards {len(state.discards)}",
-                      badge=str(len(state.discards)) if state.discards else ""))
+    piles.append(Pile("X", disc_x, row_y, top, label=f"Discards: {len(state.discards)}",
+                      name=f"discards, {_cards(len(state.discards))}"))
     piles.append(Pile("H", hand_x, hand_y, tuple(c.code for c in state.hand), dx=1.12,
                       w=max(1.0, 1.12 * (len(state.hand) - 1) + 1.0), label="Your hand", marks=("hand",)))
 
@@ -147,25 +153,125 @@ def table(state: GyreState, portrait: bool, settings: frozenset[str]) -> Table:
         elif mv.kind == "R" and mv.card is not None:
             gestures.append(Gesture(m, ("H", index[mv.card.code]), "X"))
             gave_up.append(((("H", index[mv.card.code]),), m))
-    rotates = "R" in legal
+    rotates = "R" in legal or bool(gave_up)
+    out = rotation_discard(state) if rotates else None
+    preview: tuple[Place, ...] = ((f"R{out}", 0),) if out is not None else ()
     if state.options.attrition:
-        pick = Pick("Choose the hand card to give up", 1, tuple(gave_up), confirm=False) if gave_up else None
-        title = "Give up a hand card of your choice: the ring turns one step" if gave_up else _rotate_why(state, legal)
-        rotate = Button("rotate", "Rotate", None, pick, title)
+        pick = Pick(PROMPT_GIVE_UP, 1, tuple(gave_up), confirm=False) if gave_up else None
+        title = (f"{_rotation_words(state)}, and you give up a hand card of your choice" if gave_up
+                 else _rotate_why(state, legal))
+        rotate = Button("rotate", "Rotate", None, pick, title, preview=preview)
     else:
-        title = "Discard the card clockwise of the gap; the deck's top card fills the gap" if rotates else _rotate_why(state, legal)
-        rotate = Button("rotate", "Rotate", "R" if rotates else None, None, title)
+        title = _rotation_words(state) if rotates else _rotate_why(state, legal)
+        rotate = Button("rotate", "Rotate", "R" if rotates else None, None, title, preview=preview)
     over = GYRE.status(state) != "playing"
     summary: tuple[str, ...] = ()
     if over:
-        lines = [f"Final score: {score}", f"Pairs captured: {len(state.pairs)} ({captured} points)"]
+        lines = [f"Pairs captured: {len(state.pairs)} ({captured} points)"]
         if state.penalty:
-            lines.append(f"Your hand ran out with {state.penalty} cards still in the deck: penalty {state.penalty}")
-        lines.append(f"The most possible is {86 if state.options.has_jokers else 76}.")
+            lines.append(f"Your hand ran out with {state.penalty} cards still in the deck: minus {state.penalty}")
+        lines.append(f"The most possible is {86 if state.options.has_jokers else 76} points.")
         summary = tuple(lines)
     ring = Decor("ring", cx - RADIUS, cy - RADIUS, 2 * RADIUS, 2 * RADIUS)
-    return Table(width, height, tuple(piles), tuple(gestures), (rotate,), _prompt(state, legal), f"Score {score}",
-                 GYRE.status(state), summary, (ring,))
+    arrows = tuple(_ring_arrow(k, cx, cy) for k in range(SLOTS))
+    return Table(width, height, tuple(piles), tuple(gestures), (rotate,), _prompt(state, legal), f"Points {score}",
+                 GYRE.status(state), summary, (ring, *arrows), _refusals(state, legal, piles), stuck=_stuck(state),
+                 result="Game over: your hand ran out" if over and state.penalty else
+                 "Game over: no capture is left" if over else "")
+
+
+def _cards(n: int) -> str:
+    return f"{n} {'card' if n == 1 else 'cards'}"
+
+
+def rotation_discard(state: GyreState) -> int | None:
+    """The slot whose card a rotation discards: the one clockwise of the gap (RULES.md 3.5).
+
+    >>> s = GYRE.deal(42, GYRE.parse_options(""))
+    >>> s.ring.index(None), rotation_discard(s)
+    (5, 0)
+    """
+    if None not in state.ring:
+        return None
+    k = (state.ring.index(None) + 1) % SLOTS
+    return k if state.ring[k] is not None else None
+
+
+def _short(card: Card) -> str:
+    face = standard_face(card.code)
+    return face.corner.replace("\n", "") if not card.is_joker else face.name
+
+
+def _rotation_words(state: GyreState) -> str:
+    k = rotation_discard(state)
+    card = state.ring[k] if k is not None else None
+    what = f"{_short(card)} in slot {k}" if card is not None and k is not None else "the card clockwise of the gap"
+    return f"Rotate: {what} is discarded and the deck's top card fills the gap"
+
+
+def _ring_arrow(k: int, cx: float, cy: float) -> Decor:
+    """A small arrow on the ring between slot k and slot k+1, pointing clockwise."""
+    angle = math.radians(90 - 60 * k - 30)
+    size = 0.34
+    return Decor(f"ring-arrow ra{k}", cx + RADIUS * math.cos(angle) - size / 2, cy - RADIUS * math.sin(angle) - size / 2,
+                 size, size)
+
+
+def _stuck(state: GyreState) -> str:
+    if state.pending is not None:
+        return "No move for this card: place the revealed card from the middle of the ring first"
+    return "No move for this card"
+
+
+def _refusal(state: GyreState, legal: list[str], h: Card, k: int) -> str:
+    """Why hand card ``h`` may not go on ring slot ``k`` (in the words of the rules)."""
+    g = state.ring[k]
+    if state.pending is not None:
+        return "Place the revealed card from the middle of the ring first"
+    if g is None:
+        return "A hand card goes onto a ring card, to capture or replace it"
+    easy = state.options.easy
+    same = " (or the same rank)" if easy else ""
+    if legal and legal[0].startswith("C") or not state.deck:
+        if can_capture(h, g, easy):
+            return ""
+        if not suits(h) & suits(g) and not (easy and h.rank == g.rank):
+            why = f"a capture needs the same suit{same}"
+        else:
+            why = f"a capture needs a higher card{same}; aces are low" + (" in the ring" if easy else "")
+        if not state.deck:
+            return f"{_short(h)} cannot capture {_short(g)}: {why}. The deck is empty: only captures remain"
+        if can_replace(h, g):
+            return f"{_short(h)} cannot capture {_short(g)}, and a capture is possible: you must capture"
+        return f"{_short(h)} cannot capture {_short(g)}: {why}"
+    if can_replace(h, g):
+        return ""
+    return f"{_short(h)} cannot replace {_short(g)}: a replacement is a lower card of the same suit (aces are low)"
+
+
+def _refusals(state: GyreState, legal: list[str], piles: list[Pile]) -> tuple[Refusal, ...]:
+    """Why each hand card (and the revealed card) may not go where it may not."""
+    if not legal:
+        return ()
+    out: list[Refusal] = []
+    for i, h in enumerate(state.hand):
+        for k in range(SLOTS):
+            reason = _refusal(state, legal, h, k)
+            if reason:
+                out.append(Refusal(("H", i), f"R{k}", reason))
+        if state.options.attrition and not any(m.startswith("R") for m in legal):
+            out.append(Refusal(("H", i), "X", "You give up a hand card only when you rotate, and no rotation is possible now"))
+        elif not state.options.attrition:
+            out.append(Refusal(("H", i), "X", "Hand cards are not discarded: Rotate discards the ring card clockwise of the gap"
+                               if "R" in legal else "Hand cards are not discarded, and no rotation is possible now"))
+    if state.pending is not None:
+        for k, g in enumerate(state.ring):
+            if g is not None:
+                out.append(Refusal(("Q", 0), f"R{k}", "The revealed card goes into an empty slot"))
+    return tuple(out)
+
+
+PROMPT_GIVE_UP: Final = "Rotate: choose a hand card to give up (tap it, or press Cancel)"
 
 
 def _rotate_why(state: GyreState, legal: list[str]) -> str:

@@ -17,7 +17,7 @@ Layouts (a card is 1 x 1.4; cells are one card with a 0.1 gap):
 
 * portrait, 7.0 x 11.2: the grid on top; under it the deck, the hand (cards
   0.9 apart, slightly overlapping) and the discards in one row;
-* landscape, 12.67 x 9.2: the grid on the left; on the right the deck and the
+* landscape, 12.57 x 8.7: the grid on the left; on the right the deck and the
   discards, with the hand under them, centred beside the grid.
 
 The worked example of RULES.md 2.6 (every other card is in the deck):
@@ -79,9 +79,11 @@ class Layout:
     """Where everything goes, in card units."""
 
     def __init__(self, width: float, height: float, grid: tuple[float, float], deck: tuple[float, float],
-                 discards: tuple[float, float], hand: tuple[float, float], hand_dx: float) -> None:
+                 discards: tuple[float, float], hand: tuple[float, float], hand_dx: float,
+                 pitch_y: float = PITCH_Y) -> None:
         self.width, self.height = width, height
         self.grid, self.deck, self.discards, self.hand, self.hand_dx = grid, deck, discards, hand, hand_dx
+        self.pitch_y = pitch_y
 
     @property
     def hand_w(self) -> float:
@@ -93,7 +95,10 @@ def layout(portrait: bool) -> Layout:
 
     >>> p, w = layout(True), layout(False)
     >>> round(p.width, 2), round(p.height, 2), round(w.width, 2), round(w.height, 2)
-    (7.0, 11.2, 12.67, 9.2)
+    (7.0, 11.2, 12.57, 8.7)
+
+    The landscape grid's rows lie closer (0.04 apart) and its margins are thin, so a
+    phone on its side (390 px high) still shows cards 44 px wide.
     """
     margin = 0.15
     if portrait:
@@ -104,17 +109,18 @@ def layout(portrait: bool) -> Layout:
         return Layout(width, row_y + CARD_H + 0.45, ((width - GRID_W) / 2, margin), (0.05, row_y),
                       (width - 0.05 - CARD_W, row_y), (0.05 + CARD_W + gap, row_y), dx)
     dx = 1.08
+    margin, pitch_y = 0.05, CARD_H + 0.04
     px = margin + GRID_W + 0.55
     hand_w = dx * (HAND_SIZE - 1) + CARD_W
-    width = px + hand_w + margin
-    height = GRID_H + 2 * margin
+    width = px + hand_w + 0.15
+    height = (SIDE - 1) * pitch_y + CARD_H + 2 * margin
     top = (height - (2 * CARD_H + 1.1)) / 2  # the deck, the discards and the hand, centred beside the grid
     return Layout(width, height, (margin, margin), (px, top), (px + hand_w - CARD_W, top),
-                  (px, top + CARD_H + 1.1), dx)
+                  (px, top + CARD_H + 1.1), dx, pitch_y)
 
 
 def cell_xy(i: int, lay: Layout) -> tuple[float, float]:
-    return lay.grid[0] + (i % SIDE) * PITCH_X, lay.grid[1] + (i // SIDE) * PITCH_Y
+    return lay.grid[0] + (i % SIDE) * PITCH_X, lay.grid[1] + (i // SIDE) * lay.pitch_y
 
 
 def face(code: str) -> Face:
@@ -213,10 +219,10 @@ def table(state: SquareState, portrait: bool, settings: frozenset[str]) -> Table
         piles.append(Pile(name, x, y, (), marks=tuple(marks), note=note, name=spoken))
     deck_n, out_n = len(state.deck), len(state.discards)
     piles.append(Pile("D", *lay.deck, (BACK,) if state.deck else (), label=f"Deck {deck_n}",
-                      badge=str(deck_n) if deck_n else "", marks=("sq-deck",), note="" if deck_n else "empty",
+                      marks=("sq-deck",), note="" if deck_n else "empty",
                       name=f"deck, {_plural(deck_n, 'card')}"))
     piles.append(Pile("X", *lay.discards, tuple(str(d) for d in state.discards), label=f"Discards {out_n}",
-                      badge=str(out_n) if out_n else "", marks=("sq-discards",), peek=bool(out_n),
+                      marks=("sq-discards",), peek=bool(out_n),
                       name=f"discards, {_plural(out_n, 'card')}"))
     piles.append(Pile("H", *lay.hand, tuple(str(h) for h in hand), dx=lay.hand_dx, w=lay.hand_w, label="Your hand",
                       marks=("hand", "sq-hand"), name=f"your hand, {_plural(len(hand), 'card')}"))
@@ -253,13 +259,16 @@ def table(state: SquareState, portrait: bool, settings: frozenset[str]) -> Table
     placed_by_you = filled - (2 if state.options.ends else 0)
     left = len(hand) + deck_n
     summary: tuple[str, ...] = ()
+    result = ""
     if status == "won":
         prompt = f"You filled the square, with {_plural(left, 'card')} to spare!"
-        summary = ("You won: all 36 cells are filled.", f"Cards left (hand and deck): {left}")
+        result = "You won: all 36 cells are filled."
+        summary = (f"Cards left (hand and deck): {left}",)
     elif status == "lost":
         prompt = f"No card fits any cell: game over with {filled} of 36 cells filled"
-        why = "Your hand is empty." if not hand else "No hand card can go on any cell."
-        summary = (f"Cells filled: {filled} of 36", f"Game over: {why[0].lower()}{why[1:]}")
+        why = "your hand is empty" if not hand else "no hand card can go on any cell"
+        result = f"Game over: {why}"
+        summary = (f"{filled} of 36 cells filled.",)
     else:
         prompt = PROMPT
     if summary:
@@ -270,7 +279,8 @@ def table(state: SquareState, portrait: bool, settings: frozenset[str]) -> Table
             extra.append(f"Dead cells: {len(dead)}")
         summary = summary + tuple(extra)
     return Table(lay.width, lay.height, tuple(piles), tuple(gestures), (), prompt, f"Cells {filled}/36", status,
-                 summary, (), tuple(refusals), f"Deck {deck_n} · Discards {out_n}", tap_empty_targets=False)
+                 summary, (), tuple(refusals), f"Deck {deck_n} · Discards {out_n}", tap_empty_targets=False,
+                 result=result)
 
 
 def auto_token(state: SquareState, settings: frozenset[str]) -> str | None:

@@ -270,7 +270,7 @@ def table(state: ZodiacState, portrait: bool, settings: frozenset[str]) -> Table
     for j, zid in enumerate(ZODIAC_IDS):
         cards = state.zodiac[j]
         marks = ("zd", "zd-z", stage) + (("empty",) if not cards else ())
-        piles.append(Pile(zid, *spots[zid], tuple(c.code for c in cards), badge=str(len(cards)) if len(cards) > 1 else "",
+        piles.append(Pile(zid, *spots[zid], tuple(c.code for c in cards), badge=f"×{len(cards)}" if len(cards) > 1 else "",
                           marks=marks, peek=bool(cards), name=f"Zodiac pile {zid}"))
     for i, eid in enumerate(EQUATOR_IDS):
         cell = state.equator[i]
@@ -290,12 +290,12 @@ def table(state: ZodiacState, portrait: bool, settings: frozenset[str]) -> Table
     redeal = not stock and bool(state.waste)
     smarks = ("zd", "zd-stock", stage) + (("empty",) if not stock else ()) + (("zd-redeal",) if redeal else ())
     piles.append(Pile("S", *spots["S"], tuple(c.code for c in stock), label=f"Stock {len(stock)}",
-                      badge=str(len(stock)) if stock else "", marks=smarks, down=len(stock),
+                      marks=smarks, down=len(stock),
                       note="↻" if redeal else "", name="Stock"))
     waste = state.waste
     wmarks = ("zd", "zd-waste", stage) + (("empty",) if not waste else ())
     piles.append(Pile("W", *spots["W"], tuple(c.code for c in waste), label=f"Waste {len(waste)}",
-                      badge=str(len(waste)) if waste else "", marks=wmarks, peek=bool(waste),
+                      marks=wmarks, peek=bool(waste),
                       name="Waste"))
 
     # -- gestures: one per legal move; the first target of each source is its tap
@@ -343,22 +343,23 @@ def table(state: ZodiacState, portrait: bool, settings: frozenset[str]) -> Table
 
     # -- words
     summary: tuple[str, ...] = ()
+    result = ""
     if status == "won":
         prompt = "You won: all 104 cards are on the foundations!"
-        summary = ("You won! All 104 cards are on the foundations.",
-                   "Every stock card found its place and all eight foundations are built.")
+        result = "You won!"
+        summary = ("All 104 cards are on the foundations: every stock card found its place and all eight are built.",)
     elif status == "lost" and ph == 1:
         prompt = PROMPT_DEAD_END
         left = len(state.stock) + len(state.waste)
-        summary = ("Dead end: the game cannot go on.",
-                   "Every equator cell is full, and no card in the equator, the stock or the waste fits a zodiac pile."
+        result = "Dead end: the game cannot go on."
+        summary = ("Every equator cell is full, and no card in the equator, the stock or the waste fits a zodiac pile."
                    " Drawing again would only go round the same cards.",
                    f"{_plural(left, 'card')} were still to place (stock {len(state.stock)}, waste {len(state.waste)}).",
                    "Undo your last move to try another way, or deal again.")
     elif status == "lost":
         prompt = f"Game over: no card can go to a foundation. {score} of 104 cards are home"
-        summary = ("No card can go to a foundation: the game is over.",
-                   f"{score} of 104 cards reached the foundations.")
+        result = "Game over: no card can go to a foundation"
+        summary = (f"{score} of 104 cards reached the foundations.",)
     elif ph == 1:
         prompt = PROMPT_DRAW if stock else PROMPT_REDEAL
     elif auto is not None:
@@ -372,7 +373,7 @@ def table(state: ZodiacState, portrait: bool, settings: frozenset[str]) -> Table
     info = info.replace(" · ", "\0").replace(" ", NBSP).replace("\0", " · ")
     decor = tuple(Decor(f"{d.kind} {stage}", d.x, d.y, d.w, d.h) for d in lay.decor)
     return Table(lay.width, lay.height, tuple(piles), tuple(gestures), (button,), prompt,
-                 f"Foundations {score}/104", status, summary, decor, tuple(refusals), info)
+                 f"Foundations {score}/104", status, summary, decor, tuple(refusals), info, result=result)
 
 
 def auto_token(state: ZodiacState, settings: frozenset[str]) -> str | None:
