@@ -77,6 +77,7 @@ class Binding:
         self.codes: dict[str, str] = {}
         self.piles: dict[str, Any] = {}
         self.decor: Any = None
+        self.painted: dict[str, tuple[Any, ...]] = {}  # what each pile and card was last drawn from
         self.board: Board | None = None
         self.unit = 60.0
         self.busy = False
@@ -181,7 +182,9 @@ class Binding:
         byid("tools").hidden = start
         wrap = byid("board-wrap")
         self.ctl.resize(max(200.0, float(wrap.clientWidth)), max(240.0, float(wrap.clientHeight)))
+        began = js.performance.now()
         view = self.ctl.view()
+        js.performance.measure("orbit-view", {"start": began})  # bench/input_latency.py reports it
         for name, value in (("title", view.title), ("prompt", view.prompt), ("deal", view.deal),
                             ("score", " · ".join(t for t in (view.score, view.info) if t))):
             byid(name).textContent = value
@@ -281,7 +284,9 @@ class Binding:
         if self.decor is None:
             self.decor = el("div", "decor-layer")
             node.insertBefore(self.decor, node.firstChild)
-        self.decor.innerHTML = decor_html(board.decor, unit)
+        if self.painted.get("decor") != (decor := (decor_html(board.decor, unit),)):
+            self.decor.innerHTML = decor[0]
+            self.painted["decor"] = decor
         seen: set[str] = set()
         for pile in board.piles:
             seen.add(pile.id)
@@ -290,6 +295,10 @@ class Binding:
                 p = self.piles[pile.id] = el("div")
                 p.setAttribute("data-pile", pile.id)
                 node.appendChild(p)
+            # Each call into the DOM costs; a pile or card drawn as it already is, is left alone.
+            if self.painted.get("p" + pile.id) == (key := (pile, unit)):
+                continue
+            self.painted["p" + pile.id] = key
             p.className = " ".join(pile.classes)
             p.setAttribute("data-count", str(pile.count))
             p.setAttribute("aria-label", pile.name)
@@ -298,6 +307,7 @@ class Binding:
             p.title = pile.why
         for pid in [k for k in self.piles if k not in seen]:
             self.piles.pop(pid).remove()
+            self.painted.pop("p" + pid, None)
         used: set[str] = set()
         for card in board.cards:
             used.add(card.uid)
@@ -305,6 +315,7 @@ class Binding:
         for uid in [k for k in self.cards if k not in used]:
             self.cards.pop(uid).remove()
             self.codes.pop(uid, None)
+            self.painted.pop("c" + uid, None)
 
     def place(self, node: Any, x: float, y: float, w: float | None = None, h: float | None = None,
               sized_only: bool = False) -> None:
@@ -320,6 +331,9 @@ class Binding:
             node = self.cards[card.uid] = el("div")
             node.setAttribute("data-uid", card.uid)
             self.board_node.appendChild(node)
+        if self.painted.get("c" + card.uid) == (key := (card, self.unit)):
+            return
+        self.painted["c" + card.uid] = key
         if self.codes.get(card.uid) != card.code:
             self.codes[card.uid] = card.code
             draw_face(node, card.face, card.code)
@@ -439,6 +453,7 @@ class Binding:
         board = self.board
         if board is None:
             return
+        self.painted.clear()  # a drag writes to piles and cards beside the drawing: draw them all again next time
         targets = dict(board.holds.get(held, ())) if held else {}
         for pile in board.piles:
             node = self.piles[pile.id]
