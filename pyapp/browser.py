@@ -10,6 +10,7 @@ Python exception shows the error banner and the game carries on.
 from __future__ import annotations
 
 import asyncio
+import datetime
 import traceback
 from dataclasses import replace
 from functools import partial
@@ -27,7 +28,8 @@ STEP_DELAY = 0.22
 DRAG_THRESHOLD = 6.0
 LONG_PRESS = 0.5
 DOUBLE_CLICK = 0.3
-BODIES = {"rules": "rules-body", "summary": "summary-body", "peek": "peek-body", "newgame": "newgame-form"}
+BODIES = {"rules": "rules-body", "summary": "summary-body", "peek": "peek-body", "newgame": "newgame-form",
+          "stats": "stats-body"}
 FLAGS = ("movable", "marked", "nudge", "preview", "selected", "choice", "picked", "hint-target", "dragging")
 
 
@@ -145,7 +147,8 @@ class Binding:
         for name, intent in (("home", ctl.home), ("undo", ctl.undo), ("redo", ctl.redo), ("restart", ctl.restart),
                              ("new", ctl.open_new_dialog), ("resign", ctl.resign), ("copy", ctl.copy_link),
                              ("help", ctl.show_rules), ("notice-close", ctl.dismiss_notice),
-                             ("notice-action", ctl.notice_action), ("more", ctl.toggle_menu)):
+                             ("notice-action", ctl.notice_action), ("more", ctl.toggle_menu),
+                             ("stats-open", ctl.show_stats), ("stats-game", ctl.show_stats)):
             self.on(byid(name), "click", self.act(intent))
         for what in ("new", "again", "copy", "replay", "undo", "close"):
             self.on(byid("summary-" + what), "click", self.act(partial(ctl.summary_action, what)))
@@ -157,6 +160,10 @@ class Binding:
             self.on(byid(dialog), "close", lambda e: self.dialog_closed())
         for tile in document.querySelectorAll(".tile"):
             self.on(tile, "click", self.act(partial(self.ctl.open_game, str(tile.dataset.game))))
+        for day in document.querySelectorAll("[data-daily]"):
+            self.on(day, "click", self.act(partial(self.open_daily, str(day.dataset.daily))))
+        self.on(byid("stats-body"), "click", self.stats_click)
+        self.on(byid("stats-body"), "change", self.stats_click)
         for event, fn in (("pointerdown", self.pointer_down), ("pointermove", self.pointer_move),
                           ("pointerup", self.pointer_up), ("pointercancel", self.pointer_cancel),
                           ("dblclick", self.double_click), ("contextmenu", lambda e: e.preventDefault())):
@@ -192,6 +199,8 @@ class Binding:
         for tile in document.querySelectorAll(".tile"):
             tile.disabled = False
             tile.querySelector(".resume").textContent = resume.get(str(tile.dataset.game), "")
+        for button in document.querySelectorAll("[data-daily], #stats-open"):
+            button.disabled = False
         self.tools = view.tools
         self.set_busy(self.busy)  # the tools: enabled as the view says, unless a move animates
         byid("bar").classList.toggle("menu-open", view.menu_open)
@@ -357,6 +366,33 @@ class Binding:
             self.ctl.press(ident[4:])
         else:
             self.ctl.set_setting(ident[4:], bool(node.checked))
+        self.render()
+
+    def open_daily(self, game_id: str) -> None:
+        self.ctl.open_daily(game_id, datetime.datetime.now(datetime.timezone.utc).date())
+
+    def stats_click(self, evt: Any) -> None:
+        """The Statistics dialog's buttons, and the file chosen for an import."""
+        ident = str(evt.target.id or "")
+        if ident == "stats-file" and evt.type == "change" and evt.target.files.length:
+            self.spawn(self.import_file(evt.target.files.item(0)))
+        elif evt.type != "click":
+            return
+        elif ident == "stats-import":
+            byid("stats-file").click()
+        elif ident == "stats-export":
+            blob = js.Blob.new([self.ctl.export_stats()], {"type": "application/json"})
+            link = el("a")
+            link.href = js.URL.createObjectURL(blob)
+            link.download = "solitaire-orbit-statistics.json"
+            link.click()
+            js.URL.revokeObjectURL(link.href)
+        elif ident in ("stats-reset", "stats-close"):
+            (self.ctl.reset_stats if ident == "stats-reset" else self.ctl.close_dialog)()
+            self.render()
+
+    async def import_file(self, file: Any) -> None:
+        self.ctl.import_stats(str(await file.text()))
         self.render()
 
     def draw_dialog(self, dialog: Dialog | None) -> None:

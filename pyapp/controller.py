@@ -21,17 +21,20 @@ True
 
 from __future__ import annotations
 
+import datetime
 import json
 import secrets
 from dataclasses import dataclass, field, replace
 from typing import Any, Callable, Literal, Protocol
 
-from .errors import OrbitError, ParseError, SaveError
+from .daily import daily_link, daily_seed
+from .errors import OrbitError, ParseError, SaveError, StatsError
 from .game import AnyGame
 from .games import all_games, get_game
 from .links import Link
 from .rng import parse_seed
 from .session import Session
+from .stats import StatsKeeper, StatsSummary
 from .table import BACK, CARD_H, CARD_W, Decor, Face, GameView, Gesture, Pick, Place, Table
 from .tables import get_view
 
@@ -206,7 +209,7 @@ class Field:
 
 @dataclass(frozen=True)
 class Dialog:
-    kind: Literal["newgame", "rules", "summary", "peek"]
+    kind: Literal["newgame", "rules", "summary", "peek", "stats"]
     title: str
     fields: tuple[Field, ...] = ()
     html: str = ""
@@ -219,6 +222,10 @@ class Dialog:
     compare: tuple[str, ...] = ()
     #: The end screen offers Watch replay (a replay module answers it).
     replay: bool = False
+    #: The statistics dialog: every game and variant played (``kind`` "stats").
+    stats: StatsSummary | None = None
+    #: The statistics dialog's Reset was pressed once: the next press erases them.
+    armed: bool = False
 
 
 @dataclass(frozen=True)
@@ -372,6 +379,15 @@ class Controller:
                 self._say("Your settings could not be read and were reset.")
         if reduced_motion:
             self.settings.add(INSTANT)
+        #: The statistics (``orbit.stats``); tests may replace ``stats.clock``.
+        self.stats = StatsKeeper(storage)
+        #: Why the statistics could not be read (said again after :meth:`start`), or "".
+        self._stats_problem = self.stats.load()
+        if self._stats_problem:
+            self._say(self._stats_problem, error=True)
+        self.summary_extras = lambda s: (self.stats.compare(s.game.id, s), False)
+        #: The statistics dialog's Reset was pressed once.
+        self.reset_armed = False
 
     # -- helpers -------------------------------------------------------------------
     def _say(self, text: str, action: tuple[str, str] | None = None, error: bool = False,
@@ -404,6 +420,12 @@ class Controller:
     # -- start-up and screens ---------------------------------------------------
     def start(self, fragment: str, base_url: str = "") -> None:
         """The page opened: a link, else the game last played, else the start screen."""
+        self._start(fragment, base_url)
+        problem, self._stats_problem = self._stats_problem, ""
+        if problem and (self.notice is None or not self.notice.error):
+            self._say(problem, error=True)  # opening the game dropped the notice
+
+    def _start(self, fragment: str, base_url: str) -> None:
         self.base_url = base_url.split("#")[0]
         if len(fragment) > 1:
             self.open_link(fragment)
@@ -574,6 +596,7 @@ class Controller:
             return
         before = session.state
         session.play(token)
+        self.stats.moved(session.game.id, session)
         self._backup = None
         self._clear_transient()
         if INSTANT not in self.settings:
@@ -730,6 +753,7 @@ class Controller:
         """Escape: drop a selection, a pick, an armed give-up or a dialog."""
         if self.dialog is not None:
             self.dialog = None
+        self.reset_armed = False
         self._clear_transient()
 
     def key(self, key: str, ctrl: bool = False, shift: bool = False) -> bool:
@@ -758,6 +782,7 @@ class Controller:
             restored = Session.from_save(self._backup)
             self._backup = None
             self._set_session(restored)
+            self.stats.reopen(restored.game.id, restored)
             return
         else:
             return
@@ -774,6 +799,7 @@ class Controller:
         if session is None or not (session.moves or session.resigned):
             return
         backup = session.to_save()
+        self.stats.abandon(session.game.id, session)
         session.restart()
         self._clear_transient()
         self._summary_shown = False
@@ -795,6 +821,7 @@ class Controller:
         self.resign_armed = False
         self.repeating = ""
         session.resign()
+        self.stats.changed(session.game.id, session)
         self._after_change()
 
     def disarm(self) -> None:
@@ -819,6 +846,72 @@ class Controller:
 
     def close_dialog(self) -> None:
         self.dialog = None
+        self.reset_armed = False
+
+    # -- statistics and the daily deal ---------------------------------------------
+    def _stats_dialog(self) -> Dialog:
+        first = self.session.game.id if self.session is not None and self.screen == "game" else ""
+        summary = self.stats.stats.summary(self.stats.today(), first)
+        return Dialog("stats", "Statistics", stats=summary, armed=self.reset_armed)
+
+    def show_stats(self) -> None:
+        """The Statistics dialog (from the start screen or a game)."""
+        self.menu_open = False
+        self._clear_transient()
+        self.reset_armed = False
+        self.dialog = self._stats_dialog()
+
+    def export_stats(self) -> str:
+        """The statistics as JSON, for the binding to save as a file."""
+        return self.stats.export()
+
+    def import_stats(self, text: str) -> str:
+        """Merge an exported file into the statistics (a game already counted is not
+        counted again); a bad file changes nothing. The message is also the notice."""
+        self.reset_armed = False
+        try:
+            added = self.stats.import_text(text)
+        except StatsError as exc:
+            message = f"That file could not be imported: {exc}. Your statistics are as they were."
+            self._say(message, error=True)
+        else:
+            message = (f"Imported {added} {'game' if added == 1 else 'games'}." if added
+                       else "Nothing new to import: every game in that file is already counted.")
+            self._say(message)
+        if self.dialog is not None and self.dialog.kind == "stats":
+            self.dialog = self._stats_dialog()
+        return message
+
+    def reset_stats(self) -> None:
+        """Erase the statistics, on a second press (the first arms it, like Give up)."""
+        if not self.reset_armed:
+            self.reset_armed = True
+        else:
+            self.reset_armed = False
+            self.stats.reset()
+            self._say("Statistics reset.")
+        if self.dialog is not None and self.dialog.kind == "stats":
+            self.dialog = self._stats_dialog()
+
+    def open_daily(self, game_id: str, today: datetime.date) -> None:
+        """Today's deal of ``game_id`` (the UTC date): resumed if it is that game's
+        save, else opened like a link (a game in progress is kept as the previous one)."""
+        try:
+            get_game(game_id)
+        except OrbitError as exc:
+            self._say(str(exc), error=True)
+            return
+        self.notice = None
+        raw = self.storage.get(SAVE_PREFIX + game_id)
+        if raw:
+            try:
+                saved = Session.from_save(raw)
+            except SaveError:
+                saved = None
+            if saved is not None and saved.options_text == "" and saved.seed == daily_seed(game_id, today):
+                self._load_saved(game_id)
+                return
+        self.open_link(daily_link(game_id, today))
 
     def set_setting(self, setting: str, on: bool) -> None:
         if on:
@@ -901,6 +994,7 @@ class Controller:
         self.notice = None
         if options is None:
             options = self._options_for_next(session)
+        self.stats.abandon(session.game.id, session)
         self._new_session(session.game.id, options, seed)
         self._backup = backup
         if backup is not None:

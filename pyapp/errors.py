@@ -17,3 +17,7 @@ class IllegalMoveError(OrbitError):
 
 class SaveError(OrbitError):
     """A saved game that cannot be read back."""
+
+
+class StatsError(OrbitError):
+    """A statistics record or export file that cannot be read back."""

@@ -13,6 +13,7 @@ from __future__ import annotations
 from html import escape
 
 from .controller import ButtonView, Dialog, Field, PileView
+from .stats import StatsSummary, VariantSummary
 from .table import Decor
 from .table import Face
 
@@ -64,12 +65,91 @@ def dialog_html(dialog: Dialog) -> str:
         compare = "".join(f"<p>{escape(line)}</p>" for line in dialog.compare)
         compare = f'<div class="compare">{compare}</div>' if compare else ""
         return f'{title}<div class="big">{escape(dialog.big)}</div>{lines}{compare}'
+    if dialog.kind == "stats":
+        return title + stats_html(dialog.stats, dialog.armed)
     if dialog.kind == "peek":
         return f'{title}<div class="peek-row">{"".join(card_html(f) for f in dialog.faces)}</div>'
     fields = "".join(_field_html(f) for f in dialog.fields)
     return (f'{title}{fields}<p class="form-error">{escape(dialog.error)}</p>'
             '<div class="row"><button type="button" id="deal">Deal</button>'
             '<button type="button" id="deal-cancel">Cancel</button></div>')
+
+
+def _title_of(game_id: str) -> str:
+    from .games import all_games
+
+    return next((g.title for g in all_games() if g.id == game_id), game_id)
+
+
+def scores_chart(v: VariantSummary) -> str:
+    """The last scores as an inline SVG bar chart (a won game's bar has the class ``won``);
+    for a game whose score is better when lower, a shorter bar is better.
+
+    >>> from pyapp.stats import Result
+    >>> r = Result("gyre", "", 1, "t", 30, False, "2025-01-01T00:00:00Z", 9, "finished")
+    >>> html = scores_chart(VariantSummary("gyre", "", 1, 0, 0.0, 30, 30.0, 0, 0, (r,)))
+    >>> html.startswith('<svg class="chart"'), html.count("<rect")
+    (True, 1)
+    """
+    if not v.recent:
+        return ""
+    bar, gap, height = 12, 4, 60
+    scores = [r.score for r in v.recent]
+    low, high = min(0, *scores), max(1, *scores)
+    span = high - low or 1
+    width = len(scores) * (bar + gap)
+    parts = [f'<svg class="chart" viewBox="0 0 {width} {height}" width="{width}" height="{height}" role="img" '
+             f'aria-label="Last {len(scores)} scores: {escape(", ".join(str(s) for s in scores))}">']
+    for i, r in enumerate(v.recent):
+        h = max(1.0, (r.score - low) / span * (height - 2))
+        cls = "won" if r.won else r.outcome
+        parts.append(f'<rect class="{escape(cls)}" x="{i * (bar + gap)}" y="{height - h:.1f}" width="{bar}" '
+                     f'height="{h:.1f}"><title>{escape(r.date[:10])}: {r.score} ({escape(r.outcome)}, '
+                     f'{r.moves} moves, deal {r.seed})</title></rect>')
+    parts.append("</svg>")
+    return "".join(parts)
+
+
+def _variant_html(v: VariantSummary) -> str:
+    name = _title_of(v.game) + (f" ({v.options})" if v.options else "")
+    best = "–" if v.best is None else str(v.best)
+    average = "–" if v.average is None else f"{v.average:g}"
+    rows = [("Played", str(v.played)), ("Won", f"{v.won} ({v.win_rate:.0%})"),
+            ("Best score" + (" (lowest)" if v.lower_better else ""), best), ("Average score", average),
+            ("Winning streak", f"{v.streak} (longest {v.longest})")]
+    table = "".join(f"<tr><th>{escape(k)}</th><td>{escape(val)}</td></tr>" for k, val in rows)
+    bands = ""
+    if v.bands:
+        cells = "".join(f"<tr><th>{escape(label)} {'pile' if label == '1' else 'piles'}</th><td>{n}</td></tr>"
+                        for label, n in v.bands)
+        bands = f'<table class="bands"><caption>Rating bands</caption>{cells}</table>'
+    return (f'<section class="stats-variant" data-game="{escape(v.game)}" data-options="{escape(v.options)}">'
+            f"<h3>{escape(name)}</h3><table>{table}</table>{bands}"
+            f'<div class="recent"><h4>Last {len(v.recent)} scores</h4>{scores_chart(v)}</div></section>')
+
+
+def stats_html(summary: StatsSummary | None, armed: bool = False) -> str:
+    """The statistics dialog's body: daily streak, each game and variant, and the
+    buttons ``#stats-export``, ``#stats-import`` (with the file input ``#stats-file``),
+    ``#stats-reset`` (it asks for a second press: ``armed``) and ``#stats-close``.
+
+    >>> html = stats_html(StatsSummary((), 0, 0, 2, 5))
+    >>> "No games played yet" in html, "Daily streak: 2 days (longest 5)" in html
+    (True, True)
+    """
+    if summary is None:
+        return ""
+    days = "day" if summary.daily_streak == 1 else "days"
+    head = (f'<p class="stats-total">Played {summary.played}, won {summary.won}. '
+            f"Daily streak: {summary.daily_streak} {days} (longest {summary.daily_longest})</p>")
+    body = "".join(_variant_html(v) for v in summary.variants) or "<p>No games played yet.</p>"
+    reset = "Sure? Press again to erase" if armed else "Reset statistics"
+    buttons = ('<div class="row"><button type="button" id="stats-export">Export</button>'
+               '<button type="button" id="stats-import">Import</button>'
+               '<input type="file" id="stats-file" accept="application/json,.json" hidden>'
+               f'<button type="button" id="stats-reset" class="{"armed" if armed else ""}">{reset}</button>'
+               '<button type="button" id="stats-close">Close</button></div>')
+    return head + body + buttons
 
 
 ARROWS = {"up": "↑", "down": "↓", "left": "←", "right": "→"}

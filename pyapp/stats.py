@@ -1,0 +1,558 @@
+"""Statistics per game and variant, pure and typed (no DOM, no clock of its own).
+
+A :class:`Stats` is a set of :class:`Result` s, one per game played, each with an
+identity (game, options, seed, start stamp) so merging an imported file never
+counts a game twice; everything shown (played, won, win rate, best and average
+score, streaks, the last 20 results, Gravity's rating bands, the daily streak) is
+computed from them by :meth:`Stats.summary`.
+
+* A game counts as played once its first move is made. It is counted once, when
+  it ends (won, lost, finished or given up) or when it is abandoned for a new deal
+  or a restart (played, not won). Undoing past the end and ending again replaces
+  the result of the same identity; it is still one game.
+* Best and average scores are over the games that ended (abandoned ones are left
+  out: their score is a position, not a result). Gravity's score is better when
+  lower (:data:`LOWER_IS_BETTER`).
+* Streaks run over the results of one game and variant in the order they ended;
+  an abandoned or given-up game breaks a winning streak.
+* The daily streak: consecutive UTC days on which the player finished (played to
+  its end, not given up or abandoned) that day's daily deal of any game.
+
+>>> s = Stats()
+>>> s.record(Result("gyre", "", 7, "2025-01-01T10:00:00.000Z", 30, False, "2025-01-01T10:05:00Z", 40, "finished"))
+True
+>>> s.record(Result("gyre", "", 7, "2025-01-01T10:00:00.000Z", 34, False, "2025-01-01T10:09:00Z", 44, "finished"))
+False
+>>> v = s.summary(datetime.date(2025, 1, 1)).variants[0]
+>>> v.played, v.won, v.best, v.recent[0].score
+(1, 0, 34, 34)
+>>> Stats.loads(s.dumps()).results == s.results
+True
+"""
+
+from __future__ import annotations
+
+import datetime
+import json
+from dataclasses import dataclass, field
+from typing import Any, Callable, Literal, Protocol
+
+from .daily import daily_seed
+from .errors import StatsError
+
+#: The version written in every record and export; :meth:`Stats.loads` refuses others.
+STATS_VERSION = 1
+STATS_FORMAT = "solitaire-orbit-stats"
+#: How many recent results a summary lists (and the chart draws).
+RECENT = 20
+#: Games whose score is better when lower.
+LOWER_IS_BETTER = frozenset({"gravity"})
+#: At most this many games in progress are remembered; older ones count as abandoned.
+MAX_OPEN = 16
+#: An import or a record larger than this many results is refused.
+MAX_RESULTS = 200_000
+
+Outcome = Literal["won", "lost", "finished", "resigned", "abandoned"]
+OUTCOMES: tuple[str, ...] = ("won", "lost", "finished", "resigned", "abandoned")
+#: Gravity's rating bands (RULES.md 1.7): (label, highest pile count).
+GRAVITY_BANDS: tuple[tuple[str, int], ...] = (("1", 1), ("2–3", 3), ("4–5", 5), ("6–7", 7), ("8+", 10**9))
+
+
+def gravity_band(piles: int) -> str:
+    """The label of Gravity's rating band for a final pile count (RULES.md 1.7).
+
+    >>> gravity_band(1), gravity_band(3), gravity_band(6), gravity_band(12)
+    ('1', '2–3', '6–7', '8+')
+    """
+    return next(label for label, top in GRAVITY_BANDS if piles <= top)
+
+
+def utc_stamp(when: datetime.datetime) -> str:
+    """A UTC time as ``YYYY-MM-DDTHH:MM:SS.mmmZ`` (sorts as text).
+
+    >>> utc_stamp(datetime.datetime(2025, 3, 4, 5, 6, 7, 890000, tzinfo=datetime.timezone.utc))
+    '2025-03-04T05:06:07.890Z'
+    """
+    if when.tzinfo is not None:
+        when = when.astimezone(datetime.timezone.utc)
+    return when.strftime("%Y-%m-%dT%H:%M:%S.") + f"{when.microsecond // 1000:03d}Z"
+
+
+Key = tuple[str, str, int, str]
+
+
+@dataclass(frozen=True)
+class Result:
+    """One game played, as counted."""
+
+    game: str
+    options: str
+    seed: int
+    #: When the first move was made (the caller's stamp; part of the identity).
+    started: str
+    score: int
+    won: bool
+    #: When it ended or was abandoned, a UTC stamp (its first 10 characters are the date).
+    date: str
+    moves: int
+    outcome: Outcome
+    #: The UTC date (YYYY-MM-DD) of the daily deal this was, or "".
+    daily: str = ""
+    #: Gravity's rating band of a game that ended, or "".
+    band: str = ""
+
+    @property
+    def key(self) -> Key:
+        """The identity: the same game is never counted twice."""
+        return (self.game, self.options, self.seed, self.started)
+
+    @property
+    def day(self) -> str:
+        return self.date[:10]
+
+    @property
+    def ended(self) -> bool:
+        return self.outcome != "abandoned"
+
+
+@dataclass(frozen=True)
+class OpenGame:
+    """A game whose first move was made and that has not been counted yet."""
+
+    game: str
+    options: str
+    seed: int
+    started: str
+    daily: str = ""
+
+
+@dataclass(frozen=True)
+class VariantSummary:
+    """What the statistics dialog shows for one game and variant."""
+
+    game: str
+    options: str
+    played: int
+    won: int
+    #: Won / played, 0.0 to 1.0 (0.0 when none played).
+    win_rate: float
+    best: int | None
+    average: float | None
+    streak: int
+    longest: int
+    #: The last :data:`RECENT` results, oldest first.
+    recent: tuple[Result, ...]
+    #: Gravity only: (band label, games) for every band.
+    bands: tuple[tuple[str, int], ...] = ()
+    lower_better: bool = False
+
+
+@dataclass(frozen=True)
+class StatsSummary:
+    variants: tuple[VariantSummary, ...]
+    played: int
+    won: int
+    daily_streak: int
+    daily_longest: int
+    #: Games started and not yet counted (in progress).
+    in_progress: int = 0
+
+
+def _runs(flags: list[bool]) -> tuple[int, int]:
+    """(current run of True at the end, longest run).
+
+    >>> _runs([True, False, True, True])
+    (2, 2)
+    """
+    current = longest = 0
+    for flag in flags:
+        current = current + 1 if flag else 0
+        longest = max(longest, current)
+    return current, longest
+
+
+def _order(r: Result) -> tuple[str, str]:
+    return (r.date, r.started)
+
+
+@dataclass
+class Stats:
+    """Every result, and the games in progress (:attr:`open`)."""
+
+    results: dict[Key, Result] = field(default_factory=dict)
+    #: Games in progress by (game, options, seed).
+    open: dict[tuple[str, str, int], OpenGame] = field(default_factory=dict)
+
+    # -- changing ------------------------------------------------------------
+    def record(self, result: Result) -> bool:
+        """Count a result; one of the same identity is replaced. True if it is new."""
+        new = result.key not in self.results
+        self.results[result.key] = result
+        return new
+
+    def merge(self, other: Stats) -> int:
+        """Add the results of ``other`` not already here (by identity); how many were added.
+        A game here stays as it is; the games in progress of ``other`` are left out.
+
+        >>> import dataclasses
+        >>> a, b = Stats(), Stats()
+        >>> r = Result("gyre", "", 1, "t1", 5, False, "2025-01-01T00:00:00Z", 3, "finished")
+        >>> _ = a.record(r); _ = b.record(r); _ = b.record(dataclasses.replace(r, started="t2"))
+        >>> a.merge(b), a.merge(b), len(a.results)
+        (1, 0, 2)
+        """
+        added = 0
+        for key, result in other.results.items():
+            if key not in self.results:
+                self.results[key] = result
+                added += 1
+        if len(self.results) > MAX_RESULTS:
+            raise StatsError(f"too many results after the merge (more than {MAX_RESULTS})")
+        return added
+
+    def reset(self) -> None:
+        """Forget every result (the games in progress are counted afresh when they end)."""
+        self.results.clear()
+
+    # -- reading -------------------------------------------------------------
+    def ordered(self) -> list[Result]:
+        return sorted(self.results.values(), key=_order)
+
+    def variant(self, game: str, options: str) -> VariantSummary:
+        rs = [r for r in self.ordered() if (r.game, r.options) == (game, options)]
+        played = len(rs)
+        won = sum(1 for r in rs if r.won)
+        scores = [r.score for r in rs if r.ended]
+        lower = game in LOWER_IS_BETTER
+        best = (min(scores) if lower else max(scores)) if scores else None
+        average = round(sum(scores) / len(scores), 2) if scores else None
+        streak, longest = _runs([r.won for r in rs])
+        bands: tuple[tuple[str, int], ...] = ()
+        if game == "gravity":
+            bands = tuple((label, sum(1 for r in rs if r.band == label)) for label, _ in GRAVITY_BANDS)
+        return VariantSummary(game, options, played, won, won / played if played else 0.0, best, average,
+                              streak, longest, tuple(rs[-RECENT:]), bands, lower)
+
+    def daily_streaks(self, today: datetime.date) -> tuple[int, int]:
+        """(current, longest) runs of consecutive UTC days with a daily deal finished.
+        The current run counts back from today, or from yesterday while today's is unfinished."""
+        days = sorted({datetime.date.fromisoformat(r.daily) for r in self.results.values()
+                       if r.daily and r.outcome not in ("abandoned", "resigned")})
+        longest = run = 0
+        prev: datetime.date | None = None
+        for d in days:
+            run = run + 1 if prev is not None and (d - prev).days == 1 else 1
+            longest = max(longest, run)
+            prev = d
+        done = set(days)
+        current = 0
+        d = today if today in done else today - datetime.timedelta(days=1)
+        while d in done:
+            current += 1
+            d -= datetime.timedelta(days=1)
+        return current, longest
+
+    def summary(self, today: datetime.date, first: str = "") -> StatsSummary:
+        """Every game and variant played (game ``first`` first, then by game and options)."""
+        variants = sorted({(r.game, r.options) for r in self.results.values()},
+                          key=lambda v: (v[0] != first, v[0], v[1]))
+        current, longest = self.daily_streaks(today)
+        return StatsSummary(tuple(self.variant(g, o) for g, o in variants), len(self.results),
+                            sum(1 for r in self.results.values() if r.won), current, longest, len(self.open))
+
+    # -- text ----------------------------------------------------------------
+    def dumps(self, with_open: bool = True) -> str:
+        """The record as JSON (an export leaves the games in progress out)."""
+        data: dict[str, Any] = {
+            "format": STATS_FORMAT,
+            "version": STATS_VERSION,
+            "results": [_result_json(r) for r in self.ordered()],
+        }
+        if with_open:
+            data["open"] = [{"game": o.game, "options": o.options, "seed": o.seed, "started": o.started,
+                             "daily": o.daily} for o in self.open.values()]
+        return json.dumps(data, ensure_ascii=False, separators=(",", ":"))
+
+    @classmethod
+    def loads(cls, text: str) -> Stats:
+        """Read a record or an export; anything wrong raises :class:`StatsError` saying what.
+
+        >>> Stats.loads('{"format": "solitaire-orbit-stats", "version": 9, "results": []}')
+        Traceback (most recent call last):
+        ...
+        pyapp.errors.StatsError: statistics version 9 is not one this app reads (it reads version 1)
+        """
+        try:
+            data = json.loads(text)
+        except (ValueError, TypeError) as exc:
+            raise StatsError(f"the statistics are not readable JSON ({exc})") from None
+        if not isinstance(data, dict) or data.get("format") != STATS_FORMAT:
+            raise StatsError("this is not a Solitaire Orbit statistics file")
+        version = data.get("version")
+        if version != STATS_VERSION:
+            raise StatsError(f"statistics version {str(version)[:12]} is not one this app reads "
+                             f"(it reads version {STATS_VERSION})")
+        raw_results = data.get("results")
+        raw_open = data.get("open", [])
+        if not isinstance(raw_results, list) or not isinstance(raw_open, list):
+            raise StatsError("the statistics have no list of results")
+        if len(raw_results) > MAX_RESULTS:
+            raise StatsError(f"the statistics hold more than {MAX_RESULTS} results")
+        stats = cls()
+        for i, item in enumerate(raw_results):
+            stats.record(_result_from(item, f"result {i + 1}"))
+        for i, item in enumerate(raw_open[:MAX_OPEN]):
+            o = _open_from(item, f"game in progress {i + 1}")
+            stats.open[(o.game, o.options, o.seed)] = o
+        return stats
+
+
+def _result_json(r: Result) -> dict[str, Any]:
+    return {"game": r.game, "options": r.options, "seed": r.seed, "started": r.started, "score": r.score,
+            "won": r.won, "date": r.date, "moves": r.moves, "outcome": r.outcome, "daily": r.daily, "band": r.band}
+
+
+def _get(item: dict[str, Any], name: str, kind: type, where: str, default: Any = None) -> Any:
+    value = item.get(name, default)
+    ok = isinstance(value, kind) and not (kind is int and isinstance(value, bool))
+    if not ok:
+        raise StatsError(f"{where}: {name} should be {'a number' if kind is int else 'a ' + kind.__name__}")
+    if isinstance(value, str) and len(value) > 200:
+        raise StatsError(f"{where}: {name} is too long")
+    return value
+
+
+def _date_ok(text: str, where: str, name: str) -> None:
+    try:
+        datetime.date.fromisoformat(text[:10])
+    except ValueError:
+        raise StatsError(f"{where}: {name} {text[:24]!r} is not a date") from None
+
+
+def _result_from(item: Any, where: str) -> Result:
+    if not isinstance(item, dict):
+        raise StatsError(f"{where} is not an object")
+    game = _get(item, "game", str, where)
+    if not game:
+        raise StatsError(f"{where}: game is empty")
+    outcome = _get(item, "outcome", str, where)
+    if outcome not in OUTCOMES:
+        raise StatsError(f"{where}: outcome {outcome[:16]!r} is not one of {', '.join(OUTCOMES)}")
+    seed, moves = _get(item, "seed", int, where), _get(item, "moves", int, where)
+    if seed < 0 or moves < 0:
+        raise StatsError(f"{where}: seed and moves cannot be negative")
+    won = _get(item, "won", bool, where)
+    if won != (outcome == "won"):
+        raise StatsError(f"{where}: won does not agree with outcome {outcome}")
+    date = _get(item, "date", str, where)
+    _date_ok(date, where, "date")
+    daily = _get(item, "daily", str, where, "")
+    if daily:
+        _date_ok(daily, where, "daily")
+    band = _get(item, "band", str, where, "")
+    if band and band not in {label for label, _ in GRAVITY_BANDS}:
+        raise StatsError(f"{where}: band {band[:8]!r} is not a Gravity rating band")
+    started = _get(item, "started", str, where)
+    if not started:
+        raise StatsError(f"{where}: started is empty")
+    return Result(game, _get(item, "options", str, where), seed, started, _get(item, "score", int, where), won,
+                  date, moves, outcome, daily, band)
+
+
+def _open_from(item: Any, where: str) -> OpenGame:
+    if not isinstance(item, dict):
+        raise StatsError(f"{where} is not an object")
+    seed = _get(item, "seed", int, where)
+    return OpenGame(_get(item, "game", str, where), _get(item, "options", str, where), seed,
+                    _get(item, "started", str, where), _get(item, "daily", str, where, ""))
+
+
+# -- the controller's helper -------------------------------------------------------
+
+
+class KeyValue(Protocol):
+    """The controller's storage (``localStorage`` in the page)."""
+
+    def get(self, key: str) -> str | None: ...
+
+    def set(self, key: str, value: str) -> None: ...
+
+    def remove(self, key: str) -> None: ...
+
+
+class GameLike(Protocol):
+    """What the keeper reads of a session (:class:`pyapp.session.Session` is one)."""
+
+    @property
+    def moves(self) -> tuple[str, ...]: ...
+
+    @property
+    def options_text(self) -> str: ...
+
+    seed: int
+    resigned: bool
+
+    def status(self) -> str: ...
+
+    def score(self) -> int: ...
+
+
+STATS_KEY = "orbit.stats"
+CORRUPT_STATS_KEY = "orbit.corrupt.stats"
+
+
+def utc_now() -> datetime.datetime:
+    return datetime.datetime.now(datetime.timezone.utc)
+
+
+class StatsKeeper:
+    """Keeps :class:`Stats` in storage under :data:`STATS_KEY` and turns the
+    controller's events into results: :meth:`moved` after a move by the player,
+    :meth:`changed` after any change (an end is counted), :meth:`abandon` before a
+    new deal or a restart replaces a game, :meth:`reopen` when Undo brings it back.
+
+    >>> from pyapp.session import Session
+    >>> from pyapp.games import get_game
+    >>> k = StatsKeeper(_Dict(), lambda: datetime.datetime(2025, 1, 1, tzinfo=datetime.timezone.utc))
+    >>> s = Session.new(get_game("gyre"), 5)
+    >>> _ = s.play(s.legal_moves()[0]); k.moved("gyre", s); s.resign(); k.changed("gyre", s)
+    >>> [(r.outcome, r.won) for r in k.stats.results.values()]
+    [('resigned', False)]
+    """
+
+    def __init__(self, storage: KeyValue, clock: Callable[[], datetime.datetime] = utc_now) -> None:
+        self.storage = storage
+        self.clock = clock
+        self.stats = Stats()
+        self._last_abandoned: Key | None = None
+        self._last_abandoned_open: OpenGame | None = None
+
+    def load(self) -> str:
+        """Read the record; a corrupt one is kept aside under :data:`CORRUPT_STATS_KEY`
+        and the message to show is returned ("" when all is well)."""
+        raw = self.storage.get(STATS_KEY)
+        if not raw:
+            return ""
+        try:
+            self.stats = Stats.loads(raw)
+        except StatsError as exc:
+            self.storage.set(CORRUPT_STATS_KEY, raw)
+            self.storage.remove(STATS_KEY)
+            self.stats = Stats()
+            return (f"Your statistics could not be read ({exc}). They were set aside "
+                    f"({CORRUPT_STATS_KEY}) and new statistics started.")
+        return ""
+
+    def save(self) -> None:
+        self.storage.set(STATS_KEY, self.stats.dumps())
+
+    def today(self) -> datetime.date:
+        return self.clock().astimezone(datetime.timezone.utc).date()
+
+    def _result(self, game: str, o: OpenGame, session: GameLike, outcome: Outcome) -> Result:
+        score = session.score()
+        band = gravity_band(score) if game == "gravity" and outcome != "abandoned" else ""
+        return Result(game, o.options, o.seed, o.started, score, outcome == "won", utc_stamp(self.clock()),
+                      len(session.moves), outcome, o.daily, band)
+
+    def moved(self, game: str, session: GameLike) -> None:
+        """The player made a move: the first one opens the game (it counts from now)."""
+        key = (game, session.options_text, session.seed)
+        if key not in self.stats.open and session.moves:
+            now = self.clock()
+            day = now.astimezone(datetime.timezone.utc).date()
+            daily = day.isoformat() if session.options_text == "" and session.seed == daily_seed(game, day) else ""
+            self.stats.open[key] = OpenGame(game, session.options_text, session.seed, utc_stamp(now), daily)
+            while len(self.stats.open) > MAX_OPEN:  # the oldest in progress counts as abandoned
+                old = min(self.stats.open.values(), key=lambda o: o.started)
+                del self.stats.open[(old.game, old.options, old.seed)]
+                if not any(k[:3] == (old.game, old.options, old.seed) and k[3] == old.started
+                           for k in self.stats.results):
+                    self.stats.record(Result(old.game, old.options, old.seed, old.started, 0, False,
+                                             utc_stamp(now), 0, "abandoned", old.daily))
+            self.save()
+        self.changed(game, session)
+
+    def changed(self, game: str, session: GameLike) -> None:
+        """After any change: a game in progress that has ended is counted (once per identity)."""
+        o = self.stats.open.get((game, session.options_text, session.seed))
+        status = session.status()
+        if o is None or status == "playing":
+            return
+        outcome: Outcome = "resigned" if session.resigned else "won" if status == "won" else \
+            "lost" if status == "lost" else "finished"
+        self.stats.record(self._result(game, o, session, outcome))
+        self.save()
+
+    def abandon(self, game: str, session: GameLike) -> None:
+        """A new deal or a restart replaces this game: if it was not counted, it counts
+        now as played and not won; either way it is no longer in progress."""
+        key = (game, session.options_text, session.seed)
+        o = self.stats.open.pop(key, None)
+        if o is None:
+            return
+        rkey = (game, o.options, o.seed, o.started)
+        self._last_abandoned, self._last_abandoned_open = None, o
+        if rkey not in self.stats.results:
+            self.stats.record(self._result(game, o, session, "abandoned"))
+            self._last_abandoned = rkey
+        self.save()
+
+    def reopen(self, game: str, session: GameLike) -> None:
+        """Undo brought back the game last abandoned: it is in progress again, not counted."""
+        o = self._last_abandoned_open
+        if o is None or (o.game, o.options, o.seed) != (game, session.options_text, session.seed):
+            return
+        if self._last_abandoned is not None:
+            self.stats.results.pop(self._last_abandoned, None)
+        self.stats.open[(o.game, o.options, o.seed)] = o
+        self._last_abandoned, self._last_abandoned_open = None, None
+        self.save()
+
+    def compare(self, game: str, session: GameLike) -> tuple[str, ...]:
+        """Lines for the end screen: this game's variant best, average and streak."""
+        v = self.stats.variant(game, session.options_text)
+        if not v.played:
+            return ()
+        lines = [f"Played {v.played}, won {v.won} ({v.win_rate:.0%})"]
+        if v.best is not None and v.average is not None:
+            lines.append(f"Best {v.best} · average {v.average:g}")
+        if v.streak > 1:
+            lines.append(f"Winning streak {v.streak}")
+        return tuple(lines)
+
+    def export(self) -> str:
+        return self.stats.dumps(with_open=False)
+
+    def import_text(self, text: str) -> int:
+        """Merge an export into the record; how many games were added. Raises
+        :class:`StatsError` (nothing changed) for a bad file."""
+        other = Stats.loads(text)
+        merged = Stats(dict(self.stats.results), dict(self.stats.open))
+        added = merged.merge(other)
+        self.stats = merged
+        self.save()
+        return added
+
+    def reset(self) -> None:
+        self.stats.reset()
+        self._last_abandoned = self._last_abandoned_open = None
+        self.save()
+
+
+class _Dict:
+    """A tiny :class:`KeyValue` for doctests."""
+
+    def __init__(self) -> None:
+        self.data: dict[str, str] = {}
+
+    def get(self, key: str) -> str | None:
+        return self.data.get(key)
+
+    def set(self, key: str, value: str) -> None:
+        self.data[key] = value
+
+    def remove(self, key: str) -> None:
+        self.data.pop(key, None)
+
+
