@@ -4,6 +4,7 @@ its Content-Security-Policy with no violation."""
 
 from __future__ import annotations
 
+import pytest
 from playwright.sync_api import BrowserContext, Page, Route
 
 import helpers
@@ -32,7 +33,23 @@ def play_first_move(orbit: Orbit) -> None:
     orbit.page.wait_for_function("t => location.hash === t", arg=session.link().fragment(), timeout=10_000)
 
 
-def test_a_returning_start_restores_the_snapshot_and_plays(orbit: Orbit) -> None:
+@pytest.fixture
+def sw_orbit(sw_context: BrowserContext, base_url_orbit: str) -> Orbit:
+    """A page where the service worker may register: the page then makes its snapshot."""
+    page = sw_context.new_page()
+    page.emulate_media(reduced_motion="reduce")
+    return Orbit(page, base_url_orbit)
+
+
+def test_no_snapshot_is_made_where_the_service_worker_is_refused(orbit: Orbit) -> None:
+    orbit.open(DEAL)
+    orbit.page.wait_for_timeout(4000)
+    assert orbit.page.evaluate(SNAPSHOT)["made"] == 0
+    assert orbit.page.evaluate("caches.open('orbit-snapshot').then(c => c.keys()).then(k => k.length)") == 0
+
+
+def test_a_returning_start_restores_the_snapshot_and_plays(sw_orbit: Orbit) -> None:
+    orbit = sw_orbit
     orbit.open(DEAL)
     assert orbit.page.evaluate(SNAPSHOT)["state"] == "none"
     size = wait_for_snapshot(orbit)
@@ -45,7 +62,8 @@ def test_a_returning_start_restores_the_snapshot_and_plays(orbit: Orbit) -> None
     orbit.assert_clean()
 
 
-def test_a_broken_snapshot_falls_back_to_a_normal_start_and_is_replaced(orbit: Orbit) -> None:
+def test_a_broken_snapshot_falls_back_to_a_normal_start_and_is_replaced(sw_orbit: Orbit) -> None:
+    orbit = sw_orbit
     orbit.open(DEAL)
     wait_for_snapshot(orbit)
     # Replace the stored snapshot by garbage of the right format's magic, and by a truncated one.

@@ -7,8 +7,9 @@
 // - The moment the page is live (body[data-ready="true"], set by pyapp/browser.py
 //   once the first screen is drawn and its handlers are attached) is marked as the
 //   performance entry "orbit-live", which bench/startup.py reads.
-// - Once live and idle: register the service worker (offline play) and, when this
-//   start had no snapshot, make one for the next start (pyodide-loader.mjs).
+// - Once live and idle: register the service worker (offline play) and, once it is
+//   registered and this start had no snapshot, make one for the next start
+//   (pyodide-loader.mjs).
 (function () {
   "use strict";
   var START_LIMIT_MS = 60000;
@@ -74,14 +75,21 @@
     var idle = window.requestIdleCallback || function (fn) { return setTimeout(fn, 200); };
     setTimeout(function () {
       idle(function () {
+        // The snapshot is made only where the service worker could be registered: where
+        // the browser keeps this site's storage (not a sandboxed frame or a private window
+        // that refuses it), so the next start can use it.
+        var makeSnapshot = function () {
+          var snapshot = window.orbitSnapshot;
+          if (snapshot && snapshot.state !== "restored" && typeof snapshot.make === "function") snapshot.make();
+        };
         try {
-          if ("serviceWorker" in navigator) navigator.serviceWorker.register("./sw.js").catch(function () {});
+          if ("serviceWorker" in navigator) {
+            navigator.serviceWorker.register("./sw.js").then(function (reg) {
+              if (reg && (reg.installing || reg.waiting || reg.active)) makeSnapshot();
+            }, function () {});
+          }
         } catch (e) {
           // sandboxed frames may refuse it: the game plays without it
-        }
-        var snapshot = window.orbitSnapshot;
-        if (snapshot && snapshot.state !== "restored" && typeof snapshot.make === "function") {
-          snapshot.make();
         }
       });
     }, 1000);
