@@ -514,7 +514,7 @@ class StatsKeeper:
         v = self.stats.variant(game, session.options_text)
         if not v.played:
             return ()
-        lines = [f"Played {v.played}, won {v.won} ({v.win_rate:.0%})"]
+        lines = [f"This game and variant: {v.played} played, {v.won} {'win' if v.won == 1 else 'wins'} ({v.win_rate:.0%})"]
         if v.best is not None and v.average is not None:
             lines.append(f"Best {v.best} · average {v.average:g}")
         if v.streak > 1:
