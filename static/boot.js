@@ -3,7 +3,8 @@
 //
 // - A start that fails (a missing file, an error or a rejected promise anywhere
 //   before the game is ready, or no start at all within START_LIMIT_MS) shows the
-//   error banner with a Retry, never an endless "loading".
+//   error banner with a Retry, never an endless "loading" (a start that was only
+//   slow takes the banner away when it is ready).
 // - The moment the page is live (body[data-ready="true"], set by pyapp/browser.py
 //   once the first screen is drawn and its handlers are attached) is marked as the
 //   performance entry "orbit-live", which bench/startup.py reads.
@@ -12,7 +13,7 @@
 //   (pyodide-loader.mjs).
 (function () {
   "use strict";
-  var START_LIMIT_MS = 60000;
+  var START_LIMIT_MS = 30000;
   var body = document.body || document.documentElement;
   var started = false;
 
@@ -63,12 +64,20 @@
   window.addEventListener("py:error", function (event) {
     showStartError(reason(event.detail));
   });
+  var slow = false;
   var watchdog = setTimeout(function () {
+    slow = true;
     showStartError("it is taking far longer than it should (over " + START_LIMIT_MS / 1000 + " s).");
   }, START_LIMIT_MS);
 
   function afterLive() {
     clearTimeout(watchdog);
+    if (slow) {
+      // Only slow after all: the game is here, the banner goes.
+      var banner = document.getElementById("banner");
+      if (banner) banner.hidden = true;
+      delete document.documentElement.dataset.startFailed;
+    }
     if (started) return;
     started = true;
     if (performance.mark) performance.mark("orbit-live");
