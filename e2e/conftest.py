@@ -165,3 +165,28 @@ def sw_context(browser: Browser) -> Iterator[BrowserContext]:
     context = browser.new_context(service_workers="allow")
     yield context
     context.close()
+
+
+#: Tests that take longest (a whole game through the page, a start that waits on
+#: the watchdog), slowest first. With pytest-xdist, starting them first keeps the
+#: workers busy to the end instead of leaving one of them a long test to finish alone.
+SLOW_FIRST = (
+    "test_a_whole_game_by_taps_through_both_phases",
+    "test_a_whole_attrition_game_by_taps",
+    "test_a_whole_game_by_mouse",
+    "test_whole_game_to_the_summary_and_copy_link",
+    "test_a_whole_game",
+    "test_a_new_build_replaces_the_old_cache",
+    "test_a_rejected_promise_during_start_shows_the_banner",
+)
+
+
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    def rank(item: pytest.Item) -> int:
+        name = item.name.split("[")[0]
+        for i, slow in enumerate(SLOW_FIRST):
+            if name.startswith(slow):
+                return i
+        return len(SLOW_FIRST) if "/e2e/" in str(item.path) else len(SLOW_FIRST) + 1
+
+    items.sort(key=rank)  # stable: the rest keep their order

@@ -26,5 +26,8 @@ npm ci --no-audit --no-fund --loglevel=error
 echo "== mypy --strict"
 .venv/bin/python -m mypy
 
-echo "== pytest (unit, properties, doctests, end to end)"
-.venv/bin/python -m pytest "$@"
+echo "== pytest (unit, properties, doctests, end to end), one worker per core"
+# pytest-xdist spreads the tests over the cores (two on CI); each worker has its
+# own Chromium and its own server on a free port. The slowest tests go first
+# (e2e/conftest.py orders them) so none is left running alone at the end.
+.venv/bin/python -m pytest -n "${ORBIT_TEST_WORKERS:-auto}" --dist worksteal "$@"
