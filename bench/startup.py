@@ -26,7 +26,9 @@ page sets it once the first board is drawn and its handlers attached; the bare
 pages right after ``1+1``). The benchmark adds nothing to the pages it times: no
 CDP session and no init script (both were found to change what Chromium caches
 and compiles, and made warm starts read twice as slow as a player sees them); it
-polls that entry from outside. Bytes: what the page received from the network
+polls that entry from outside. "Shown" is the mark ``orbit-shown``: the moment
+boot.js put the board kept from the last visit on screen, accepting input (queued
+until live); the phase lines say in how many runs it was shown. Bytes: what the page received from the network
 (Resource Timing ``transferSize``: 0 for answers from the service worker or the
 HTTP cache), and what the HTTP server sent meanwhile. The first visit's row also
 counts everything the server sent until the service worker was installed and
@@ -529,7 +531,11 @@ def phases(rows: list[Series]) -> list[str]:
             continue
         names = sorted({n for v in s.visits for n in v.marks}, key=lambda n: statistics.median(
             [v.marks[n] for v in s.visits if n in v.marks]))
-        cells = [f"{n} {statistics.median([v.marks[n] for v in s.visits if n in v.marks]) / 1000:.3f}" for n in names]
+        cells = []
+        for n in names:
+            seen = [v.marks[n] for v in s.visits if n in v.marks]
+            count = "" if len(seen) == len(s.visits) else f" (in {len(seen)} of {len(s.visits)} runs)"
+            cells.append(f"{n} {statistics.median(seen) / 1000:.3f}{count}")
         out.append(f"{s.case}: " + ", ".join(cells))
     return out
 

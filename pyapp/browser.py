@@ -172,8 +172,38 @@ class Binding:
         self.on(window, "resize", lambda e: None if self.busy else self.render())
         self.on(window, "hashchange", self.act(lambda: ctl.open_link(str(window.location.hash))))
         ctl.start(str(window.location.hash), str(window.location.href))
+        self.board_node.replaceChildren()  # the board boot.js kept from the last visit, if any
+        self.board_node.removeAttribute("data-preview")
         self.render()
         document.body.setAttribute("data-ready", "true")
+        self.play_queue()
+
+    def play_queue(self) -> None:
+        """Input made on the board boot.js showed before Python was ready, in order,
+        through the same intents as live input (the controller decides each)."""
+        queue: Any = getattr(window, "orbitQueue", None)
+        if not present(queue) or not queue.length:
+            return
+        played = int(str(self.board_node.getAttribute("data-queue-played") or 0))
+        while queue.length and not self.busy:  # a forced step in between: the rest waits for it
+            item = queue.shift()
+            kind, played = str(item.kind), played + 1
+            if kind == "click":
+                byid(str(item.id)).click()
+                continue
+            if kind == "key":
+                self.ctl.key(str(item.key), bool(item.ctrl), bool(item.shift))
+            elif self.board is not None:
+                pile = str(item.pile) if present(item.pile) else None
+                index = int(item.index) if present(item.index) else None
+                ux, uy = float(item.x) / self.unit, float(item.y) / self.unit
+                if kind == "drop" and pile is not None and index is not None:
+                    among = {t for t, _ in self.board.holds.get((pile, index), ())}
+                    self.ctl.drop((pile, index), pile_at(self.board, ux, uy, among) or pile_at(self.board, ux, uy))
+                elif kind == "tap":
+                    self.ctl.tap(pile or pile_at(self.board, ux, uy), index)
+            self.render(animate=False)
+        self.board_node.setAttribute("data-queue-played", str(played))
 
     def dialog_closed(self) -> None:
         """A dialog closed by the browser (Escape, its own Close button)."""
@@ -182,7 +212,7 @@ class Binding:
             self.render()
 
     # -- drawing ------------------------------------------------------------------
-    def render(self) -> None:
+    def render(self, animate: bool = True) -> None:
         start = self.ctl.screen == "start"  # shown before measuring: a hidden box has no size
         byid("start").hidden = not start
         byid("game").hidden = start
@@ -233,7 +263,7 @@ class Binding:
         if view.board is None:
             return
         self.board_node.classList.toggle("celebrate", view.celebrate)
-        if view.frames:
+        if view.frames and animate:
             self.set_busy(True)
             self.draw_actions(view, False)
             self.spawn(self.animate(view))
@@ -254,12 +284,14 @@ class Binding:
             await asyncio.sleep(STEP_DELAY)
         self.set_busy(False)
         self.show(view)
+        self.play_queue()
 
     async def auto_later(self, pause: float) -> None:
         await asyncio.sleep(pause)
         self.set_busy(False)
         self.ctl.auto()
         self.render()
+        self.play_queue()
 
     async def expire_later(self, serial: int, seconds: float) -> None:
         await asyncio.sleep(seconds)

@@ -121,6 +121,9 @@ def build(out: Path, root: Path = ROOT) -> dict[str, object]:
     marker = re.search(r"<!-- PYSCRIPT-CHUNKS:.*?-->", page)
     if marker is None:
         sys.exit("index.html lacks the PYSCRIPT-CHUNKS marker")
+    # The board kept for a returning player's next start (static/boot.js) is shown only
+    # by the same build of the app, which draws it the same way.
+    page = page.replace('<html lang="en">', f'<html lang="en" data-build="{snap.hexdigest()[:16]}">', 1)
     (out / "index.html").write_text(page.replace(marker.group(0), preloads))
 
     # The service worker precaches every file; its cache name is a hash of them all,

@@ -11,6 +11,14 @@
 // - Once live and idle: register the service worker (offline play) and, once it is
 //   registered and this start had no snapshot, make one for the next start
 //   (pyodide-loader.mjs).
+// - A returning player sees their board at once: when the page is left (hidden or
+//   unloaded) the game screen as drawn is kept in localStorage ("orbit.preview",
+//   with the address, the window's size and the build), and the next start on the
+//   same address, window size and build shows it before Python is ready
+//   (#board[data-preview], performance mark "orbit-shown"). Taps, drags, keys and
+//   tool clicks made on it are queued in window.orbitQueue, in order; pyapp/browser.py
+//   plays them through the controller the moment it is live, so nothing is lost and
+//   the controller still decides every move.
 (function () {
   "use strict";
   var START_LIMIT_MS = 30000;
@@ -113,3 +121,135 @@
   observer.observe(body, { attributes: true, attributeFilter: ["data-ready"] });
   if (ready()) afterLive();
 })();
+
+(function () {
+  "use strict";
+  var KEY = "orbit.preview";
+  var TRANSIENT = ["selected", "picked", "choice", "dragging", "lit", "hint-target", "nudge", "queued", "celebrate"];
+  var TOOLS = ["undo", "redo", "new", "restart", "resign", "copy", "help", "stats-game", "more", "home"];
+  var html = document.documentElement;
+  var queue = (window.orbitQueue = []);
+
+  function byid(id) { return document.getElementById(id); }
+  function live() { return document.body && document.body.dataset.ready === "true"; }
+  function store() {
+    try { return window.localStorage; } catch (e) { return null; }  // sandboxed frames may refuse it
+  }
+
+  // -- keeping the board as drawn, when the page is left ---------------------------
+  function keep() {
+    var storage = store();
+    var game = byid("game"), board = byid("board");
+    if (!storage || !live() || !game || game.hidden || !board || board.dataset.busy === "true") return;
+    if (document.querySelector("dialog[open]") || board.querySelector(".dragging")) return;
+    var copy = game.cloneNode(true);
+    var nodes = copy.querySelectorAll("*");
+    for (var i = 0; i < nodes.length; i++) {
+      for (var j = 0; j < TRANSIENT.length; j++) nodes[i].classList.remove(TRANSIENT[j]);
+    }
+    var tools = [];
+    for (var k = 0; k < TOOLS.length; k++) {
+      var tool = byid(TOOLS[k]);
+      if (tool && !tool.disabled) tools.push(TOOLS[k]);
+    }
+    var data = {
+      build: html.dataset.build || "", address: location.hash, width: innerWidth, height: innerHeight,
+      title: (byid("title") || {}).textContent || "", tools: tools, game: copy.innerHTML
+    };
+    try { storage.setItem(KEY, JSON.stringify(data)); } catch (e) { /* full or refused: no preview next time */ }
+  }
+  window.addEventListener("pagehide", keep);
+  document.addEventListener("visibilitychange", function () { if (document.visibilityState === "hidden") keep(); });
+
+  // -- showing it at the next start -------------------------------------------------
+  var saved = null;
+  try {
+    var storage = store();
+    saved = storage && JSON.parse(storage.getItem(KEY) || "null");
+  } catch (e) { saved = null; }
+  if (!saved || typeof saved.game !== "string" || !location.hash || saved.address !== location.hash ||
+      saved.build !== (html.dataset.build || "") || saved.width !== innerWidth || saved.height !== innerHeight) {
+    return;
+  }
+  var game = byid("game");
+  if (!game || live()) return;
+  game.innerHTML = saved.game;
+  byid("start").hidden = true;
+  game.hidden = false;
+  byid("tools").hidden = false;
+  byid("title").textContent = saved.title || "";
+  for (var t = 0; t < TOOLS.length; t++) {
+    var tool = byid(TOOLS[t]);
+    if (tool) tool.disabled = (saved.tools || []).indexOf(TOOLS[t]) < 0;
+  }
+  var board = byid("board");
+  board.dataset.preview = "true";
+  board.dataset.busy = "false";
+  html.dataset.preview = "true";
+  if (performance.mark) performance.mark("orbit-shown");
+
+  // -- input on the shown board, queued for Python --------------------------------
+  var press = null;
+  function offset(event) {
+    var rect = board.getBoundingClientRect();
+    return [event.clientX - rect.left, event.clientY - rect.top];
+  }
+  function place(node) {
+    var card = node && node.closest ? node.closest("[data-uid]") : null;
+    if (card && card.dataset.at) return { pile: card.dataset.at, index: Number(card.dataset.index), card: card };
+    var pile = node && node.closest ? node.closest("[data-pile]") : null;
+    return { pile: pile ? pile.dataset.pile : null, index: null, card: null };
+  }
+  function listen(node, type, fn) {
+    node.addEventListener(type, function (event) { if (!live() && board.dataset.preview) fn(event); });
+  }
+  listen(board, "pointerdown", function (event) {
+    if (event.button > 0) return;
+    var at = place(event.target);
+    press = { at: at, x0: event.clientX, y0: event.clientY, moved: false };
+    if (at.card) {
+      board.setPointerCapture(event.pointerId);
+      press.left = at.card.offsetLeft;
+      press.top = at.card.offsetTop;
+      event.preventDefault();
+    }
+  });
+  listen(board, "pointermove", function (event) {
+    if (!press || !press.at.card) return;
+    var dx = event.clientX - press.x0, dy = event.clientY - press.y0;
+    if (!press.moved && dx * dx + dy * dy < 36) return;
+    press.moved = true;
+    press.at.card.classList.add("dragging");
+    press.at.card.style.zIndex = "1000";
+    press.at.card.style.left = press.left + dx + "px";
+    press.at.card.style.top = press.top + dy + "px";
+  });
+  listen(board, "pointerup", function (event) {
+    var p = press;
+    press = null;
+    if (!p) return;
+    var xy = offset(event);
+    if (p.moved) {
+      queue.push({ kind: "drop", pile: p.at.pile, index: p.at.index, x: xy[0], y: xy[1] });
+    } else {
+      queue.push({ kind: "tap", pile: p.at.pile, index: p.at.index, x: xy[0], y: xy[1] });
+      if (p.at.card) p.at.card.classList.add("queued");
+    }
+  });
+  listen(board, "pointercancel", function () { press = null; });
+  listen(document, "keydown", function (event) {
+    if (["Shift", "Control", "Meta", "Alt"].indexOf(event.key) >= 0) return;
+    queue.push({ kind: "key", key: event.key, ctrl: event.ctrlKey || event.metaKey, shift: event.shiftKey });
+  });
+  listen(byid("actions"), "click", function (event) {  // the game's own buttons (Rotate, stock...)
+    var button = event.target.closest ? event.target.closest("button[id^='act-']") : null;
+    if (button && !button.disabled) queue.push({ kind: "click", id: button.id });
+  });
+  for (var n = 0; n < TOOLS.length; n++) {
+    (function (id) {
+      var tool = byid(id);
+      if (tool) listen(tool, "click", function () { queue.push({ kind: "click", id: id }); });
+    })(TOOLS[n]);
+  }
+})();
+
