@@ -110,6 +110,33 @@ def test_rotate_previews_the_card_it_discards(orbit: Orbit) -> None:
     orbit.assert_clean()
 
 
+def test_a_finger_held_on_rotate_previews_its_discard_and_a_tap_still_rotates(browser: Browser,
+                                                                               base_url_orbit: str) -> None:
+    """A phone has no hover: holding Rotate shows the card it would discard, letting go
+    plays nothing, and a short tap rotates."""
+    context, orbit = new_orbit(browser, base_url_orbit, "phone")
+    page = orbit.open("#g=gyre&v=1&o=&s=42")
+    cdp = context.new_cdp_session(page)
+    b = page.locator("#act-rotate").bounding_box()
+    assert b
+    point = {"x": b["x"] + b["width"] / 2, "y": b["y"] + b["height"] / 2}
+    shadow = "getComputedStyle(document.querySelector('#board .card.preview')).boxShadow"
+    address = page.evaluate("location.hash")
+    cdp.send("Input.dispatchTouchEvent", {"type": "touchStart", "touchPoints": [point]})
+    page.wait_for_timeout(150)
+    assert "255, 107, 107" not in page.evaluate(shadow)  # not yet: it may be a tap
+    page.wait_for_function(f"() => {shadow}.includes('255, 107, 107')")  # held: the discard is lit
+    cdp.send("Input.dispatchTouchEvent", {"type": "touchEnd", "touchPoints": []})
+    page.wait_for_timeout(400)
+    assert "255, 107, 107" not in page.evaluate(shadow)  # let go: the light goes (no sticky hover)
+    assert page.evaluate("location.hash") == address  # and nothing was played
+    page.locator("#act-rotate").tap()
+    page.wait_for_function("a => location.hash !== a", arg=address)  # a tap rotates
+    assert "255, 107, 107" not in page.evaluate(shadow)
+    orbit.assert_clean()
+    context.close()
+
+
 def test_phone_tools_are_44_px_and_the_menu_holds_the_rest(browser: Browser, base_url_orbit: str) -> None:
     context, orbit = new_orbit(browser, base_url_orbit, "phone")
     page = orbit.open("#g=gyre&v=1&o=&s=42")

@@ -90,6 +90,8 @@ class Binding:
         self.tools: dict[str, bool] = {}
         self.timed = 0  # the notice whose dismissal is scheduled
         self.settings_drawn = ""
+        self.held = 0  # a touch held on a button that previews its effect (Rotate): its ticket
+        self.swallow = False  # that touch showed the preview: its click plays nothing
 
     # -- plumbing --------------------------------------------------------------
     def set_busy(self, busy: bool) -> None:
@@ -154,6 +156,8 @@ class Binding:
             self.on(byid("summary-" + what), "click", self.act(partial(ctl.summary_action, what)))
         self.on(byid("banner-close"), "click", lambda e: setattr(byid("banner"), "hidden", True))
         self.on(byid("actions"), "click", self.action)
+        for event in ("pointerdown", "pointerup", "pointercancel", "pointerleave"):
+            self.on(byid("actions"), event, self.hold)
         self.on(byid("settings"), "change", self.action)
         self.on(byid("newgame-form"), "click", self.form_click)
         for dialog in BODIES:
@@ -392,6 +396,9 @@ class Binding:
         """A click on one of the game's buttons or a change of a setting (one delegated handler)."""
         node = evt.target
         ident = str(node.id or "")
+        if evt.type == "click" and self.swallow:
+            self.swallow = False
+            return
         if self.busy or not ident[:4] in ("act-", "set-") or (evt.type == "click") != (ident[:4] == "act-"):
             return
         if ident.startswith("act-"):
@@ -399,6 +406,25 @@ class Binding:
         else:
             self.ctl.set_setting(ident[4:], bool(node.checked))
         self.render()
+
+    def hold(self, evt: Any) -> None:
+        """A touch held on a button that previews (no hover on a phone): the preview shows
+        while it is held, and letting go plays nothing; a short tap still presses it."""
+        if evt.type != "pointerdown":
+            self.held += 1
+            byid("game").classList.remove("previewing")
+            return
+        button = evt.target.closest("button.previews")
+        if str(evt.pointerType) != "mouse" and present(button):
+            self.held += 1
+            self.swallow = False
+            self.spawn(self.hold_later(self.held))
+
+    async def hold_later(self, ticket: int) -> None:
+        await asyncio.sleep(LONG_PRESS)
+        if ticket == self.held:
+            byid("game").classList.add("previewing")
+            self.swallow = True
 
     def open_daily(self, game_id: str) -> None:
         self.ctl.open_daily(game_id, datetime.datetime.now(datetime.timezone.utc).date())
