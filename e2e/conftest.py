@@ -174,6 +174,7 @@ SLOW_FIRST = (
     "test_a_whole_game_by_taps_through_both_phases",
     "test_a_whole_attrition_game_by_taps",
     "test_a_whole_game_by_mouse",
+    "test_a_whole_game_by_keyboard_alone",
     "test_whole_game_to_the_summary_and_copy_link",
     "test_a_whole_game",
     "test_a_new_build_replaces_the_old_cache",

@@ -150,14 +150,14 @@ def test_new_game_dialog_sets_variants_and_seed(orbit: Orbit) -> None:
     dialog.locator('input[name="attrition"]').check()
     dialog.locator('input[name="easy"]').check()
     dialog.locator('input[name="seed"]').fill("31")
-    dialog.locator("#deal").click()
+    dialog.locator("#deal-go").click()
     expect(dialog).to_be_hidden()
     assert page.evaluate("location.hash") == "#g=gyre&v=1&o=attrition,easy&s=31"
     assert_board_matches(page)
     # a bad deal number is refused in the dialog, nothing else changes
     page.locator("#new").click()
     dialog.locator('input[name="seed"]').fill("12x")
-    dialog.locator("#deal").click()
+    dialog.locator("#deal-go").click()
     expect(dialog.locator(".form-error")).to_contain_text("seed")
     orbit.assert_clean()
 

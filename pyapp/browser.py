@@ -22,6 +22,7 @@ from pyodide.ffi import create_proxy
 
 from .controller import Board, CardView, Controller, Dialog, SafeStorage, View, pile_at
 from .markup import actions_html, decor_html, dialog_html, error_text, face_class, face_html, pile_html, settings_html
+from .markup import replay_html
 from .table import Face
 
 STEP_DELAY = 0.22
@@ -30,7 +31,7 @@ LONG_PRESS = 0.5
 DOUBLE_CLICK = 0.3
 BODIES = {"rules": "rules-body", "summary": "summary-body", "peek": "peek-body", "newgame": "newgame-form",
           "stats": "stats-body"}
-FLAGS = ("movable", "marked", "nudge", "preview", "selected", "choice", "picked", "hint-target", "dragging")
+FLAGS = ("movable", "marked", "nudge", "preview", "selected", "choice", "picked", "hint-target", "hint-from", "hint-to", "hint-pick", "dragging", "focus")
 
 
 def el(tag: str, cls: str = "", text: str = "") -> Any:
@@ -54,7 +55,6 @@ def byid(name: str) -> Any:
 def draw_face(node: Any, face: Face | None, code: str) -> None:
     node.className = face_class(face)
     node.innerHTML = face_html(face) if face is not None else ""
-    node.setAttribute("aria-label", face.name if face is not None else "face-down card")
     if face is not None:
         node.setAttribute("data-card", code)
     else:
@@ -63,6 +63,20 @@ def draw_face(node: Any, face: Face | None, code: str) -> None:
         node.style.setProperty("--hue", f"{face.hue:.0f}")
     else:
         node.style.removeProperty("--hue")
+
+
+def speak(node: Any, name: str, focus: bool) -> None:
+    """A card or pile the keyboard reaches (it has a ``name``) is a button in the tab order when
+    it has the focus ring; any other is hidden from screen readers (a card under another)."""
+    if name:
+        node.setAttribute("role", "button")
+        node.setAttribute("aria-label", name)
+        node.setAttribute("tabindex", "0" if focus else "-1")
+        node.removeAttribute("aria-hidden")
+    else:
+        for attr in ("role", "aria-label", "tabindex"):
+            node.removeAttribute(attr)
+        node.setAttribute("aria-hidden", "true")
 
 
 class Binding:
@@ -89,9 +103,14 @@ class Binding:
         self.drawn: Dialog | None = None
         self.tools: dict[str, bool] = {}
         self.timed = 0  # the notice whose dismissal is scheduled
+        self.had_focus = False  # the page's focus was on the board when drawing began
+        self.return_to: Any = None  # where the focus goes back when a dialog closes
         self.settings_drawn = ""
         self.held = 0  # a touch held on a button that previews its effect (Rotate): its ticket
         self.swallow = False  # that touch showed the preview: its click plays nothing
+        self.actions_drawn = ""
+        self.replay_id = 0  # the replay's timer that may still tick
+        self.deal_line = ("", False)  # the status line's deal text, and whether a timer follows it
 
     # -- plumbing --------------------------------------------------------------
     def set_busy(self, busy: bool) -> None:
@@ -150,7 +169,8 @@ class Binding:
                              ("new", ctl.open_new_dialog), ("resign", ctl.resign), ("copy", ctl.copy_link),
                              ("help", ctl.show_rules), ("notice-close", ctl.dismiss_notice),
                              ("notice-action", ctl.notice_action), ("more", ctl.toggle_menu),
-                             ("stats-open", ctl.show_stats), ("stats-game", ctl.show_stats)):
+                             ("stats-open", ctl.show_stats), ("stats-game", ctl.show_stats),
+                             ("hint", ctl.hint), ("watch", ctl.watch)):
             self.on(byid(name), "click", self.act(intent))
         for what in ("new", "again", "copy", "replay", "undo", "close"):
             self.on(byid("summary-" + what), "click", self.act(partial(ctl.summary_action, what)))
@@ -158,6 +178,9 @@ class Binding:
         self.on(byid("actions"), "click", self.action)
         for event in ("pointerdown", "pointerup", "pointercancel", "pointerleave"):
             self.on(byid("actions"), event, self.hold)
+        self.on(byid("actions"), "change", self.action)  # the replay's slider and speed
+        self.on(document, "visibilitychange", lambda e: ctl.visibility(bool(document.hidden), js.performance.now()))
+        self.on(window, "pagehide", lambda e: ctl.visibility(True, js.performance.now()))
         self.on(byid("settings"), "change", self.action)
         self.on(byid("newgame-form"), "click", self.form_click)
         for dialog in BODIES:
@@ -175,7 +198,9 @@ class Binding:
         self.on(document, "keydown", self.key_down)
         self.on(window, "resize", lambda e: None if self.busy else self.render())
         self.on(window, "hashchange", self.act(lambda: ctl.open_link(str(window.location.hash))))
+        ctl.visibility(bool(document.hidden), js.performance.now())  # the timer's time, before a save is read
         ctl.start(str(window.location.hash), str(window.location.href))
+        self.spawn(self.ticker())
         self.board_node.replaceChildren()  # the board boot.js kept from the last visit, if any
         self.board_node.removeAttribute("data-preview")
         self.render()
@@ -223,10 +248,17 @@ class Binding:
         byid("tools").hidden = start
         wrap = byid("board-wrap")
         self.ctl.resize(max(200.0, float(wrap.clientWidth)), max(240.0, float(wrap.clientHeight)))
+        active = document.activeElement
+        self.had_focus = bool(self.board_node.contains(active)) or (self.had_focus and str(active.tagName) == "BODY")
         began = js.performance.now()
         view = self.ctl.view()
+        document.documentElement.className = " ".join(view.page_classes)
+        self.board_node.setAttribute("aria-label", view.board_label)
+        if view.announce:  # the same words again are still said: a no-break space tells them apart
+            live = byid("live")
+            live.textContent = view.announce + ("\u00a0" if str(live.textContent) == view.announce else "")
         js.performance.measure("orbit-view", {"start": began})  # bench/input_latency.py reports it
-        for name, value in (("title", view.title), ("prompt", view.prompt), ("deal", view.deal),
+        for name, value in (("title", view.title), ("prompt", view.prompt), ("deal", " · ".join(t for t in (view.deal, view.timer) if t)),
                             ("score", " · ".join(t for t in (view.score, view.info) if t))):
             byid(name).textContent = value
         resume = {t.id: t.resume for t in view.tiles}
@@ -235,11 +267,20 @@ class Binding:
             tile.querySelector(".resume").textContent = resume.get(str(tile.dataset.game), "")
         for button in document.querySelectorAll("[data-daily], #stats-open"):
             button.disabled = False
+        self.deal_line = (view.deal, bool(view.timer))
+        tiles = {t.id: t for t in view.tiles}
+        for button in document.querySelectorAll("[data-daily]") if start else ():  # today's deal: how it stands
+            tile = tiles.get(str(button.dataset.daily))
+            button.querySelector(".daily-state").textContent = tile.daily if tile else ""
+            button.setAttribute("data-state", tile.daily_state if tile else "")
+        self.replay_id += 1  # a replay's pending tick is for the view drawn before
+        if view.replay is not None and view.replay.playing:
+            self.spawn(self.replay_later(self.replay_id, view.replay.interval_ms / 1000))
         self.tools = view.tools
         self.set_busy(self.busy)  # the tools: enabled as the view says, unless a move animates
         byid("bar").classList.toggle("menu-open", view.menu_open)
         byid("more").setAttribute("aria-expanded", "true" if view.menu_open else "false")
-        if (html := settings_html(view.settings)) != self.settings_drawn:  # redrawn only when changed: focus stays
+        if (html := settings_html(view.settings, view.theme)) != self.settings_drawn:  # redrawn only when changed: focus stays
             byid("settings").innerHTML = self.settings_drawn = html
         resign = byid("resign")
         resign.classList.toggle("armed", view.resign_armed)
@@ -278,6 +319,10 @@ class Binding:
         assert view.board is not None
         self.draw_actions(view, True)  # the buttons under the board take height from it: first
         self.draw_board(view.board)
+        if (view.focus_now or self.had_focus) and view.dialog is None:  # the focus follows the ring
+            node = self.board_node.querySelector(".focus")
+            if present(node) and not node.matches(":focus"):
+                node.focus()
         if view.auto:
             self.set_busy(True)
             self.spawn(self.auto_later(0 if view.instant else STEP_DELAY))
@@ -346,7 +391,7 @@ class Binding:
             self.painted["p" + pile.id] = key
             p.className = " ".join(pile.classes)
             p.setAttribute("data-count", str(pile.count))
-            p.setAttribute("aria-label", pile.name)
+            speak(p, pile.name, "focus" in pile.classes)
             self.place(p, pile.x, pile.y, pile.w, pile.h)
             p.innerHTML = pile_html(pile, unit)
             p.title = pile.why
@@ -384,13 +429,38 @@ class Binding:
             draw_face(node, card.face, card.code)
         for flag in FLAGS:
             node.classList.toggle(flag, flag in card.classes)
+        speak(node, card.name, "focus" in card.classes)
         for attr, value in (("data-at", card.pile), ("data-index", str(card.index)), ("data-marks", card.marks)):
             node.setAttribute(attr, value)
         self.place(node, card.x, card.y)
         node.style.zIndex = str(card.z)
 
     def draw_actions(self, view: View, enabled: bool) -> None:
-        byid("actions").innerHTML = actions_html(view.buttons, enabled)
+        html = replay_html(view.replay) if view.replay is not None else actions_html(view.buttons, enabled)
+        node, active = byid("actions"), document.activeElement
+        if html != self.actions_drawn:  # redrawn only when changed, and the focus stays on its button
+            focused = str(active.id or "") if present(active) and node.contains(active) else ""
+            node.innerHTML = self.actions_drawn = html
+            if focused and present(byid(focused)):
+                byid(focused).focus()
+
+    async def ticker(self) -> None:
+        """Every second: the time to the controller, and the timer on the status line."""
+        while True:
+            await asyncio.sleep(1)
+            timer = self.ctl.tick(js.performance.now())
+            deal, timed = self.deal_line
+            if timed and not self.busy:
+                byid("deal").textContent = " · ".join(t for t in (deal, timer) if t)
+
+    async def replay_later(self, ticket: int, seconds: float) -> None:
+        """The replay plays: one move on after ``seconds`` (after any animation), unless redrawn since."""
+        await asyncio.sleep(seconds)
+        while self.busy or self.drag is not None:
+            await asyncio.sleep(0.05)
+        if ticket == self.replay_id:
+            self.ctl.replay_tick()
+            self.render()
 
     def action(self, evt: Any) -> None:
         """A click on one of the game's buttons or a change of a setting (one delegated handler)."""
@@ -399,10 +469,17 @@ class Binding:
         if evt.type == "click" and self.swallow:
             self.swallow = False
             return
+        if ident.startswith("rp-"):  # the replay bar: its buttons click, its slider and speed change
+            if not self.busy and (evt.type == "change") == (str(node.tagName) != "BUTTON"):
+                self.ctl.replay_control(ident[3:], str(node.value or ""))
+                self.render()
+            return
         if self.busy or not ident[:4] in ("act-", "set-") or (evt.type == "click") != (ident[:4] == "act-"):
             return
         if ident.startswith("act-"):
             self.ctl.press(ident[4:])
+        elif str(node.tagName) == "SELECT":
+            self.ctl.choose(ident[4:], str(node.value))
         else:
             self.ctl.set_setting(ident[4:], bool(node.checked))
         self.render()
@@ -459,6 +536,11 @@ class Binding:
                 byid(kind).close()
         drawn, self.drawn = self.drawn, dialog
         if dialog is None:
+            if drawn is not None:  # closed: the focus goes back where it was (or to the board)
+                back, self.return_to = self.return_to, None
+                back = back if present(back) and back.isConnected else self.board_node.querySelector(".focus")
+                if present(back):
+                    back.focus()
             return
         node = byid(dialog.kind)
         if node.open and drawn is not None and replace(drawn, error="") == replace(dialog, error=""):
@@ -468,11 +550,13 @@ class Binding:
             byid(BODIES[dialog.kind]).innerHTML = dialog_html(dialog)
         byid("summary-replay").hidden = not dialog.replay
         if not node.open:
+            if drawn is None:
+                self.return_to = document.activeElement
             node.showModal()
 
     def form_click(self, evt: Any) -> None:
         ident = str(evt.target.id or "")
-        if ident == "deal":
+        if ident == "deal-go":
             self.submit_new()
         elif ident == "deal-cancel":
             self.ctl.close_dialog()
@@ -552,7 +636,7 @@ class Binding:
         for pile in board.piles:
             node = self.piles[pile.id]
             node.classList.toggle("lit", pile.id in targets)
-            node.children[2].textContent = targets.get(pile.id, "") if held else pile.note
+            node.children[2].setAttribute("data-t", targets.get(pile.id, "") if held else pile.note)
             node.title = board.refusals.get((held, pile.id), "") if held else pile.why
         for card in board.cards:
             self.cards[card.uid].classList.toggle("hint-target", card.pile in targets)
@@ -602,7 +686,10 @@ class Binding:
     def key_down(self, evt: Any) -> None:
         if self.busy:
             return
-        if self.ctl.key(str(evt.key), bool(evt.ctrlKey or evt.metaKey), bool(evt.shiftKey)):
+        if str(evt.target.tagName) in ("INPUT", "SELECT", "TEXTAREA") or evt.altKey:
+            return  # typing in a field, or the browser's own keys
+        if self.ctl.key(str(evt.key), bool(evt.ctrlKey or evt.metaKey), bool(evt.shiftKey),
+                        bool(self.board_node.contains(evt.target))):
             evt.preventDefault()
             self.render()
 

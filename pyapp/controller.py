@@ -27,13 +27,20 @@ import secrets
 from dataclasses import dataclass, field, replace
 from typing import Any, Callable, Literal, Protocol
 
-from .daily import daily_link, daily_seed
-from .errors import OrbitError, ParseError, SaveError, StatsError
+from . import focus as focus_mod
+from .clock import GameClock
+from .daily import daily_date, daily_link
+from .errors import OrbitError, ParseError, ReplayError, SaveError, StatsError
+from .features import (NO_HINT, HintMarks, ReplayView, Saved, daily_words, hint_words, locate_hint, read_save,
+                       replay_view, save_text, timer_text)
 from .game import AnyGame
 from .games import all_games, get_game
+from .hints import hint_for
 from .links import Link
+from .replay import Replay
 from .rng import parse_seed
 from .session import Session
+from .speech import capital, card_label, narrate, place, sentence
 from .stats import StatsKeeper, StatsSummary
 from .table import BACK, CARD_H, CARD_W, Decor, Face, GameView, Gesture, Pick, Place, Table
 from .tables import get_view
@@ -43,15 +50,24 @@ SAVE_PREFIX = "orbit.save."
 OPTIONS_PREFIX = "orbit.options."
 PREVIOUS_PREFIX = "orbit.previous."
 CORRUPT_PREFIX = "orbit.corrupt."
+#: Where today's deal of each game is saved, apart from the player's ordinary game.
+DAILY_PREFIX = "orbit.daily."
 SETTINGS_KEY = "orbit.settings"
 #: The app-wide setting that turns animations off (also set by prefers-reduced-motion).
 INSTANT = "instant"
 #: The app-wide setting that marks the cards that have a legal move (on until the player turns it off).
 MARKS = "marks"
+#: The app-wide settings of the cards' looks: a four-colour deck, larger corner indices.
+FOUR_COLOUR = "fourcolour"
+LARGE = "large"
 APP_SETTINGS: tuple[tuple[str, str], ...] = (
     (MARKS, "Mark the cards that can move"),
     (INSTANT, "Instant moves (no animation)"),
+    (FOUR_COLOUR, "Four-colour deck (blue diamonds, green clubs)"),
+    (LARGE, "Larger cards (big corner numbers)"),
 )
+#: The colour theme: follow the system, or a fixed choice (kept in the settings as "theme=dark").
+THEMES: tuple[tuple[str, str], ...] = (("system", "As the system"), ("light", "Light"), ("dark", "Dark"))
 #: How long a notice stays, in seconds: a plain one, and one that offers an action.
 #: Errors, and notices the player must act on (a link to copy by hand), stay until dismissed.
 NOTICE_SECONDS = 4.0
@@ -145,6 +161,9 @@ class CardView:
     face: Face | None
     classes: tuple[str, ...]
     marks: str
+    #: What a screen reader says for it ("Queen of spades, top of zodiac pile 5"); "" for a
+    #: card that is not a keyboard stop (under another card), hidden from screen readers.
+    name: str = ""
 
 
 @dataclass(frozen=True)
@@ -196,6 +215,8 @@ class ButtonView:
     active: bool = False
     #: Hovering, focusing or pressing it lights the cards it would take (CSS ``.preview``).
     preview: bool = False
+    #: The hint asks for this button (CSS ``.hint``).
+    hint: bool = False
 
 
 @dataclass(frozen=True)
@@ -226,6 +247,8 @@ class Dialog:
     stats: StatsSummary | None = None
     #: The statistics dialog's Reset was pressed once: the next press erases them.
     armed: bool = False
+    #: The Keys help: (keys, what they do), shown after the rules (or alone).
+    keys: tuple[tuple[str, str], ...] = ()
 
 
 @dataclass(frozen=True)
@@ -244,6 +267,10 @@ class Tile:
     id: str
     title: str
     resume: str
+    #: How today's deal of this game stands, in words ("in progress"), on the start screen only.
+    daily: str = ""
+    #: The same as a keyword: unplayed, playing, won, lost, finished, resigned, abandoned.
+    daily_state: str = ""
 
 
 @dataclass(frozen=True)
@@ -280,6 +307,21 @@ class View:
     menu_open: bool = False
     #: The game was just won: play the short celebration (once).
     celebrate: bool = False
+    #: The time played, for the status line ("1:03"); "" when no game is shown.
+    timer: str = ""
+    #: The replay's controls while a game is watched (the board then shows the replay).
+    replay: ReplayView | None = None
+    #: A key moved the keyboard focus: the binding puts the page's focus on the board's
+    #: focused card or pile (the one whose classes include "focus").
+    focus_now: bool = False
+    #: Words for the live region, handed out once (a move, its forced steps, a prompt, the end).
+    announce: str = ""
+    #: Classes for the page's root element: the theme, the deck's colours, larger cards.
+    page_classes: tuple[str, ...] = ()
+    #: The theme chosen in the settings ("system", "light" or "dark").
+    theme: str = "system"
+    #: The board's accessible name ("Gyre table").
+    board_label: str = ""
 
 
 # -- geometry ------------------------------------------------------------------------
@@ -385,9 +427,26 @@ class Controller:
         self._stats_problem = self.stats.load()
         if self._stats_problem:
             self._say(self._stats_problem, error=True)
-        self.summary_extras = lambda s: (self.stats.compare(s.game.id, s), False)
+        self.summary_extras = lambda s: (self.stats.compare(s.game.id, s), bool(s.moves))
+        self.replay_hook = self.watch
+        #: The day of the daily deal on the table (it is saved apart, under DAILY_PREFIX), or None.
+        self.daily_day: datetime.date | None = None
+        #: The game's timer, and the latest time the binding passed in (ms, see :meth:`tick`).
+        self.clock = GameClock()
+        self._now = 0.0
+        #: The page is hidden (the timer pauses).
+        self.hidden = False
+        #: The game being watched (a replay screen over the game), or None.
+        self.replay: Replay | None = None
+        #: Where the hint asked for lies on the table, until the next action.
+        self.hint_marks: HintMarks | None = None
         #: The statistics dialog's Reset was pressed once.
         self.reset_armed = False
+        #: The keyboard focus on the board (a :mod:`pyapp.focus` stop); None: the first stop.
+        self.focus: focus_mod.Stop | None = None
+        self._focus_now = False
+        #: Words waiting for the live region (see :attr:`View.announce`).
+        self._announce = ""
 
     # -- helpers -------------------------------------------------------------------
     def _say(self, text: str, action: tuple[str, str] | None = None, error: bool = False,
@@ -398,6 +457,23 @@ class Controller:
         timeout = 0.0 if error or lasting else NOTICE_ACTION_SECONDS if action else NOTICE_SECONDS
         self.notice = Notice(text, action[0] if action else "", error, timeout, self._serial)
         self._notice_action = action
+
+    def _tell(self, *words: str) -> None:
+        """Words for the live region (screen readers), said once with the next view."""
+        self._announce = " ".join(w for w in (self._announce, *words) if w)
+
+    def _tell_move(self, was: Table, steps: list[Table]) -> None:
+        """Announce a move played from table ``was``: what it did, its forced steps
+        (``steps``), then a new phase or a new prompt (the end has its own words)."""
+        now, module = self.table_now(), self.view_module
+        if now is None or module is None:
+            return
+        words = [narrate([was, *steps, now], lambda code: module.face(code).name)]
+        if now.phase and now.phase != was.phase:
+            words.append(sentence(now.phase))
+        if now.status == "playing" and now.prompt != was.prompt:
+            words.append(sentence(now.prompt))
+        self._tell(*words)
 
     def _drop_stale_notice(self) -> None:
         """The game changed: a notice about the old position goes (errors stay until dismissed)."""
@@ -411,6 +487,7 @@ class Controller:
         return frozenset(self.settings)
 
     def _clear_transient(self) -> None:
+        self.hint_marks = None
         self.selected = None
         self.picking = None
         self.resign_armed = False
@@ -430,15 +507,20 @@ class Controller:
         if len(fragment) > 1:
             self.open_link(fragment)
             return
-        current = self.storage.get(CURRENT_KEY)
-        if current in self._known() and self._load_saved(str(current)):
+        current, _, slot = str(self.storage.get(CURRENT_KEY) or "").partition("@")
+        if current in self._known() and slot == "daily" and self._load_saved(current, daily=True):
+            return
+        if current in self._known() and self._load_saved(current):
             return
         self.screen = "start"
 
     def home(self) -> None:
         self._clear_transient()
         self.dialog = None
+        self.replay = None
         self.screen = "start"
+        self._sync_clock()
+        self._save_time()
 
     def open_game(self, game_id: str) -> None:
         """A start-screen tile: resume that game's save, or deal a new one."""
@@ -456,17 +538,35 @@ class Controller:
             if first:  # the first-game start is for the first game only (Square's ends)
                 self.storage.set(OPTIONS_PREFIX + game_id, "")
 
-    def _load_saved(self, game_id: str) -> bool:
-        raw = self.storage.get(SAVE_PREFIX + game_id)
+    def _read_slot(self, game_id: str, daily: bool = False) -> Saved | None:
+        """The saved game of a slot, or None (missing or unreadable: left for :meth:`_load_saved`)."""
+        raw = self.storage.get((DAILY_PREFIX if daily else SAVE_PREFIX) + game_id)
+        try:
+            return read_save(raw) if raw else None
+        except SaveError:
+            return None
+
+    def _load_saved(self, game_id: str, daily: bool = False) -> bool:
+        """Resume a game's save (``daily``: its daily deal's save); a save that cannot
+        be read is set aside with a notice (an ordinary one is replaced by a new deal)."""
+        key = (DAILY_PREFIX if daily else SAVE_PREFIX) + game_id
+        raw = self.storage.get(key)
         if not raw:
             return False
         try:
-            session = Session.from_save(raw)
-            if session.game.id != game_id:
+            saved = read_save(raw)
+            if saved.session.game.id != game_id:
                 raise SaveError("it belongs to another game")
+            if daily and saved.day is None:
+                raise SaveError("it is not a daily deal")
         except SaveError as exc:
-            self.storage.set(CORRUPT_PREFIX + game_id, raw)
-            self.storage.remove(SAVE_PREFIX + game_id)
+            corrupt = CORRUPT_PREFIX + ("daily." if daily else "") + game_id
+            self.storage.set(corrupt, raw)
+            self.storage.remove(key)
+            if daily:
+                self._say(f"Your saved daily deal could not be read ({exc}). It was set aside ({corrupt}).",
+                          error=True)
+                return False
             title = get_game(game_id).title
             self._say(
                 f"Your saved {title} game could not be read ({exc}). "
@@ -475,7 +575,7 @@ class Controller:
             )
             self._new_session(game_id, "", None)
             return True
-        self._set_session(session)
+        self._set_session(saved.session, saved.day if daily else None, saved.clock)
         return True
 
     def _new_session(self, game_id: str, options: str, seed: int | None) -> None:
@@ -486,24 +586,35 @@ class Controller:
         self.storage.set(OPTIONS_PREFIX + game_id, session.options_text)
         self._set_session(session)
 
-    def _set_session(self, session: Session) -> None:
+    def _set_session(self, session: Session, day: datetime.date | None = None, clock: GameClock | None = None) -> None:
+        """Put ``session`` on the table, in the daily slot of ``day`` or the ordinary
+        one, with its timer (a new one when None)."""
         if self.session is None or self.session.game.id != session.game.id:
             self._uids = {}
         self.session = session
+        self.daily_day = day
+        self.clock = clock if clock is not None else GameClock()
+        self.replay = None
         self.view_module = get_view(session.game.id)
         self.screen = "game"
         self.dialog = None
         self._drop_stale_notice()
         self._clear_transient()
         self._summary_shown = session.status() != "playing"
+        self._sync_clock()
         self._save()
+
+    def _save_text(self) -> str:
+        assert self.session is not None
+        return save_text(self.session, self.daily_day, self.clock.elapsed(self._now))
 
     def _save(self) -> None:
         session = self.session
         if session is None:
             return
-        self.storage.set(SAVE_PREFIX + session.game.id, session.to_save())
-        self.storage.set(CURRENT_KEY, session.game.id)
+        daily = self.daily_day is not None
+        self.storage.set((DAILY_PREFIX if daily else SAVE_PREFIX) + session.game.id, self._save_text())
+        self.storage.set(CURRENT_KEY, session.game.id + ("@daily" if daily else ""))
 
     # -- links -------------------------------------------------------------------
     def open_link(self, fragment: str) -> None:
@@ -529,8 +640,14 @@ class Controller:
             self._say(f"That link could not be opened: {exc}. Your game is as it was.", error=True)
             return
         self.notice = None
-        kept = self._keep_other_deal(session)
-        self._set_session(session)
+        day = self._daily_day_of(session)
+        saved = self._read_slot(session.game.id, daily=day is not None)
+        if saved is not None and not session.replay_error and saved.day == day and saved.session.link() == session.link():
+            # the page opened on its own game's link (a reload): the save also keeps the redo moves and the timer
+            self._set_session(saved.session, day, saved.clock)
+            return
+        kept = day is None and self._keep_other_deal(session)  # a daily deal has its own save
+        self._set_session(session, day)
         if session.replay_error:
             self._say(f"The link was opened up to the move before the problem: {session.replay_error}.", error=True)
         elif kept:
@@ -538,6 +655,11 @@ class Controller:
                 f"Opened the linked {session.game.title} deal. Your game in progress was kept.",
                 ("Back to my game", "previous"),
             )
+
+    def _daily_day_of(self, session: Session) -> datetime.date | None:
+        """The day whose daily deal ``session`` is (today's, or yesterday's begun
+        before midnight UTC), or None for any other deal."""
+        return daily_date(session.game.id, session.options_text, session.seed, self.stats.today())
 
     def _keep_other_deal(self, session: Session) -> bool:
         """Before a link replaces this game's save with another deal, keep the old
@@ -595,29 +717,35 @@ class Controller:
         if session is None:
             return
         before = session.state
+        was = self.table_now()
         session.play(token)
-        self.stats.moved(session.game.id, session)
+        self.stats.moved(session.game.id, session, self._elapsed())
         self._backup = None
         self._clear_transient()
+        steps = [self._table(s, interactive=False) for s in list(session.game.steps(before, token))[:-1]]
         if INSTANT not in self.settings:
-            steps = list(session.game.steps(before, token))[:-1]
-            self._frames = tuple(self._board(self._table(s, interactive=False)) for s in steps)
+            self._frames = tuple(self._board(t) for t in steps)
+        if was is not None:
+            self._tell_move(was, steps)
         self._after_change()
         self._celebrate = session.status() == "won"
 
     def _after_change(self) -> None:
+        self.hint_marks = None  # a hint is for the position it was asked in
+        self._sync_clock()
         self._save()
         self._drop_stale_notice()
         if self.session is not None and self.session.status() != "playing" and not self._summary_shown:
             if self.auto_token() is None:
                 self._summary_shown = True
                 self.dialog = self._summary_dialog()
+                self._tell(sentence(self.dialog.title), sentence(self.dialog.big))
 
     def auto_token(self) -> str | None:
         """The move to play by itself now (the player's settings ask for it, or a
         repeating button is at work), if any."""
         session, module = self.session, self.view_module
-        if session is None or module is None or session.resigned or self.screen != "game":
+        if session is None or module is None or session.resigned or self.screen != "game" or self.replay is not None:
             return None
         if self.repeating:
             table = self.table_now()
@@ -639,6 +767,7 @@ class Controller:
         if gesture.pick is not None:
             self.selected = None
             self.picking = _Picking(gesture.pick, [], "", gesture)
+            self._tell(sentence(gesture.pick.prompt))
             return
         self.play(gesture.token)
 
@@ -736,6 +865,7 @@ class Controller:
                 self.selected = None
                 same = self.picking is not None and self.picking.button == button.id
                 self.picking = None if same else _Picking(button.pick, [], button.id)
+                self._tell(sentence(button.pick.prompt) if self.picking else "Cancelled.")
             return
 
     def confirm_pick(self) -> None:
@@ -756,19 +886,206 @@ class Controller:
         self.reset_armed = False
         self._clear_transient()
 
-    def key(self, key: str, ctrl: bool = False, shift: bool = False) -> bool:
-        """A key press; True when the controller used it."""
+    def key(self, key: str, ctrl: bool = False, shift: bool = False, board: bool = False) -> bool:
+        """A key press; True when the controller used it. ``board``: the page's focus is
+        on the table, where the arrow keys, Enter and Space act (see :meth:`keys_help`)."""
         key = key.lower()
+        if self.replay is not None and self.screen == "game" and self.dialog is None and not ctrl:
+            return self._replay_key(key)
         if ctrl and key == "z":
             self.redo() if shift else self.undo()
             return True
         if ctrl and key == "y":
             self.redo()
             return True
-        if key == "escape" and (self.selected or self.picking or self.resign_armed):
+        if ctrl:
+            return False
+        if key == "escape" and (self.selected or self.picking or self.resign_armed or self.menu_open):
+            if self.selected or self.picking:
+                self._tell("Put back." if self.selected else "Cancelled.")
+            self._focus_now = board
             self.cancel()
             return True
+        table = self.table_now()
+        if self.dialog is not None or self.screen != "game" or table is None:
+            return False
+        if board and key in focus_mod.ARROW_KEYS:
+            self.focus = focus_mod.step(table, focus_mod.settle(table, self.focus), focus_mod.ARROW_KEYS[key])
+            self._focus_now = True
+            return True
+        if board and key in ("enter", " ", "spacebar"):
+            self.activate(pick=key != "enter")
+            return True
+        if board and key == "v":
+            self.peek(focus_mod.settle(table, self.focus)[0])
+            return self.dialog is not None
+        if key == "n":
+            self.open_new_dialog()
+            return True
+        if key == "?":
+            self.show_keys()
+            return True
+        hint = getattr(self, "hint", None)
+        if key == "h" and callable(hint):
+            hint()
+            return True
+        if key == "c" and self.picking is not None and self.picking.pick.confirm:
+            self.confirm_pick()
+            return True
+        for button in table.buttons:
+            if button.key == key:
+                if not button.enabled:
+                    self._say(button.title or f"{button.label} cannot be used now.")  # why it is off
+                    return True
+                self.press(button.id)
+                self._focus_pick()
+                return True
+        for pile in table.piles:
+            if pile.key == key:
+                self.focus = focus_mod.stop_of(table, (pile.id, None))
+                self.activate()
+                return True
         return False
+
+    def _focus_pick(self) -> None:
+        """Cards to pick were asked for: the focus goes to the first of them."""
+        table = self.table_now()
+        if self.picking is not None and table is not None and self.picking.pick.places:
+            self.focus = focus_mod.stop_of(table, self.picking.pick.places[0])
+            self._focus_now = True
+
+    def activate(self, pick: bool = False) -> None:
+        """Enter (or Space, ``pick``) on the focused card or pile, as the keys help says:
+        with a card picked up, a lit place takes it and another place says why not;
+        else Enter plays a card as a tap does (a card with one move plays it), Space
+        and Enter on any other card that can move pick it up (its places light, the
+        focus goes to the nearest), and on a place with no card move Enter is a tap.
+
+        >>> c = Controller(MemoryStorage())
+        >>> c.start("#g=gravity&s=42")
+        >>> c.focus = ("c1", 0)
+        >>> c.activate(pick=True); c.selected, c.focus
+        (('c1', 0), ('c2', 0))
+        >>> c.activate(); c.view().address.endswith("m=c1c2")
+        True
+        """
+        table, module = self.table_now(), self.view_module
+        if table is None or module is None:
+            return
+        stop = focus_mod.settle(table, self.focus)
+        self.focus, self._focus_now = stop, True
+        pile, index = stop
+        at: Place | None = (pile, index) if index is not None else None
+        if self.picking is not None:
+            if at is not None and at in self.picking.pick.places:
+                self.tap(pile, index)
+                if self.picking is not None:
+                    n, k = len(self.picking.picked), self.picking.pick.count
+                    self._tell(f"{'Picked' if at in self.picking.picked else 'Not picked'}: {n} of {k}.")
+            else:
+                self._tell(sentence(self.picking.pick.prompt))
+            return
+        held = self.selected
+        if held is not None:
+            targets = table.moves_from(held)
+            if at == held:
+                self.selected = None
+                self._tell("Put back.")
+                return
+            if pile in targets:
+                self.selected = None
+                self._play_gesture(targets[pile])
+                self._focus_pick()
+                return
+            if at is None or at not in table.sources():
+                self._say(table.refusal(held, pile) or "The card cannot go there.")
+                return
+        mine = [g for g in table.gestures if at is not None and g.source == at]
+        if not mine or at is None:
+            self.tap(pile, index)
+            return
+        taps = [g for g in mine if g.tap]
+        if taps and not pick:
+            self.selected = None
+            self._play_gesture(taps[0])
+            self._focus_pick()
+            return
+        self.selected = at
+        moves = table.moves_from(at)
+        jump = focus_mod.nearest(table, stop, [focus_mod.stop_of(table, (t, None)) for t in moves])
+        if jump is not None:
+            self.focus = jump
+        code = table.pile(pile).cards[at[1]]
+        places = [place(table.pile(t)) for t in moves]
+        where = ", ".join(places[:-1]) + " or " + places[-1] if len(places) > 1 else "".join(places)
+        self._tell(f"{capital(module.face(code).name)} picked up: it can go to {where}." if places
+                   else f"{capital(module.face(code).name)} picked up.")
+
+    def keys_help(self) -> tuple[tuple[str, str], ...]:
+        """The keys, with what they do here (the game's own buttons and places included).
+
+        >>> c = Controller(MemoryStorage()); c.start("#g=gyre&s=1")
+        >>> ("R", "Rotate") in c.keys_help(), c.keys_help()[0]
+        (True, ('Tab, Shift+Tab', 'Go between the table and the buttons'))
+        """
+        rows = [
+            ("Tab, Shift+Tab", "Go between the table and the buttons"),
+            ("Arrow keys", "Move the focus ring from place to place on the table"),
+            ("Enter", "Play the focused card as a tap does: a card with one move plays it, another is picked up"),
+            ("Space", "Pick up the focused card to choose where it goes: its places light up"),
+            ("Enter or Space on a lit place", "Put the picked-up card there"),
+            ("Escape", "Put the card back, cancel a choice, close a dialog"),
+            ("Ctrl+Z", "Undo"),
+            ("Ctrl+Shift+Z, Ctrl+Y", "Redo"),
+            ("N", "New deal"),
+        ]
+        if callable(getattr(self, "hint", None)):
+            rows.append(("H", "Hint"))
+        table = self.table_now()
+        if table is not None:
+            rows += [(b.key.upper(), b.label.replace("→", "to")) for b in table.buttons if b.key]
+            rows += [(p.key.upper(), f"{capital(place(p))}: as Enter on it") for p in table.piles if p.key]
+            if any(g.pick is not None and g.pick.confirm for g in table.gestures):
+                rows.append(("C", "Confirm the picked cards"))
+            if any(p.peek for p in table.piles):
+                rows.append(("V", "View every card of the focused squared pile"))
+        rows.append(("?", "These keys"))
+        return tuple(rows)
+
+    def show_keys(self) -> None:
+        """The Keys help alone (the ? key); the rules panel ends with it too."""
+        self.menu_open = False
+        self.dialog = Dialog("rules", "Keys", keys=self.keys_help())
+
+    def choose(self, setting: str, value: str) -> None:
+        """A setting with choices (the settings menu's selects): "theme"."""
+        if setting == "theme":
+            self.set_theme(value)
+
+    def set_theme(self, theme: str) -> None:
+        """The colour theme: "system" (follow the system's light or dark), "light" or "dark"."""
+        if theme not in dict(THEMES):
+            return
+        self.settings = {s for s in self.settings if not s.startswith("theme=")}
+        if theme != "system":
+            self.settings.add("theme=" + theme)
+        self.storage.set(SETTINGS_KEY, json.dumps(sorted(self.settings)))
+
+    def page_classes(self) -> tuple[str, ...]:
+        """Classes for the page's root: the theme chosen (none: the system's), the deck's colours, larger cards.
+
+        >>> c = Controller(MemoryStorage()); c.set_theme("dark"); c.set_setting(FOUR_COLOUR, True)
+        >>> c.page_classes()
+        ('theme-dark', 'four-colour')
+        """
+        theme = self.theme
+        classes = [] if theme == "system" else [f"theme-{theme}"]
+        classes += [cls for sid, cls in ((FOUR_COLOUR, "four-colour"), (LARGE, "large-cards")) if sid in self.settings]
+        return tuple(classes)
+
+    @property
+    def theme(self) -> str:
+        return next((s[6:] for s in self.settings if s.startswith("theme=") and s[6:] in dict(THEMES)), "system")
 
     # -- tools ---------------------------------------------------------------------
     def undo(self) -> None:
@@ -779,15 +1096,17 @@ class Controller:
         if session.can_undo:
             session.undo()
         elif self._backup is not None:
-            restored = Session.from_save(self._backup)
+            restored = read_save(self._backup)
             self._backup = None
-            self._set_session(restored)
-            self.stats.reopen(restored.game.id, restored)
+            self._set_session(restored.session, restored.day, restored.clock)
+            self.stats.reopen(restored.session.game.id, restored.session)
             return
         else:
             return
         self._summary_shown = session.status() != "playing"
         self._after_change()
+        table = self.table_now()
+        self._tell("Move undone.", sentence(table.prompt) if table is not None else "")
 
     def redo(self) -> None:
         session = self.session
@@ -798,9 +1117,10 @@ class Controller:
         session = self.session
         if session is None or not (session.moves or session.resigned):
             return
-        backup = session.to_save()
-        self.stats.abandon(session.game.id, session)
+        backup = self._save_text()
+        self.stats.abandon(session.game.id, session, self._elapsed())
         session.restart()
+        self.clock = GameClock()  # the same deal again is a new game, timed afresh
         self._clear_transient()
         self._summary_shown = False
         self.dialog = None
@@ -821,7 +1141,7 @@ class Controller:
         self.resign_armed = False
         self.repeating = ""
         session.resign()
-        self.stats.changed(session.game.id, session)
+        self.stats.changed(session.game.id, session, self._elapsed())
         self._after_change()
 
     def disarm(self) -> None:
@@ -842,7 +1162,8 @@ class Controller:
     def show_rules(self) -> None:
         self.menu_open = False
         if self.view_module is not None and self.session is not None:
-            self.dialog = Dialog("rules", f"{self.session.game.title}: rules", html=self.view_module.help)
+            self.dialog = Dialog("rules", f"{self.session.game.title}: rules", html=self.view_module.help,
+                                 keys=self.keys_help())
 
     def close_dialog(self) -> None:
         self.dialog = None
@@ -894,24 +1215,22 @@ class Controller:
             self.dialog = self._stats_dialog()
 
     def open_daily(self, game_id: str, today: datetime.date) -> None:
-        """Today's deal of ``game_id`` (the UTC date): resumed if it is that game's
-        save, else opened like a link (a game in progress is kept as the previous one)."""
+        """Today's deal of ``game_id`` (``today``: the UTC date), in a save of its own
+        (:data:`DAILY_PREFIX`) apart from the player's ordinary game, which stays as
+        it is: resumed if that save holds today's deal, else dealt afresh."""
         try:
             get_game(game_id)
         except OrbitError as exc:
             self._say(str(exc), error=True)
             return
         self.notice = None
-        raw = self.storage.get(SAVE_PREFIX + game_id)
-        if raw:
-            try:
-                saved = Session.from_save(raw)
-            except SaveError:
-                saved = None
-            if saved is not None and saved.options_text == "" and saved.seed == daily_seed(game_id, today):
-                self._load_saved(game_id)
-                return
-        self.open_link(daily_link(game_id, today))
+        saved = self._read_slot(game_id, daily=True)
+        if saved is None and self.storage.get(DAILY_PREFIX + game_id):
+            self._load_saved(game_id, daily=True)  # unreadable: set aside, with a notice
+        if saved is not None and saved.day == today:
+            self._set_session(saved.session, today, saved.clock)
+            return
+        self._set_session(Session.from_link(daily_link(game_id, today)), today)
 
     def set_setting(self, setting: str, on: bool) -> None:
         if on:
@@ -936,7 +1255,7 @@ class Controller:
             return
         shown = pile.cards[pile.down :]
         faces = tuple(self.view_module.face(c) for c in shown if c != BACK)
-        title = (pile.name or pile.label or pile_id) + f": {len(pile.cards)} cards, bottom first"
+        title = capital(place(pile)) + f": {len(pile.cards)} cards, bottom first"
         self.dialog = Dialog("peek", title, faces=faces)
 
     # -- dialogs -----------------------------------------------------------------
@@ -990,12 +1309,23 @@ class Controller:
         session = self.session
         if session is None:
             return
-        backup = session.to_save() if session.moves and session.status() == "playing" else None
+        game_id = session.game.id
+        replaced: Session | None = session
+        elapsed = self._elapsed()
+        backup = self._save_text() if session.moves and session.status() == "playing" else None
+        if self.daily_day is not None:  # today's deal keeps its own save: the new deal replaces the ordinary game
+            self._save()
+            ordinary = self._read_slot(game_id)
+            replaced = ordinary.session if ordinary is not None else None
+            elapsed = ordinary.clock.elapsed_ms if ordinary is not None else 0
+            playing = replaced is not None and bool(replaced.moves) and replaced.status() == "playing"
+            backup = self.storage.get(SAVE_PREFIX + game_id) if playing else None
         self.notice = None
         if options is None:
             options = self._options_for_next(session)
-        self.stats.abandon(session.game.id, session)
-        self._new_session(session.game.id, options, seed)
+        if replaced is not None:
+            self.stats.abandon(game_id, replaced, elapsed)
+        self._new_session(game_id, options, seed)
         self._backup = backup
         if backup is not None:
             self._say("New deal. Undo brings your last game back.")
@@ -1036,6 +1366,185 @@ class Controller:
         compare, replay = self.summary_extras(session) if self.summary_extras is not None else ((), False)
         return Dialog("summary", title, lines=table.summary, big=table.score, compare=compare, replay=replay)
 
+    # -- hints, the timer, replays (issue 10) ------------------------------------
+    def hint(self) -> None:
+        """The Hint tool (and the H key): light one good legal move on the table
+        (:mod:`pyapp.hints`: its card, its place, its button or the cards to pick),
+        or say that no move helps. Each hint shown counts in the statistics."""
+        session, table = self.session, self.table_now()
+        if session is None or table is None or self.screen != "game" or self.dialog is not None:
+            return
+        self._clear_transient()
+        if session.status() != "playing":
+            return
+        token = hint_for(session)
+        marks = locate_hint(table, token) if token is not None else None
+        if marks is None:
+            self._say(NO_HINT)
+            return
+        self.hint_marks = marks
+        self.stats.hinted(session.game.id, session)
+        self._say(hint_words(marks, table))
+
+    def _elapsed(self) -> int:
+        return self.clock.elapsed(self._now)
+
+    def _sync_clock(self) -> None:
+        """The timer runs while a game in progress, with a move made, is on the
+        screen of a page that is shown; it is paused otherwise."""
+        s = self.session
+        run = (s is not None and not self.hidden and self.screen == "game" and self.replay is None
+               and bool(s.moves) and s.status() == "playing")
+        self.clock = self.clock.start(self._now) if run else self.clock.pause(self._now)
+
+    def tick(self, now: float) -> str:
+        """The binding's time: ``now`` in milliseconds on a clock that does not jump
+        (``performance.now()``), passed at start-up, before each intent it can and
+        every second. The controller reads no clock of its own for the timer.
+        Returns the timer's text (as :attr:`View.timer`) for the status line.
+
+        >>> c = Controller(MemoryStorage()); _ = c.tick(1_000); c.start("#g=gyre&s=42")
+        >>> c.play(c.session.legal_moves()[0]); c.tick(63_000)
+        '1:02'
+        """
+        self._now = max(self._now, float(now))
+        self._sync_clock()
+        return timer_text(self.clock, self._now)
+
+    def visibility(self, hidden: bool, now: float) -> None:
+        """The page was hidden or shown again (``visibilitychange``): the timer pauses
+        while it is hidden, and the game is saved as it hides (the page may be closing)."""
+        self._now = max(self._now, float(now))
+        self.hidden = hidden
+        self._sync_clock()
+        if hidden:
+            self._save_time()
+
+    def _save_time(self) -> None:
+        """Bring the time played up to date in the save, if the save still holds this
+        very game (another tab may have played on since, or the save may be unreadable:
+        then it is left as it is)."""
+        session = self.session
+        if session is None:
+            return
+        saved = self._read_slot(session.game.id, daily=self.daily_day is not None)
+        if saved is not None and saved.day == self.daily_day and saved.session.link() == session.link():
+            self._save()
+
+    def watch(self, session: Session | None = None) -> None:
+        """Watch the moves of ``session`` (the game on the table when None): a replay
+        over the game, from the deal, paused. The end screen's Watch replay and the
+        Watch tool call it."""
+        session = session if session is not None else self.session
+        if session is None or not session.moves:
+            return
+        self._clear_transient()
+        self.dialog = None
+        self.replay = Replay.from_session(session)
+        self.screen = "game"
+        self._sync_clock()
+
+    def replay_control(self, what: str, value: str = "") -> None:
+        """The replay bar: ``back``, ``forward``, ``start``, ``end``, ``play`` (play or
+        pause), ``seek`` (``value``: the position, 0 being the deal), ``speed``
+        (``value``: moves a second), ``here`` (play on from the position shown) and
+        ``close``. A value the bar never sends changes nothing."""
+        r = self.replay
+        if r is None:
+            return
+        self.menu_open = False
+        if what == "close":
+            self.replay = None
+            self._sync_clock()
+            return
+        if what == "here":
+            self._play_from_here(r)
+            return
+        before = r.index
+        try:
+            if what == "play":
+                r.toggle()
+            elif what == "speed":
+                r.set_speed(float(value))
+            else:
+                r.pause()
+                if what == "back":
+                    r.back()
+                elif what == "forward":
+                    r.forward()
+                elif what == "start":
+                    r.to_start()
+                elif what == "end":
+                    r.to_end()
+                elif what == "seek":
+                    r.seek(int(value))
+        except (ValueError, ReplayError):
+            return
+        if r.index == before + 1 and not r.playing and INSTANT not in self.settings:
+            self._frames = tuple(self._board(self._table(s, interactive=False)) for s in r.steps()[:-1])
+
+    def replay_tick(self) -> None:
+        """The binding's timer fired while the replay plays (every
+        :attr:`ReplayView.interval_ms`): one move on; it stops at the end."""
+        if self.replay is not None:
+            self.replay.tick()
+
+    def _play_from_here(self, r: Replay) -> None:
+        """Play on from the position the replay shows: a new game (the one watched
+        stays counted as it ended), its later moves waiting on the Redo stack."""
+        session = r.play_from_here()
+        old = self.session
+        self.replay = None
+        if old is not None:
+            self.stats.abandon(old.game.id, old, self._elapsed())
+        day = self._daily_day_of(session)
+        kept = day is None and self._keep_other_deal(session)
+        self._set_session(session, day)
+        n = len(session.moves)
+        self._say(f"Playing on from {'the deal' if not n else f'move {n}'}." +
+                  (" Redo replays the moves that followed." if session.can_redo else "") +
+                  (" Your game in progress was kept." if kept else ""),
+                  ("Back to my game", "previous") if kept else None)
+
+    def _replay_key(self, key: str) -> bool:
+        """Keys while a replay is shown: arrows step, Space plays or pauses, Home and
+        End jump, Escape closes it."""
+        what = {"arrowleft": "back", "arrowright": "forward", " ": "play", "home": "start", "end": "end",
+                "escape": "close"}.get(key)
+        if what is None:
+            return False
+        self.replay_control(what)
+        return True
+
+    def view(self) -> View:
+        """What to show now (see :meth:`_view`), with the timer and the hint's button;
+        while a game is watched, the replay's position and its controls instead."""
+        if self.replay is not None and self.session is not None and self.screen == "game":
+            return self._replay_screen(self.replay, self.session)
+        v = self._view()
+        if v.screen != "game" or self.session is None:
+            return v
+        marks = self.hint_marks
+        buttons = tuple(replace(b, hint=True) if marks is not None and b.id == marks.button else b for b in v.buttons)
+        tools = {**v.tools, "hint": self.session.status() == "playing" and not self.session.resigned,
+                 "watch": bool(self.session.moves)}
+        return replace(v, buttons=buttons, tools=tools, timer=timer_text(self.clock, self._now))
+
+    def _replay_screen(self, r: Replay, session: Session) -> View:
+        """The game screen showing the replay: its position on a board nothing can
+        be played on, the game's tools off, the replay bar instead of the buttons."""
+        self.replay, uids = None, self._uids
+        try:
+            base = self._view()  # everything else as the game screen has it (settings, notice, dialog...)
+        finally:
+            self.replay, self._uids = r, uids
+        table = self._table(r.state, interactive=False)
+        rv = replay_view(r, f"{session.game.title}, deal {session.seed}")
+        tools = {name: False for name in base.tools} | {"help": True, "copy": True, "hint": False, "watch": False}
+        return replace(base, title=f"{session.game.title}: replay", board=self._board(table), prompt=f"Replay · {rv.where}",
+                       score=table.score, info=table.info, tools=tools, resign_armed=False, buttons=(), auto=False,
+                       status=r.status(), deal=f"Deal {session.seed} · watching", celebrate=False, replay=rv, timer="")
+
     # -- building the view --------------------------------------------------------
     def _table(self, state: Any, interactive: bool = True) -> Table:
         module, session = self.view_module, self.session
@@ -1052,8 +1561,8 @@ class Controller:
     def table_now(self) -> Table | None:
         """The table of the current state (what the player can act on)."""
         session = self.session
-        if session is None or self.view_module is None:
-            return None
+        if session is None or self.view_module is None or self.replay is not None:
+            return None  # a replay on the table: nothing to act on
         key = (session.game.id, session.state, self.portrait, frozenset(self.settings), session.resigned)
         if self.table is None or key != self._table_key:
             self.table = self._table(session.state)
@@ -1076,6 +1585,9 @@ class Controller:
         marked = set(sources) if MARKS in self.settings and self.picking is None and held is None else set()
         previews = {p for b in table.buttons if b.enabled for p in b.preview}
         nudge, self._nudge = self._nudge, None
+        hint = self.hint_marks
+        stops = {s.stop for s in focus_mod.spots(table)}  # what the keyboard reaches, and screen readers
+        focused = focus_mod.settle(table, self.focus)
         # Card ids: a card keeps its id where it stays; a moved card takes a free id of its code.
         free: dict[str, list[str]] = {}
         for uid, code in self._uids.values():
@@ -1108,8 +1620,15 @@ class Controller:
             if pile.id in lit:
                 classes.append("lit")
                 note = lit[pile.id].note or note
+            if hint is not None and pile.id == hint.target:
+                classes.append("hint-to")
+            spoken = ""
+            if (pile.id, None) in stops:
+                spoken = capital(pile.name or pile.label or pile.id)
+                spoken += f", {note or 'the picked-up card can go here'}" if pile.id in lit else ""
+                classes += ["stop", "focus"] if focused == (pile.id, None) else ["stop"]
             piles.append(PileView(pile.id, pile.x, pile.y, pile.w, pile.h, tuple(classes), pile.badge, pile.arrow,
-                                  pile.label, note, pile.name or pile.label or pile.id, len(pile.cards),
+                                  pile.label, note, spoken, len(pile.cards),
                                   pile.x + n * pile.dx, pile.y + n * pile.dy,
                                   table.refusal(held, pile.id) if held is not None else ""))
             marks = " ".join(pile.marks)
@@ -1133,8 +1652,20 @@ class Controller:
                     flags.append("picked")
                 if pile.id in lit:
                     flags.append("hint-target")
+                if hint is not None and place == hint.source:
+                    flags.append("hint-from")
+                if hint is not None and place in hint.picks:
+                    flags.append("hint-pick")
+                if hint is not None and pile.id == hint.target and i == len(pile.cards) - 1:
+                    flags.append("hint-to")
+                spoken = ""
+                if place in stops:
+                    spoken = card_label(pile, i, "" if down else module.face(code).name, flags,
+                                        (lit[pile.id].note if pile.id in lit else None))
+                    flags += ["focus"] if focused == place else []
                 cards.append(CardView(uids[place][0], pile.id, i, pile.x + i * pile.dx, pile.y + i * pile.dy, 10 + i,
-                                      "" if down else code, None if down else module.face(code), tuple(flags), marks))
+                                      "" if down else code, None if down else module.face(code), tuple(flags), marks,
+                                      spoken))
         holds = {s: tuple((t, g.note) for t, g in table.moves_from(s).items()) for s in sources}
         refusals = {(r.source, r.target): r.reason for r in table.refusals}
         draggable = tuple(dict.fromkeys([*sources, *(r.source for r in table.refusals)]))
@@ -1143,19 +1674,26 @@ class Controller:
 
     def _tiles(self) -> tuple[Tile, ...]:
         tiles = []
+        start = self.screen == "start" or self.session is None
+        today = self.stats.today()
         for game in all_games():
             resume = "Game in progress: tap to resume" if self.storage.get(SAVE_PREFIX + game.id) else ""
-            tiles.append(Tile(game.id, game.title, resume))
+            daily = self.stats.stats.daily_status(game.id, today) if start else None
+            tiles.append(Tile(game.id, game.title, resume, daily_words(daily) if daily else "",
+                              daily.state if daily else ""))
         return tuple(tiles)
 
-    def view(self) -> View:
-        """What to show now. Animation frames are handed out once."""
+    def _view(self) -> View:
+        """What to show now, but for :meth:`view`'s additions. Animation frames are handed out once."""
         frames, self._frames = self._frames, ()
         copy, self._copy_now = (self._copy if self._copy_now else ""), False
+        announce, self._announce = self._announce, ""
+        focus_now, self._focus_now = self._focus_now, False
         session, module = self.session, self.view_module
         if self.screen == "start" or session is None or module is None:
             return View("start", "", self._tiles(), None, (), "", "", "", {}, False, "Give up", (), (), self.notice,
-                        self.dialog, "", copy, False, "playing", INSTANT in self.settings)
+                        self.dialog, "", copy, False, "playing", INSTANT in self.settings, announce=announce,
+                        page_classes=self.page_classes(), theme=self.theme)
         table = self.table_now()
         assert table is not None
         board = self._board(table)
@@ -1190,4 +1728,6 @@ class Controller:
         return View("game", session.game.title, self._tiles(), board, frames, prompt, table.score, table.info, tools,
                     self.resign_armed, "Sure? Press again" if self.resign_armed else "Give up", tuple(buttons),
                     settings, self.notice, self.dialog, session.link().fragment(), copy, self.auto_token() is not None,
-                    status, INSTANT in self.settings, deal, self.menu_open, celebrate)
+                    status, INSTANT in self.settings, deal, self.menu_open, celebrate, focus_now=focus_now,
+                    announce=announce, page_classes=self.page_classes(), theme=self.theme,
+                    board_label=f"{session.game.title} table")

@@ -1,7 +1,9 @@
 """The daily deal: one deal a day for each game, the same for everyone, with no
 network. Its seed comes from the UTC date and the game id through our own
 SplitMix64 (:mod:`pyapp.rng`), never :mod:`random` or ``hash()``, so it stays the
-same forever (docs/RULES-NOTES.md, "Daily deal"; pinned by tests/test_stats.py).
+same forever (docs/RULES-NOTES.md, "Daily deal"; pinned by tests/test_daily.py).
+It is always the plain game (:data:`DAILY_OPTIONS`), so everyone plays the same
+rules, and its link is an ordinary link.
 
 >>> import datetime
 >>> daily_seed("gyre", datetime.date(2025, 1, 1)) == daily_seed("gyre", datetime.date(2025, 1, 1))
@@ -21,7 +23,20 @@ from .rng import MASK64, SplitMix64
 DAILY_SALT = 0x0D41_17DE_A150_0B17
 #: Daily seeds are below this, like the page's own new deals, so links stay short.
 DAILY_SEED_LIMIT = 10**9
+#: The options of every daily deal: none, the default variant of each game.
+DAILY_OPTIONS = ""
 _EPOCH = datetime.date(1970, 1, 1)
+
+
+def utc_date(when: datetime.datetime) -> datetime.date:
+    """The UTC calendar date of a moment (a naive datetime is taken as UTC).
+
+    >>> utc_date(datetime.datetime(2025, 1, 1, 23, 30, tzinfo=datetime.timezone(datetime.timedelta(hours=-2))))
+    datetime.date(2025, 1, 2)
+    """
+    if when.tzinfo is not None:
+        when = when.astimezone(datetime.timezone.utc)
+    return when.date()
 
 
 def day_number(date: datetime.date) -> int:
@@ -52,4 +67,22 @@ def daily_seed(game_id: str, date: datetime.date) -> int:
 
 def daily_link(game_id: str, date: datetime.date) -> str:
     """The ordinary link fragment of that daily deal (default options, no moves)."""
-    return Link(game_id, "", daily_seed(game_id, date)).fragment()
+    return Link(game_id, DAILY_OPTIONS, daily_seed(game_id, date)).fragment()
+
+
+def daily_date(game_id: str, options: str, seed: int, near: datetime.date) -> datetime.date | None:
+    """Which day's daily deal this deal is, looking at ``near`` and the day before
+    (a daily deal opened before midnight UTC and played after it is still that
+    day's); None when it is no daily deal of those days.
+
+    >>> day = datetime.date(2025, 1, 1)
+    >>> after = day + datetime.timedelta(days=1)
+    >>> daily_date("gyre", "", daily_seed("gyre", day), after), daily_date("gyre", "jokers", daily_seed("gyre", day), day)
+    (datetime.date(2025, 1, 1), None)
+    """
+    if options != DAILY_OPTIONS:
+        return None
+    for day in (near, near - datetime.timedelta(days=1)):
+        if seed == daily_seed(game_id, day):
+            return day
+    return None

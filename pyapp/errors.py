@@ -21,3 +21,11 @@ class SaveError(OrbitError):
 
 class StatsError(OrbitError):
     """A statistics record or export file that cannot be read back."""
+
+
+class ClockError(OrbitError):
+    """A saved game timer that cannot be read back."""
+
+
+class ReplayError(OrbitError):
+    """A replay asked for something it cannot do (a position it does not have, a speed it does not offer)."""

@@ -3,7 +3,7 @@ binding sets it as ``innerHTML``. Every text from a view or the player is escape
 
 >>> from pyapp.table import standard_face
 >>> face_html(standard_face("TH"))
-'<span class="corner">10\\n♥</span><span class="pip">♥</span>'
+'<span class="corner" data-t="10\\n♥"></span><span class="pip" data-t="♥"></span>'
 >>> dialog_html(Dialog("summary", "You <won>", lines=("a & b",), big="Score 3"))
 '<h2>You &lt;won&gt;</h2><div class="big">Score 3</div><p>a &amp; b</p>'
 """
@@ -12,15 +12,18 @@ from __future__ import annotations
 
 from html import escape
 
-from .controller import ButtonView, Dialog, Field, PileView
+from .controller import THEMES, ButtonView, Dialog, Field, PileView
+from .features import ReplayView
 from .stats import StatsSummary, VariantSummary
 from .table import Decor
 from .table import Face
 
 
 def face_html(face: Face) -> str:
-    """The inside of a card element."""
-    return f'<span class="corner">{escape(face.corner)}</span><span class="pip">{escape(face.pip)}</span>'
+    """The inside of a card element. Its glyphs are drawn by CSS from ``data-t``: the
+    page's words for a card are its name (``aria-label``), which is what a screen
+    reader says and what speech input answers to ("ten of hearts", not "10♥♥")."""
+    return f'<span class="corner" data-t="{escape(face.corner)}"></span><span class="pip" data-t="{escape(face.pip)}"></span>'
 
 
 def face_class(face: Face | None) -> str:
@@ -50,7 +53,7 @@ def _field_html(field_: Field) -> str:
 
 
 def dialog_html(dialog: Dialog) -> str:
-    """The body of a dialog. The new-game form's buttons are ``#deal`` and ``#deal-cancel``.
+    """The body of a dialog. The new-game form's buttons are ``#deal-go`` and ``#deal-cancel``.
 
     >>> from pyapp.controller import Field
     >>> html = dialog_html(Dialog("newgame", "New deal", (Field("easy", "flag", "Easier", "1"),), error="bad"))
@@ -58,8 +61,8 @@ def dialog_html(dialog: Dialog) -> str:
     (True, True)
     """
     title = f"<h2>{escape(dialog.title)}</h2>"
-    if dialog.kind == "rules":
-        return dialog.html  # the game's own rules text, written in the view modules
+    if dialog.kind == "rules":  # the game's own rules text, written in the view modules, then the keys
+        return (dialog.html or title) + keys_html(dialog.keys)
     if dialog.kind == "summary":
         lines = "".join(f"<p>{escape(line)}</p>" for line in dialog.lines)
         compare = "".join(f"<p>{escape(line)}</p>" for line in dialog.compare)
@@ -71,7 +74,7 @@ def dialog_html(dialog: Dialog) -> str:
         return f'{title}<div class="peek-row">{"".join(card_html(f) for f in dialog.faces)}</div>'
     fields = "".join(_field_html(f) for f in dialog.fields)
     return (f'{title}{fields}<p class="form-error">{escape(dialog.error)}</p>'
-            '<div class="row"><button type="button" id="deal">Deal</button>'
+            '<div class="row"><button type="button" id="deal-go">Deal</button>'
             '<button type="button" id="deal-cancel">Cancel</button></div>')
 
 
@@ -116,7 +119,10 @@ def _variant_html(v: VariantSummary) -> str:
     average = "–" if v.average is None else f"{v.average:g}"
     rows = [("Played", str(v.played)), ("Won", f"{v.won} ({v.win_rate:.0%})"),
             ("Best score" + (" (lowest)" if v.lower_better else ""), best), ("Average score", average),
-            ("Winning streak", f"{v.streak} (longest {v.longest})")]
+            ("Winning streak", f"{v.streak} (longest {v.longest})"), ("Hints used", str(v.hints))]
+    if v.fastest_win_ms is not None:
+        seconds = v.fastest_win_ms // 1000
+        rows.append(("Fastest win", f"{seconds // 60}:{seconds % 60:02d}"))
     table = "".join(f"<tr><th>{escape(k)}</th><td>{escape(val)}</td></tr>" for k, val in rows)
     bands = ""
     if v.bands:
@@ -164,40 +170,64 @@ def actions_html(buttons: tuple[ButtonView, ...], enabled: bool) -> str:
     parts = []
     for b in buttons:
         off = "" if b.enabled and enabled else " disabled"
-        cls = " ".join(c for c, on in (("active", b.active), ("previews", b.preview)) if on)
+        cls = " ".join(c for c, on in (("active", b.active), ("previews", b.preview), ("hint", b.hint)) if on)
         parts.append(f'<button type="button" id="act-{escape(b.id)}" class="{cls}" '
                      f'title="{escape(b.title)}"{off}>{escape(b.label)}</button>')
     return "".join(parts)
 
 
-def settings_html(settings: tuple[tuple[str, str, bool], ...]) -> str:
-    """The settings menu's switches (``#set-<id>``).
+def settings_html(settings: tuple[tuple[str, str, bool], ...], theme: str = "") -> str:
+    """The settings menu's switches (``#set-<id>``), and the theme's choice (``#set-theme``)
+    when ``theme`` is given.
 
     >>> settings_html((("x", "X on", False),))
     '<label><input type="checkbox" id="set-x"> X on</label>'
+    >>> '<option value="dark" selected>Dark</option>' in settings_html((), "dark")
+    True
     """
-    return "".join(f'<label><input type="checkbox" id="set-{escape(sid)}"{" checked" if checked else ""}> '
+    html = "".join(f'<label><input type="checkbox" id="set-{escape(sid)}"{" checked" if checked else ""}> '
                    f"{escape(text)}</label>" for sid, text, checked in settings)
+    if theme:
+        options = "".join(f'<option value="{escape(value)}"{" selected" if value == theme else ""}>{escape(text)}</option>'
+                          for value, text in THEMES)
+        html += f'<label>Theme <select id="set-theme">{options}</select></label>'
+    return html
+
+
+def keys_html(keys: tuple[tuple[str, str], ...]) -> str:
+    """The Keys help: a heading and a list of keys and what they do.
+
+    >>> keys_html((("N", "New deal"),))
+    '<h3 id="keys-help">Keys</h3><dl class="keys"><dt><kbd>N</kbd></dt><dd>New deal</dd></dl>'
+    >>> keys_html(())
+    ''
+    """
+    if not keys:
+        return ""
+    rows = "".join(f"<dt><kbd>{escape(k)}</kbd></dt><dd>{escape(what)}</dd>" for k, what in keys)
+    return f'<h3 id="keys-help">Keys</h3><dl class="keys">{rows}</dl>'
 
 
 def overlay_html(pile: PileView) -> str:
     """A pile's badge and arrow, drawn over its top card."""
-    badge = f'<span class="badge">{escape(pile.badge)}</span>' if pile.badge else ""
-    arrow = f'<span class="arrow">{ARROWS.get(pile.arrow, "•")}</span>' if pile.arrow else ""
+    badge = f'<span class="badge" data-t="{escape(pile.badge)}"></span>' if pile.badge else ""
+    arrow = f'<span class="arrow" data-t="{ARROWS.get(pile.arrow, "•")}"></span>' if pile.arrow else ""
     return badge + arrow
 
 
 def pile_html(pile: PileView, unit: float) -> str:
     """Inside a pile's element: the overlay over its top card (badge, arrow), its
-    label and its note, in this order.
+    label and its note, in this order; their words are drawn by CSS from ``data-t`` (as a
+    card's, see :func:`face_html`), the pile's name says them.
 
     >>> from pyapp.controller import PileView
     >>> pile_html(PileView("D", 1, 1, 1, 1.4, (), "3", "", "Deck 3", "", "", 3, 1.5, 1), 10.0)
-    '<div class="overlay" style="left:5.0px;top:0.0px"><span class="badge">3</span></div><div class="pile-label">Deck 3</div><div class="pile-note"></div>'
+    '<div class="overlay" style="left:5.0px;top:0.0px"><span class="badge" data-t="3"></span></div><div class="pile-label" data-t="Deck 3"></div><div class="pile-note" data-t=""></div>'
     """
     left, top = (pile.top_x - pile.x) * unit, (pile.top_y - pile.y) * unit
     return (f'<div class="overlay" style="left:{left:.1f}px;top:{top:.1f}px">{overlay_html(pile)}</div>'
-            f'<div class="pile-label">{escape(pile.label)}</div><div class="pile-note">{escape(pile.note)}</div>')
+            f'<div class="pile-label" data-t="{escape(pile.label)}"></div>'
+            f'<div class="pile-note" data-t="{escape(pile.note)}"></div>')
 
 
 def decor_html(decor: tuple[Decor, ...], unit: float) -> str:
@@ -210,3 +240,38 @@ def decor_html(decor: tuple[Decor, ...], unit: float) -> str:
 def error_text(what: str) -> str:
     """The error banner's words for an unexpected failure (the game is kept)."""
     return f"Something went wrong: {what}. Your game is kept; undo or carry on."
+
+
+def replay_html(r: ReplayView) -> str:
+    """The replay bar, drawn where the game's buttons are: where it is, a slider over
+    every position (``#rp-seek``, 0 the deal), the buttons ``#rp-start``, ``#rp-back``,
+    ``#rp-play`` (play or pause), ``#rp-forward``, ``#rp-end``, the speed (``#rp-speed``),
+    ``#rp-here`` (play from here) and ``#rp-close``.
+
+    >>> from pyapp.replay import SPEEDS
+    >>> html = replay_html(ReplayView(3, 9, False, 2.0, SPEEDS, "Move 3 of 9: R", 500, "Gyre, deal 1"))
+    >>> 'id="rp-seek" min="0" max="9" value="3"' in html, '<option value="2" selected>' in html
+    (True, True)
+    """
+    def button(name: str, text: str, title: str, disabled: bool = False, cls: str = "") -> str:
+        off = " disabled" if disabled else ""
+        return (f'<button type="button" id="rp-{name}" class="{cls}" title="{escape(title)}" '
+                f'aria-label="{escape(title)}"{off}>{escape(text)}</button>')
+
+    speeds = "".join(f'<option value="{s:g}"{" selected" if s == r.speed else ""}>{s:g} / s</option>' for s in r.speeds)
+    first, last = r.index == 0, r.index == r.length
+    return (f'<div class="replay-bar" role="group" aria-label="Replay of {escape(r.title)}">'
+            f'<div class="replay-row"><input type="range" id="rp-seek" min="0" max="{r.length}" value="{r.index}" '
+            f'step="1" aria-label="Position: move {r.index} of {r.length}" aria-valuetext="{escape(r.where)}">'
+            f'<select id="rp-speed" aria-label="Speed, moves a second" title="Speed, moves a second">{speeds}</select></div>'
+            '<div class="replay-row">'
+            + button("start", "«", "To the deal (Home)", first)
+            + button("back", "‹", "One move back (←)", first)
+            + button("play", "⏸ Pause" if r.playing else "▶ Play", "Pause (Space)" if r.playing else "Play (Space)",
+                     r.length == 0, "primary")
+            + button("forward", "›", "One move on (→)", last)
+            + button("end", "»", "To the end (End)", last)
+            + button("here", "Play from here", "Play on from this position")
+            + button("close", "Close", "Back to the game (Escape)")
+            + "</div></div>")
+

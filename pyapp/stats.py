@@ -17,6 +17,14 @@ computed from them by :meth:`Stats.summary`.
   an abandoned or given-up game breaks a winning streak.
 * The daily streak: consecutive UTC days on which the player finished (played to
   its end, not given up or abandoned) that day's daily deal of any game.
+* Each result keeps the hints used, the time played (when the controller passes
+  it) and, for the last :data:`RECENT` results of its variant and its best one,
+  its link with every move, so it can be watched again (:mod:`pyapp.replay`);
+  older results drop their link to keep the record small.
+* The record's format is versioned (:data:`STATS_VERSION`). Fields added since
+  version 1 (``hints``, ``elapsed_ms``, ``link``) are optional with a default,
+  so older records and exports still read, and an older app reading a newer
+  record ignores them: the version only changes when a field changes meaning.
 
 >>> s = Stats()
 >>> s.record(Result("gyre", "", 7, "2025-01-01T10:00:00.000Z", 30, False, "2025-01-01T10:05:00Z", 40, "finished"))
@@ -32,13 +40,15 @@ True
 
 from __future__ import annotations
 
+import dataclasses
 import datetime
 import json
 from dataclasses import dataclass, field
 from typing import Any, Callable, Literal, Protocol
 
-from .daily import daily_seed
-from .errors import StatsError
+from .daily import daily_date
+from .errors import ParseError, StatsError
+from .links import Link
 
 #: The version written in every record and export; :meth:`Stats.loads` refuses others.
 STATS_VERSION = 1
@@ -51,6 +61,8 @@ LOWER_IS_BETTER = frozenset({"gravity"})
 MAX_OPEN = 16
 #: An import or a record larger than this many results is refused.
 MAX_RESULTS = 200_000
+#: A result's link longer than this is refused (a long Zodiac game is a few thousand).
+MAX_LINK = 100_000
 
 Outcome = Literal["won", "lost", "finished", "resigned", "abandoned"]
 OUTCOMES: tuple[str, ...] = ("won", "lost", "finished", "resigned", "abandoned")
@@ -100,6 +112,13 @@ class Result:
     daily: str = ""
     #: Gravity's rating band of a game that ended, or "".
     band: str = ""
+    #: Hints asked for during the game.
+    hints: int = 0
+    #: Time played in milliseconds (0 when not timed).
+    elapsed_ms: int = 0
+    #: The game's link with every move (a fragment, ``#g=...``) to watch it again, or
+    #: "" (kept for the last :data:`RECENT` results of a variant and its best).
+    link: str = ""
 
     @property
     def key(self) -> Key:
@@ -124,6 +143,8 @@ class OpenGame:
     seed: int
     started: str
     daily: str = ""
+    #: Hints asked for so far.
+    hints: int = 0
 
 
 @dataclass(frozen=True)
@@ -145,6 +166,43 @@ class VariantSummary:
     #: Gravity only: (band label, games) for every band.
     bands: tuple[tuple[str, int], ...] = ()
     lower_better: bool = False
+    #: Hints used over all these games.
+    hints: int = 0
+    #: The result with the best score (the first to reach it), or None.
+    best_result: Result | None = None
+    #: The shortest time of a timed win, or None.
+    fastest_win_ms: int | None = None
+
+
+@dataclass(frozen=True)
+class Comparison:
+    """A score against the other games of its variant that ended (for the end screen)."""
+
+    score: int
+    #: How many other games of the variant ended, and their best and average scores.
+    played: int
+    best: int | None
+    average: float | None
+    #: Better than every one of them (True for the first game).
+    new_best: bool
+    #: 1 for the best; equal scores share a rank.
+    rank: int
+    lower_better: bool = False
+
+
+DailyState = Literal["unplayed", "playing", "won", "lost", "finished", "resigned", "abandoned"]
+
+
+@dataclass(frozen=True)
+class DailyStatus:
+    """Today's deal of one game on the start screen: ``unplayed``, ``playing`` (in
+    progress), or how it ended (``won`` if it was won once that day)."""
+
+    game: str
+    day: str
+    state: DailyState
+    #: The score of the result shown, or None (unplayed or in progress).
+    score: int | None = None
 
 
 @dataclass(frozen=True)
@@ -175,6 +233,22 @@ def _order(r: Result) -> tuple[str, str]:
     return (r.date, r.started)
 
 
+def _better(game: str) -> Callable[[int, int], bool]:
+    """``better(a, b)``: score a beats score b in this game."""
+    if game in LOWER_IS_BETTER:
+        return lambda a, b: a < b
+    return lambda a, b: a > b
+
+
+def _best(rs: list[Result]) -> Result | None:
+    """The first result (in ``rs``'s order) to reach the best score of those that ended."""
+    best: Result | None = None
+    for r in rs:
+        if r.ended and (best is None or _better(r.game)(r.score, best.score)):
+            best = r
+    return best
+
+
 @dataclass
 class Stats:
     """Every result, and the games in progress (:attr:`open`)."""
@@ -188,7 +262,20 @@ class Stats:
         """Count a result; one of the same identity is replaced. True if it is new."""
         new = result.key not in self.results
         self.results[result.key] = result
+        if result.link:
+            self._prune_links(result.game, result.options)
         return new
+
+    def _prune_links(self, game: str, options: str) -> None:
+        """Keep the links of the last :data:`RECENT` results of a variant and of its best."""
+        rs = [r for r in self.ordered() if (r.game, r.options) == (game, options)]
+        keep = {r.key for r in rs[-RECENT:]}
+        best = _best(rs)
+        if best is not None:
+            keep.add(best.key)
+        for r in rs:
+            if r.link and r.key not in keep:
+                self.results[r.key] = dataclasses.replace(r, link="")
 
     def merge(self, other: Stats) -> int:
         """Add the results of ``other`` not already here (by identity); how many were added.
@@ -202,12 +289,16 @@ class Stats:
         (1, 0, 2)
         """
         added = 0
+        variants: set[tuple[str, str]] = set()
         for key, result in other.results.items():
             if key not in self.results:
                 self.results[key] = result
+                variants.add((result.game, result.options))
                 added += 1
         if len(self.results) > MAX_RESULTS:
             raise StatsError(f"too many results after the merge (more than {MAX_RESULTS})")
+        for game, options in sorted(variants):
+            self._prune_links(game, options)
         return added
 
     def reset(self) -> None:
@@ -218,20 +309,89 @@ class Stats:
     def ordered(self) -> list[Result]:
         return sorted(self.results.values(), key=_order)
 
+    def _variant_results(self, game: str, options: str) -> list[Result]:
+        return [r for r in self.ordered() if (r.game, r.options) == (game, options)]
+
     def variant(self, game: str, options: str) -> VariantSummary:
-        rs = [r for r in self.ordered() if (r.game, r.options) == (game, options)]
+        """Everything shown for one game and variant (``options`` in canonical form)."""
+        rs = self._variant_results(game, options)
         played = len(rs)
         won = sum(1 for r in rs if r.won)
         scores = [r.score for r in rs if r.ended]
         lower = game in LOWER_IS_BETTER
-        best = (min(scores) if lower else max(scores)) if scores else None
+        best_result = _best(rs)
+        best = best_result.score if best_result is not None else None
         average = round(sum(scores) / len(scores), 2) if scores else None
         streak, longest = _runs([r.won for r in rs])
         bands: tuple[tuple[str, int], ...] = ()
         if game == "gravity":
             bands = tuple((label, sum(1 for r in rs if r.band == label)) for label, _ in GRAVITY_BANDS)
+        times = [r.elapsed_ms for r in rs if r.won and r.elapsed_ms > 0]
         return VariantSummary(game, options, played, won, won / played if played else 0.0, best, average,
-                              streak, longest, tuple(rs[-RECENT:]), bands, lower)
+                              streak, longest, tuple(rs[-RECENT:]), bands, lower, sum(r.hints for r in rs),
+                              best_result, min(times) if times else None)
+
+    def recent_scores(self, game: str, options: str) -> tuple[int, ...]:
+        """The scores of the last :data:`RECENT` games of a variant that ended
+        (abandoned ones have no final score), oldest first: the chart's data.
+
+        >>> s = Stats()
+        >>> for n, (score, outcome) in enumerate([(5, "finished"), (2, "abandoned"), (7, "resigned")]):
+        ...     _ = s.record(Result("gyre", "", n, f"t{n}", score, False, f"2025-01-0{n + 1}T00:00:00Z", 9, outcome))
+        >>> s.recent_scores("gyre", "")
+        (5, 7)
+        """
+        return tuple(r.score for r in self._variant_results(game, options) if r.ended)[-RECENT:]
+
+    def compare(self, game: str, options: str, score: int, key: Key | None = None) -> Comparison:
+        """``score`` against the other games of the variant that ended (the result
+        with identity ``key``, the game itself once counted, is left out).
+
+        >>> s = Stats()
+        >>> for n, score in enumerate((4, 9)):
+        ...     _ = s.record(Result("gravity", "", n, f"t{n}", score, False, "2025-01-01T00:00:00Z", 9, "finished"))
+        >>> c = s.compare("gravity", "", 3)
+        >>> c.best, c.average, c.new_best, c.rank
+        (4, 6.5, True, 1)
+        >>> s.compare("gravity", "", 9).rank
+        2
+        """
+        others = [r.score for r in self._variant_results(game, options) if r.ended and r.key != key]
+        better = _better(game)
+        best: int | None = None
+        for x in others:
+            if best is None or better(x, best):
+                best = x
+        average = round(sum(others) / len(others), 2) if others else None
+        rank = 1 + sum(1 for x in others if better(x, score))
+        return Comparison(score, len(others), best, average, best is None or better(score, best), rank,
+                          game in LOWER_IS_BETTER)
+
+    def daily_status(self, game: str, day: datetime.date) -> DailyStatus:
+        """How ``game``'s daily deal of ``day`` stands: won if it was won that day;
+        else in progress if it is; else how its last try ended; else unplayed.
+
+        >>> s = Stats()
+        >>> s.daily_status("gyre", datetime.date(2025, 1, 1)).state
+        'unplayed'
+        >>> _ = s.record(Result("gyre", "", 1, "t", 40, False, "2025-01-01T09:00:00Z", 50, "finished", "2025-01-01"))
+        >>> s.daily_status("gyre", datetime.date(2025, 1, 1))
+        DailyStatus(game='gyre', day='2025-01-01', state='finished', score=40)
+        """
+        iso = day.isoformat()
+        tries = [r for r in self.ordered() if r.game == game and r.daily == iso]
+        won = [r for r in tries if r.won]
+        if won:
+            return DailyStatus(game, iso, "won", won[-1].score)
+        counted = {r.key for r in tries}
+        # a game stays open after it is counted (Undo may take its end back): only an
+        # open game not yet counted is in progress
+        if any(o.game == game and o.daily == iso and (o.game, o.options, o.seed, o.started) not in counted
+               for o in self.open.values()):
+            return DailyStatus(game, iso, "playing")
+        if tries:
+            return DailyStatus(game, iso, tries[-1].outcome, tries[-1].score)
+        return DailyStatus(game, iso, "unplayed")
 
     def daily_streaks(self, today: datetime.date) -> tuple[int, int]:
         """(current, longest) runs of consecutive UTC days with a daily deal finished.
@@ -270,7 +430,7 @@ class Stats:
         }
         if with_open:
             data["open"] = [{"game": o.game, "options": o.options, "seed": o.seed, "started": o.started,
-                             "daily": o.daily} for o in self.open.values()]
+                             "daily": o.daily, "hints": o.hints} for o in self.open.values()]
         return json.dumps(data, ensure_ascii=False, separators=(",", ":"))
 
     @classmethod
@@ -300,7 +460,10 @@ class Stats:
             raise StatsError(f"the statistics hold more than {MAX_RESULTS} results")
         stats = cls()
         for i, item in enumerate(raw_results):
-            stats.record(_result_from(item, f"result {i + 1}"))
+            r = _result_from(item, f"result {i + 1}")
+            stats.results[r.key] = r
+        for game, options in sorted({(r.game, r.options) for r in stats.results.values() if r.link}):
+            stats._prune_links(game, options)
         for i, item in enumerate(raw_open[:MAX_OPEN]):
             o = _open_from(item, f"game in progress {i + 1}")
             stats.open[(o.game, o.options, o.seed)] = o
@@ -308,18 +471,33 @@ class Stats:
 
 
 def _result_json(r: Result) -> dict[str, Any]:
-    return {"game": r.game, "options": r.options, "seed": r.seed, "started": r.started, "score": r.score,
-            "won": r.won, "date": r.date, "moves": r.moves, "outcome": r.outcome, "daily": r.daily, "band": r.band}
+    data: dict[str, Any] = {"game": r.game, "options": r.options, "seed": r.seed, "started": r.started,
+                            "score": r.score, "won": r.won, "date": r.date, "moves": r.moves, "outcome": r.outcome,
+                            "daily": r.daily, "band": r.band}
+    for name, value in (("hints", r.hints), ("elapsed_ms", r.elapsed_ms), ("link", r.link)):
+        if value:  # fields added after version 1 are written only when set
+            data[name] = value
+    return data
 
 
-def _get(item: dict[str, Any], name: str, kind: type, where: str, default: Any = None) -> Any:
+def _get(item: dict[str, Any], name: str, kind: type, where: str, default: Any = None, longest: int = 200) -> Any:
     value = item.get(name, default)
     ok = isinstance(value, kind) and not (kind is int and isinstance(value, bool))
     if not ok:
         raise StatsError(f"{where}: {name} should be {'a number' if kind is int else 'a ' + kind.__name__}")
-    if isinstance(value, str) and len(value) > 200:
+    if isinstance(value, str) and len(value) > longest:
         raise StatsError(f"{where}: {name} is too long")
     return value
+
+
+def _link_ok(link: str, game: str, options: str, seed: int, where: str) -> None:
+    """A result's link must read and name the result's own deal."""
+    try:
+        parsed = Link.parse(link)
+    except ParseError as exc:
+        raise StatsError(f"{where}: link cannot be read ({exc})") from None
+    if (parsed.game, parsed.seed) != (game, seed) or parsed.options != options:
+        raise StatsError(f"{where}: link is for another deal than the result")
 
 
 def _date_ok(text: str, where: str, name: str) -> None:
@@ -355,16 +533,26 @@ def _result_from(item: Any, where: str) -> Result:
     started = _get(item, "started", str, where)
     if not started:
         raise StatsError(f"{where}: started is empty")
-    return Result(game, _get(item, "options", str, where), seed, started, _get(item, "score", int, where), won,
-                  date, moves, outcome, daily, band)
+    options = _get(item, "options", str, where)
+    hints, elapsed = _get(item, "hints", int, where, 0), _get(item, "elapsed_ms", int, where, 0)
+    if hints < 0 or elapsed < 0:
+        raise StatsError(f"{where}: hints and elapsed_ms cannot be negative")
+    link = _get(item, "link", str, where, "", MAX_LINK)
+    if link:
+        _link_ok(link, game, options, seed, where)
+    return Result(game, options, seed, started, _get(item, "score", int, where), won,
+                  date, moves, outcome, daily, band, hints, elapsed, link)
 
 
 def _open_from(item: Any, where: str) -> OpenGame:
     if not isinstance(item, dict):
         raise StatsError(f"{where} is not an object")
     seed = _get(item, "seed", int, where)
+    hints = _get(item, "hints", int, where, 0)
+    if hints < 0:
+        raise StatsError(f"{where}: hints cannot be negative")
     return OpenGame(_get(item, "game", str, where), _get(item, "options", str, where), seed,
-                    _get(item, "started", str, where), _get(item, "daily", str, where, ""))
+                    _get(item, "started", str, where), _get(item, "daily", str, where, ""), hints)
 
 
 # -- the controller's helper -------------------------------------------------------
@@ -409,7 +597,9 @@ class StatsKeeper:
     """Keeps :class:`Stats` in storage under :data:`STATS_KEY` and turns the
     controller's events into results: :meth:`moved` after a move by the player,
     :meth:`changed` after any change (an end is counted), :meth:`abandon` before a
-    new deal or a restart replaces a game, :meth:`reopen` when Undo brings it back.
+    new deal or a restart replaces a game, :meth:`reopen` when Undo brings it back,
+    :meth:`hinted` when the player asks for a hint. :meth:`changed` and
+    :meth:`abandon` take the time played, when the controller keeps a timer.
 
     >>> from pyapp.session import Session
     >>> from pyapp.games import get_game
@@ -426,6 +616,8 @@ class StatsKeeper:
         self.stats = Stats()
         self._last_abandoned: Key | None = None
         self._last_abandoned_open: OpenGame | None = None
+        #: Hints asked for before a game's first move, by (game, options, seed).
+        self._early_hints: dict[tuple[str, str, int], int] = {}
 
     def load(self) -> str:
         """Read the record; a corrupt one is kept aside under :data:`CORRUPT_STATS_KEY`
@@ -449,20 +641,34 @@ class StatsKeeper:
     def today(self) -> datetime.date:
         return self.clock().astimezone(datetime.timezone.utc).date()
 
-    def _result(self, game: str, o: OpenGame, session: GameLike, outcome: Outcome) -> Result:
+    def _result(self, game: str, o: OpenGame, session: GameLike, outcome: Outcome, elapsed_ms: int) -> Result:
         score = session.score()
         band = gravity_band(score) if game == "gravity" and outcome != "abandoned" else ""
+        link = Link(game, o.options, o.seed, session.moves, session.resigned).fragment()
         return Result(game, o.options, o.seed, o.started, score, outcome == "won", utc_stamp(self.clock()),
-                      len(session.moves), outcome, o.daily, band)
+                      len(session.moves), outcome, o.daily, band, o.hints, max(0, elapsed_ms), link)
 
-    def moved(self, game: str, session: GameLike) -> None:
-        """The player made a move: the first one opens the game (it counts from now)."""
+    def hinted(self, game: str, session: GameLike) -> None:
+        """The player asked for a hint: it counts for the game in progress (one
+        asked before the first move counts once that move is made)."""
+        key = (game, session.options_text, session.seed)
+        o = self.stats.open.get(key)
+        if o is None:
+            self._early_hints = {key: self._early_hints.get(key, 0) + 1}
+            return
+        self.stats.open[key] = dataclasses.replace(o, hints=o.hints + 1)
+        self.save()
+
+    def moved(self, game: str, session: GameLike, elapsed_ms: int = 0) -> None:
+        """The player made a move: the first one opens the game (it counts from now);
+        ``elapsed_ms`` is the time played so far (kept if the move ends the game)."""
         key = (game, session.options_text, session.seed)
         if key not in self.stats.open and session.moves:
             now = self.clock()
-            day = now.astimezone(datetime.timezone.utc).date()
-            daily = day.isoformat() if session.options_text == "" and session.seed == daily_seed(game, day) else ""
-            self.stats.open[key] = OpenGame(game, session.options_text, session.seed, utc_stamp(now), daily)
+            day = daily_date(game, session.options_text, session.seed, now.astimezone(datetime.timezone.utc).date())
+            daily = day.isoformat() if day is not None else ""
+            hints = self._early_hints.pop(key, 0)
+            self.stats.open[key] = OpenGame(game, session.options_text, session.seed, utc_stamp(now), daily, hints)
             while len(self.stats.open) > MAX_OPEN:  # the oldest in progress counts as abandoned
                 old = min(self.stats.open.values(), key=lambda o: o.started)
                 del self.stats.open[(old.game, old.options, old.seed)]
@@ -471,20 +677,21 @@ class StatsKeeper:
                     self.stats.record(Result(old.game, old.options, old.seed, old.started, 0, False,
                                              utc_stamp(now), 0, "abandoned", old.daily))
             self.save()
-        self.changed(game, session)
+        self.changed(game, session, elapsed_ms)
 
-    def changed(self, game: str, session: GameLike) -> None:
-        """After any change: a game in progress that has ended is counted (once per identity)."""
+    def changed(self, game: str, session: GameLike, elapsed_ms: int = 0) -> None:
+        """After any change: a game in progress that has ended is counted (once per
+        identity), with ``elapsed_ms`` played."""
         o = self.stats.open.get((game, session.options_text, session.seed))
         status = session.status()
         if o is None or status == "playing":
             return
         outcome: Outcome = "resigned" if session.resigned else "won" if status == "won" else \
             "lost" if status == "lost" else "finished"
-        self.stats.record(self._result(game, o, session, outcome))
+        self.stats.record(self._result(game, o, session, outcome, elapsed_ms))
         self.save()
 
-    def abandon(self, game: str, session: GameLike) -> None:
+    def abandon(self, game: str, session: GameLike, elapsed_ms: int = 0) -> None:
         """A new deal or a restart replaces this game: if it was not counted, it counts
         now as played and not won; either way it is no longer in progress."""
         key = (game, session.options_text, session.seed)
@@ -494,7 +701,7 @@ class StatsKeeper:
         rkey = (game, o.options, o.seed, o.started)
         self._last_abandoned, self._last_abandoned_open = None, o
         if rkey not in self.stats.results:
-            self.stats.record(self._result(game, o, session, "abandoned"))
+            self.stats.record(self._result(game, o, session, "abandoned", elapsed_ms))
             self._last_abandoned = rkey
         self.save()
 
@@ -517,9 +724,20 @@ class StatsKeeper:
         lines = [f"This game and variant: {v.played} played, {v.won} {'win' if v.won == 1 else 'wins'} ({v.win_rate:.0%})"]
         if v.best is not None and v.average is not None:
             lines.append(f"Best {v.best} · average {v.average:g}")
+        r = self._counted(game, session)
+        if r is not None and r.ended:
+            c = self.stats.compare(game, r.options, r.score, r.key)
+            if c.played and c.new_best:
+                lines.append("A new best score!")
         if v.streak > 1:
             lines.append(f"Winning streak {v.streak}")
         return tuple(lines)
+
+    def _counted(self, game: str, session: GameLike) -> Result | None:
+        """The latest result counted for this session's deal, if any."""
+        same = [r for r in self.stats.results.values()
+                if (r.game, r.options, r.seed) == (game, session.options_text, session.seed)]
+        return max(same, key=_order) if same else None
 
     def export(self) -> str:
         return self.stats.dumps(with_open=False)
@@ -537,6 +755,7 @@ class StatsKeeper:
     def reset(self) -> None:
         self.stats.reset()
         self._last_abandoned = self._last_abandoned_open = None
+        self._early_hints = {}
         self.save()
 
 

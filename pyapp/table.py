@@ -71,8 +71,11 @@ class Pile:
     peek: bool = False
     #: A short text drawn on the empty place (Square's cost, a cell's reason).
     note: str = ""
-    #: What a screen reader says for the pile ("cell C3, empty").
+    #: What a screen reader says for the pile ("cell C3, empty"); the part before
+    #: the first comma names the place in announcements ("Seven of hearts to cell C3").
     name: str = ""
+    #: A key that acts on this pile as Enter on it would (Zodiac's stock: "s").
+    key: str = ""
 
 
 @dataclass(frozen=True)
@@ -143,6 +146,8 @@ class Button:
     #: Cards that pressing the button would take away (Gyre's Rotate discards a ring
     #: card): they light up while the button is hovered, focused or pressed.
     preview: tuple[Place, ...] = ()
+    #: The keyboard shortcut that presses it ("r" for Rotate), listed in the Keys help.
+    key: str = ""
 
     @property
     def enabled(self) -> bool:
@@ -182,6 +187,8 @@ class Table:
     stuck: str = "No move for this card"
     #: The end screen's title, saying the result once ("You won!"); "" for the default.
     result: str = ""
+    #: The stage of the game in words ("Phase 2: build the foundations"); a change is announced.
+    phase: str = ""
 
     def pile(self, pile_id: str) -> Pile:
         for p in self.piles:

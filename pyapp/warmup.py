@@ -17,7 +17,8 @@ import pathlib  # noqa: F401
 import traceback  # noqa: F401
 import zipfile  # noqa: F401  (PyScript unpacks app.zip with it)
 
-from . import controller, markup  # noqa: F401
+from . import clock, controller, daily, features, hints, markup, replay, stats  # noqa: F401
+from . import focus, speech  # noqa: F401  (keyboard focus, screen reader words)
 from .games import all_games
 from .tables import GAME_IDS, get_view
 

@@ -14,7 +14,8 @@ from pyapp.cards import JOKER_BLACK, JOKER_RED, Card, standard_deck
 from pyapp.cli import main
 from pyapp.errors import IllegalMoveError, ParseError
 from pyapp.games import get_game
-from pyapp.games.gyre import GYRE, GyreMove, GyreOptions, GyreState, can_capture, can_replace, points
+from pyapp.games.gyre import (GYRE, GyreMove, GyreOptions, GyreState, auto_finish_move, can_capture, can_replace,
+                              end_range, points)
 from pyapp.rng import SplitMix64, shuffle_in_place, shuffled
 from pyapp.session import Session
 from pyapp.table import BACK, Gesture, Table
@@ -619,9 +620,12 @@ def check_table(state: GyreState, t: Table) -> None:
     ids = [p.id for p in t.piles]
     assert sorted(ids) == sorted(PILE_IDS)
     # every legal token is exactly one way to play: a gesture or a button token (button choices are gestures too)
-    ways = [g.token for g in t.gestures] + [b.token for b in t.buttons if b.token]
+    ways = [g.token for g in t.gestures] + [b.token for b in t.buttons if b.token and not b.repeat]
     assert sorted(ways) == sorted(legal)
-    (rotate,) = t.buttons
+    rotate, *auto = t.buttons
+    # Auto-finish only in the end phase, playing a legal capture that keeps the best score reachable
+    assert [b.token for b in auto] == ([auto_finish_move(state)] if auto_finish_move(state) else [])
+    assert all(b.id == "autofinish" and b.repeat and b.token in legal for b in auto)
     assert rotate.id == "rotate" and rotate.label == "Rotate" and rotate.title
     rotations = [m for m in legal if m.startswith("R")]
     if state.options.attrition and rotations:
@@ -761,3 +765,34 @@ def test_help_and_settings() -> None:
     assert SETTINGS == ()
     for words in ("Attrition", "Easier", "joker", "rotate", "replace", "capture"):
         assert words.lower() in HELP.lower()
+
+
+# -- the end phase's Auto-finish -------------------------------------------------------------
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.integers(0, 10**6), st.sampled_from(["", "jokers", "easy", "attrition", "jokers,easy"]),
+       st.lists(st.integers(0, 50), min_size=12, max_size=12))
+def test_auto_finish_reaches_the_best_end_score_and_no_play_beats_it(seed: int, options: str, picks: list[int]) -> None:
+    """From the first end-phase position: every way of playing on ends within
+    end_range, some random way ends where it says, and Auto-finish ends at its top."""
+    s = GYRE.deal(seed, GYRE.parse_options(options))
+    while GYRE.status(s) == "playing" and end_range(s) is None:
+        assert auto_finish_move(s) is None
+        s = GYRE.apply(s, GYRE.legal_moves(s)[0])
+    if GYRE.status(s) != "playing":
+        assert auto_finish_move(s) is None
+        return
+    span = end_range(s)
+    assert span is not None and span[0] <= span[1]
+    auto, rand = s, s
+    for n in range(12):
+        if GYRE.status(auto) == "playing":
+            token = auto_finish_move(auto)
+            assert token in GYRE.legal_moves(auto)
+            auto = GYRE.apply(auto, token)
+        if GYRE.status(rand) == "playing":
+            legal = GYRE.legal_moves(rand)
+            rand = GYRE.apply(rand, legal[picks[n] % len(legal)])
+    assert GYRE.status(auto) == GYRE.status(rand) == "finished" and auto_finish_move(auto) is None
+    assert GYRE.score(auto) == span[1] and span[0] <= GYRE.score(rand) <= span[1]

@@ -57,38 +57,7 @@ def result(n: int, won: bool, game: str = "gyre", options: str = "", score: int 
                   daily)
 
 
-# -- daily deal ------------------------------------------------------------------------
-
-GOLDEN = {
-    datetime.date(2025, 1, 1): {"gravity": 12722333, "square": 496178810, "gyre": 205198065, "zodiac": 625202742},
-    datetime.date(2026, 2, 28): {"gravity": 681426415, "square": 705209087, "gyre": 954325025, "zodiac": 153550547},
-    datetime.date(2030, 12, 31): {"gravity": 296889670, "square": 837992394, "gyre": 860467236, "zodiac": 483826253},
-}
-
-
-@pytest.mark.parametrize("date", sorted(GOLDEN))
-def test_daily_seeds_never_change(date: datetime.date) -> None:
-    assert {g: daily_seed(g, date) for g in GOLDEN[date]} == GOLDEN[date]
-
-
-def test_daily_seeds_differ_by_day_and_by_game() -> None:
-    games = ("gravity", "square", "gyre", "zodiac")
-    start = datetime.date(2025, 1, 1)
-    for i in range(400):
-        d = start + datetime.timedelta(days=i)
-        seeds = [daily_seed(g, d) for g in games]
-        assert len(set(seeds)) == 4
-        for g in games:
-            assert daily_seed(g, d) != daily_seed(g, d + datetime.timedelta(days=1))
-            assert 0 <= daily_seed(g, d) < 10**9
-    # a datetime means its date
-    assert daily_seed("gyre", datetime.datetime(2025, 1, 1, 23, 59, tzinfo=UTC)) == GOLDEN[start]["gyre"]
-
-
-def test_daily_link_is_an_ordinary_link() -> None:
-    link = daily_link("zodiac", datetime.date(2025, 1, 1))
-    assert link == "#g=zodiac&v=1&o=&s=625202742"
-    assert Link.parse(link) == Link("zodiac", "", 625202742)
+# -- daily deal (its seeds: tests/test_daily.py) ---------------------------------------------
 
 
 def test_open_daily_opens_todays_deal_keeps_the_game_and_resumes_it() -> None:
@@ -97,7 +66,8 @@ def test_open_daily_opens_todays_deal_keeps_the_game_and_resumes_it() -> None:
     c.open_daily("gyre", DAY)
     assert c.session is not None and c.session.seed == daily_seed("gyre", DAY) and not c.session.moves
     assert c.view().address == daily_link("gyre", DAY)
-    assert c.notice is not None and "kept" in c.notice.text  # the game in progress is the previous one
+    ordinary = c.storage.get(SAVE_PREFIX + "gyre")
+    assert ordinary is not None and "s=42&m=" in ordinary  # the game in progress keeps its own save
     move(c)
     c.home()
     c.open_daily("gyre", DAY)  # the same day: resumed, moves and all
@@ -376,3 +346,212 @@ def test_the_end_screen_compares_with_the_variant() -> None:
     d = c.view().dialog
     assert d is not None and d.kind == "summary" and d.compare[0] == "This game and variant: 1 played, 0 wins (0%)"
     assert SAVE_PREFIX + "gyre" in c.storage.data  # type: ignore[attr-defined]
+
+
+# -- the record's newer fields: hints, time, links; comparisons and today's deal ------------------
+
+from pyapp.replay import Replay  # noqa: E402
+from pyapp.session import Session  # noqa: E402
+from pyapp.games import get_game  # noqa: E402
+from pyapp.stats import (MAX_LINK, Comparison, DailyStatus, StatsKeeper)  # noqa: E402
+
+
+class Store:
+    """A KeyValue in memory."""
+
+    def __init__(self) -> None:
+        self.data: dict[str, str] = {}
+
+    def get(self, key: str) -> str | None:
+        return self.data.get(key)
+
+    def set(self, key: str, value: str) -> None:
+        self.data[key] = value
+
+    def remove(self, key: str) -> None:
+        self.data.pop(key, None)
+
+
+def keeper(when: datetime.datetime = datetime.datetime(2025, 6, 1, 12, tzinfo=UTC)) -> StatsKeeper:
+    return StatsKeeper(Store(), Clock(when))
+
+
+def finish(k: StatsKeeper, session: Session, elapsed_ms: int = 0) -> None:
+    """Play the first legal move to the end, telling the keeper as a controller does."""
+    game = session.game.id
+    while session.status() == "playing":
+        session.play(session.legal_moves()[0])
+        k.moved(game, session)
+    k.changed(game, session, elapsed_ms)
+
+
+def test_hints_are_counted_before_and_after_the_first_move() -> None:
+    k = keeper()
+    s = Session.new(get_game("square"), 3)
+    k.hinted("square", s)  # before the first move: not played yet, but remembered
+    assert k.stats.open == {} and k.stats.results == {}
+    s.play(s.legal_moves()[0])
+    k.moved("square", s)
+    k.hinted("square", s)
+    k.hinted("square", s)
+    (o,) = k.stats.open.values()
+    assert o.hints == 3 and Stats.loads(k.storage.get(STATS_KEY) or "").open[("square", "", 3)].hints == 3
+    finish(k, s)
+    (r,) = k.stats.results.values()
+    assert r.hints == 3 and k.stats.variant("square", "").hints == 3
+    # an early hint for another deal is not carried over to this one
+    other = Session.new(get_game("square"), 4)
+    k.hinted("square", other)
+    s2 = Session.new(get_game("square"), 5)
+    s2.play(s2.legal_moves()[0])
+    k.moved("square", s2)
+    assert k.stats.open[("square", "", 5)].hints == 0
+
+
+def test_a_result_keeps_its_link_and_time_and_replays_to_its_score() -> None:
+    k = keeper()
+    s = Session.new(get_game("gyre"), 8, "jokers")
+    finish(k, s, elapsed_ms=95_000)
+    (r,) = k.stats.results.values()
+    assert r.elapsed_ms == 95_000 and r.link == s.link().fragment()
+    replay = Replay.from_link(r.link, at_end=True)
+    assert replay.problem is None and replay.score() == r.score and replay.length == r.moves
+    # a game given up replays as given up
+    g = Session.new(get_game("gravity"), 8)
+    g.play(g.legal_moves()[0])
+    k.moved("gravity", g)
+    g.resign()
+    k.changed("gravity", g, 1_000)
+    given_up = next(x for x in k.stats.results.values() if x.game == "gravity")
+    assert given_up.link.endswith(".q") and Replay.from_link(given_up.link, at_end=True).status() == "finished"
+
+
+def test_only_the_recent_and_the_best_results_keep_their_links() -> None:
+    s = Stats()
+    for n in range(RECENT + 10):
+        score = 50 if n == 3 else n % 7
+        s.record(dataclasses.replace(result(n, False, score=score, outcome="finished"),
+                                     link=f"#g=gyre&v=1&o=&s={n}&m=R"))
+    linked = {r.seed for r in s.results.values() if r.link}
+    assert linked == {3} | set(range(10, RECENT + 10))
+    v = s.variant("gyre", "")
+    assert v.best_result is not None and v.best_result.seed == 3 and v.best_result.link
+    assert all(r.link for r in v.recent)
+    # the same after a round trip and after a merge into a fresh record
+    assert {r.seed for r in Stats.loads(s.dumps()).results.values() if r.link} == linked
+    fresh = Stats()
+    fresh.merge(s)
+    assert {r.seed for r in fresh.results.values() if r.link} == linked
+
+
+def test_older_records_read_and_newer_fields_are_written_only_when_set() -> None:
+    old = ('{"format":"solitaire-orbit-stats","version":1,"results":[{"game":"gyre","options":"","seed":1,'
+           '"started":"t","score":5,"won":false,"date":"2025-01-01T00:00:00Z","moves":3,"outcome":"finished",'
+           '"daily":"","band":""}],"open":[{"game":"gyre","options":"","seed":2,"started":"u","daily":""}]}')
+    s = Stats.loads(old)
+    (r,) = s.results.values()
+    assert (r.hints, r.elapsed_ms, r.link) == (0, 0, "") and s.open[("gyre", "", 2)].hints == 0
+    assert "hints" not in json.loads(s.dumps())["results"][0]
+    full = dataclasses.replace(r, hints=2, elapsed_ms=7, link="#g=gyre&v=1&o=&s=1&m=R")
+    s.record(full)
+    assert Stats.loads(s.dumps()).results[r.key] == full
+
+
+@pytest.mark.parametrize("field, bad, words", [
+    ("hints", -1, "cannot be negative"),
+    ("hints", "2", "hints should be a number"),
+    ("elapsed_ms", 1.5, "elapsed_ms should be a number"),
+    ("link", "#g=gyre&s=2", "another deal"),
+    ("link", "#g=gyre&v=1&o=jokers&s=1", "another deal"),
+    ("link", "not a link", "cannot be read"),
+    ("link", "#g=gyre&s=1&m=" + "R." * MAX_LINK, "too long"),
+])
+def test_newer_fields_are_checked(field: str, bad: object, words: str) -> None:
+    good = json.loads(Stats({result(1, True).key: result(1, True)}).dumps())
+    good["results"][0][field] = bad
+    with pytest.raises(StatsError, match=f"result 1: .*{words}"):
+        Stats.loads(json.dumps(good))
+
+
+def test_compare_a_score_with_the_variant() -> None:
+    s = Stats()
+    assert s.compare("gyre", "", 30) == Comparison(30, 0, None, None, True, 1, False)
+    for n, score in enumerate((20, 40, 40, 10)):
+        s.record(result(n, False, score=score, outcome="finished"))
+    s.record(result(9, False, score=99, outcome="abandoned"))  # a position, not a result
+    c = s.compare("gyre", "", 30)
+    assert (c.played, c.best, c.average, c.new_best, c.rank) == (4, 40, 27.5, False, 3)
+    assert s.compare("gyre", "", 40).rank == 1 and not s.compare("gyre", "", 40).new_best  # a tie is no new best
+    assert s.compare("gyre", "", 41).new_best
+    # the game itself, once counted, is left out by its identity
+    top = result(7, False, score=50, outcome="finished")
+    s.record(top)
+    assert s.compare("gyre", "", 50, top.key).new_best and s.compare("gyre", "", 50).rank == 1
+    # Gravity: lower is better
+    for n, score in enumerate((6, 3)):
+        s.record(result(20 + n, False, game="gravity", score=score, outcome="finished"))
+    g = s.compare("gravity", "", 2)
+    assert g.lower_better and g.new_best and g.best == 3 and s.compare("gravity", "", 7).rank == 3
+    assert s.recent_scores("gyre", "") == (20, 40, 40, 10, 50)
+
+
+def test_the_end_screen_says_a_new_best() -> None:
+    k = keeper()
+    first = Session.new(get_game("gyre"), 11)
+    finish(k, first)
+    assert "A new best score!" not in k.compare("gyre", first)  # nothing to beat yet
+    for seed in range(12, 40):
+        s = Session.new(get_game("gyre"), seed)
+        finish(k, s)
+        lines = k.compare("gyre", s)
+        c = k.stats.compare("gyre", "", s.score(), next(r.key for r in k.stats.results.values() if r.seed == seed))
+        assert ("A new best score!" in lines) == c.new_best
+        if c.new_best:
+            break
+    else:
+        pytest.fail("no new best in 28 games")
+
+
+def test_fastest_win_and_the_best_result() -> None:
+    s = Stats()
+    s.record(dataclasses.replace(result(1, True, score=5), elapsed_ms=90_000))
+    s.record(dataclasses.replace(result(2, True, score=5), elapsed_ms=60_000))
+    s.record(dataclasses.replace(result(3, False, score=9, outcome="finished"), elapsed_ms=10_000))
+    s.record(result(4, True, score=9))  # not timed
+    v = s.variant("gyre", "")
+    assert v.fastest_win_ms == 60_000 and v.best_result is not None and v.best_result.seed == 3  # first to reach 9
+    assert Stats().variant("gyre", "").fastest_win_ms is None
+
+
+def test_daily_status_of_todays_deal() -> None:
+    day = datetime.date(2025, 6, 1)
+    k = keeper(datetime.datetime(2025, 6, 1, 8, tzinfo=UTC))
+    assert k.stats.daily_status("gyre", day) == DailyStatus("gyre", "2025-06-01", "unplayed")
+    s = Session.from_link(daily_link("gyre", day))
+    s.play(s.legal_moves()[0])
+    k.moved("gyre", s)
+    assert k.stats.daily_status("gyre", day).state == "playing"
+    assert k.stats.daily_status("square", day).state == "unplayed"
+    k.abandon("gyre", s)
+    assert k.stats.daily_status("gyre", day).state == "abandoned"
+    again = Session.from_link(daily_link("gyre", day))
+    finish(k, again)
+    status = k.stats.daily_status("gyre", day)
+    assert status.state == "finished" and status.score == again.score()
+    # a won try stays the day's status whatever follows
+    s2 = Stats()
+    s2.record(result(1, True, daily="2025-06-01", score=7))
+    s2.record(result(2, False, daily="2025-06-01", outcome="resigned"))
+    assert s2.daily_status("gyre", day) == DailyStatus("gyre", "2025-06-01", "won", 7)
+    assert s2.daily_status("gyre", day + datetime.timedelta(days=1)).state == "unplayed"
+
+
+def test_a_daily_deal_begun_before_midnight_utc_is_that_days() -> None:
+    day = datetime.date(2025, 6, 1)
+    k = keeper(datetime.datetime(2025, 6, 2, 0, 5, tzinfo=UTC))  # first move just after midnight
+    s = Session.from_link(daily_link("zodiac", day))
+    s.play(s.legal_moves()[0])
+    k.moved("zodiac", s)
+    assert k.stats.open[("zodiac", "", s.seed)].daily == "2025-06-01"
+    plain = Session.new(get_game("zodiac"), daily_seed("zodiac", day), "")
+    assert plain.seed == s.seed  # the same deal however it was opened

@@ -368,7 +368,7 @@ def test_peek_shows_a_squared_zodiac_pile() -> None:
     v = c.view()
     assert v.dialog is not None and v.dialog.kind == "peek"
     assert [f.name for f in v.dialog.faces] == [VIEW.face(code).name for code in pile.cards]
-    assert v.dialog.title == f"Zodiac pile {z}: {len(pile.cards)} cards, bottom first"
+    assert v.dialog.title == f"Zodiac pile {z[1:]}: {len(pile.cards)} cards, bottom first"
     c.close_dialog()
     c.peek("S")  # the stock is never opened
     assert c.view().dialog is None

@@ -62,6 +62,7 @@ Rules notes
 
 from __future__ import annotations
 
+import functools
 import re
 from dataclasses import dataclass, replace
 from typing import Final, Literal, NamedTuple
@@ -502,3 +503,64 @@ class Gyre:
 
 
 GYRE: Final = Gyre()
+
+
+# -- the end phase: what is left to play, and Auto-finish ----------------------------------
+
+
+@functools.lru_cache(maxsize=8192)
+def _rest_range(hand: tuple[Card, ...], ring: tuple[Card, ...], easy: bool) -> tuple[int, int]:
+    """(fewest, most) points the captures still possible add, over every order of
+    play until none is left (the end phase: no drawing, no placing)."""
+    low: int | None = None
+    high = 0
+    for i, h in enumerate(hand):
+        for j, g in enumerate(ring):
+            if can_capture(h, g, easy):
+                lo, hi = _rest_range(hand[:i] + hand[i + 1:], ring[:j] + ring[j + 1:], easy)
+                p = points(h) + points(g)
+                low = p + lo if low is None else min(low, p + lo)
+                high = max(high, p + hi)
+    return (low or 0, high)
+
+
+def end_phase(s: GyreState) -> bool:
+    """The deck is empty and no card waits: only captures are left (RULES.md 3.5 B),
+    and every card in play is face up, so what is left can be worked out in full."""
+    return not s.deck and s.pending is None
+
+
+def end_range(s: GyreState) -> tuple[int, int] | None:
+    """In the end phase, the lowest and highest final score still reachable; None
+    before it.
+
+    >>> s = GYRE.parse_state("GY1|R=-.QH.3D.-.-.-|H=KH.4D|D=|P=|X=" + ".".join(
+    ...     c.code for c in standard_deck() if c.code not in ("QH", "3D", "KH", "4D")) + "|Q=-|Z=0")
+    >>> end_range(s)
+    (9, 9)
+    """
+    if not end_phase(s):
+        return None
+    lo, hi = _rest_range(s.hand, tuple(g for g in s.ring if g is not None), s.options.easy)
+    return GYRE.score(s) + lo, GYRE.score(s) + hi
+
+
+def auto_finish_move(s: GyreState) -> str | None:
+    """In the end phase, the first legal capture (in the legal order) after which
+    the best final score still reachable is the best reachable now: played again
+    and again, it ends the game with the most points the cards allow. None before
+    the end phase and once the game is over.
+
+    >>> s = GYRE.parse_state("GY1|R=-.3H.-.-.-.-|H=KH.5H|D=|P=|X=" + ".".join(
+    ...     c.code for c in standard_deck() if c.code not in ("3H", "KH", "5H")) + "|Q=-|Z=0")
+    >>> GYRE.legal_moves(s), auto_finish_move(s), end_range(s)
+    (['C5H1', 'CKH1'], 'CKH1', (2, 5))
+    """
+    span = end_range(s)
+    if span is None:
+        return None
+    for token in GYRE.legal_moves(s):
+        after = end_range(GYRE.apply(s, token))
+        if after is not None and after[1] == span[1]:
+            return token
+    return None

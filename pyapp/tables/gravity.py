@@ -144,9 +144,9 @@ def table(state: GravityState, portrait: bool, settings: frozenset[str]) -> Tabl
     reason = moon_to_planet_reason(state)
     over = is_over(state)
     if reason is None:
-        button = Button("moon", "MOON → PLANET", token="m", title="Put the MOON's top card on the PLANET")
+        button = Button("moon", "MOON → PLANET", token="m", title="Put the MOON's top card on the PLANET", key="m")
     else:
-        button = Button("moon", "MOON → PLANET", title=reason)
+        button = Button("moon", "MOON → PLANET", title=reason, key="m")
 
     status = GRAVITY.status(state)
     score = GRAVITY.score(state)
@@ -184,6 +184,7 @@ def table(state: GravityState, portrait: bool, settings: frozenset[str]) -> Tabl
         info=f"the MOON’s {moon_n} {'card counts as a pile' if moon_n == 1 else 'cards count as piles'}" if moon_n else "",
         stuck="No move for this card: choose a pile with an arrow" if choice else "No move for this card",
         result=("You won! " if status == "won" else "") + rating(score) if over else "",
+        phase="" if state.moon or over else "The MOON is empty: from now on gaps stay empty",
     )
 
 

@@ -25,7 +25,8 @@ import math
 from typing import Final
 
 from ..cards import Card
-from ..games.gyre import GYRE, SLOTS, GyreMove, GyreState, can_capture, can_replace, suits
+from ..games.gyre import (GYRE, SLOTS, GyreMove, GyreState, auto_finish_move, can_capture, can_replace, end_range,
+                          suits)
 from ..table import (BACK, CARD_H, Button, Decor, GameView, ModuleView, Gesture, Pick, Pile, Place, Refusal, Table,
                      standard_face)
 
@@ -110,6 +111,7 @@ def table(state: GyreState, portrait: bool, settings: frozenset[str]) -> Table:
     piles: list[Pile] = []
     gestures: list[Gesture] = []
     place_slots = {int(m[1]) for m in legal if m.startswith("P")}
+    out = rotation_discard(state) if "R" in legal or any(m.startswith("R") for m in legal) else None
     for k, card in enumerate(state.ring):
         x, y = _slot_xy(k, cx, cy)
         marks = ["slot"]
@@ -117,10 +119,13 @@ def table(state: GyreState, portrait: bool, settings: frozenset[str]) -> Table:
             marks.append("empty")
         if k in place_slots:
             marks.append("target")
-        piles.append(Pile(f"R{k}", x, y, (card.code,) if card else (), label=f"Slot {k}", marks=tuple(marks)))
+        spoken = f"slot {k}" + ("" if card else ", empty") + (", discarded by a rotation" if k == out else "")
+        piles.append(Pile(f"R{k}", x, y, (card.code,) if card else (), label=f"Slot {k}", marks=tuple(marks),
+                          name=spoken))
     pending = (state.pending.code,) if state.pending else ()
     piles.append(Pile("Q", cx - 0.5, cy - CARD_H / 2, pending, label="Revealed card" if pending else "",
-                      marks=("reveal",) if pending else ("reveal", "none")))
+                      marks=("reveal",) if pending else ("reveal", "none"),
+                      name="revealed card, to place in an empty slot" if pending else "revealed card, none"))
     # Counts are said in the labels, in words; the only score is the points, above the board.
     piles.append(Pile("D", deck_x, row_y, (BACK,) if state.deck else (), label=f"Deck: {_cards(len(state.deck))}",
                       name=f"deck, {_cards(len(state.deck))}"))
@@ -134,7 +139,8 @@ def table(state: GyreState, portrait: bool, settings: frozenset[str]) -> Table:
     piles.append(Pile("X", disc_x, row_y, top, label=f"Discards: {len(state.discards)}",
                       name=f"discards, {_cards(len(state.discards))}"))
     piles.append(Pile("H", hand_x, hand_y, tuple(c.code for c in state.hand), dx=1.12,
-                      w=max(1.0, 1.12 * (len(state.hand) - 1) + 1.0), label="Your hand", marks=("hand",)))
+                      w=max(1.0, 1.12 * (len(state.hand) - 1) + 1.0), label="Your hand", marks=("hand",),
+                      name=f"your hand, {_cards(len(state.hand))}"))
 
     index = {c.code: i for i, c in enumerate(state.hand)}
     moves = [(m, GyreMove.parse(m)) for m in legal]
@@ -154,17 +160,23 @@ def table(state: GyreState, portrait: bool, settings: frozenset[str]) -> Table:
             gestures.append(Gesture(m, ("H", index[mv.card.code]), "X"))
             gave_up.append(((("H", index[mv.card.code]),), m))
     rotates = "R" in legal or bool(gave_up)
-    out = rotation_discard(state) if rotates else None
     preview: tuple[Place, ...] = ((f"R{out}", 0),) if out is not None else ()
     if state.options.attrition:
         pick = Pick(PROMPT_GIVE_UP, 1, tuple(gave_up), confirm=False) if gave_up else None
         title = (f"{_rotation_words(state)}, and you give up a hand card of your choice" if gave_up
                  else _rotate_why(state, legal))
-        rotate = Button("rotate", "Rotate", None, pick, title, preview=preview)
+        rotate = Button("rotate", "Rotate", None, pick, title, preview=preview, key="r")
     else:
         title = _rotation_words(state) if rotates else _rotate_why(state, legal)
-        rotate = Button("rotate", "Rotate", "R" if rotates else None, None, title, preview=preview)
+        rotate = Button("rotate", "Rotate", "R" if rotates else None, None, title, preview=preview, key="r")
     over = GYRE.status(state) != "playing"
+    buttons: tuple[Button, ...] = (rotate,)
+    auto = None if over else auto_finish_move(state)
+    if auto is not None:  # the end phase: every card is face up, the best line is known
+        lo, hi = end_range(state) or (0, 0)
+        words = (f"Every way ends with {hi} points" if lo == hi else
+                 f"Play the captures left the best way: the game ends with {hi} points (as few as {lo} otherwise)")
+        buttons = (rotate, Button("autofinish", "Auto-finish", auto, repeat=True, title=words, key="a"))
     summary: tuple[str, ...] = ()
     if over:
         lines = [f"Pairs captured: {len(state.pairs)} ({captured} points)"]
@@ -174,10 +186,11 @@ def table(state: GyreState, portrait: bool, settings: frozenset[str]) -> Table:
         summary = tuple(lines)
     ring = Decor("ring", cx - RADIUS, cy - RADIUS, 2 * RADIUS, 2 * RADIUS)
     arrows = tuple(_ring_arrow(k, cx, cy) for k in range(SLOTS))
-    return Table(width, height, tuple(piles), tuple(gestures), (rotate,), _prompt(state, legal), f"Points {score}",
+    return Table(width, height, tuple(piles), tuple(gestures), buttons, _prompt(state, legal), f"Points {score}",
                  GYRE.status(state), summary, (ring, *arrows), _refusals(state, legal, piles), stuck=_stuck(state),
                  result="Game over: your hand ran out" if over and state.penalty else
-                 "Game over: no capture is left" if over else "")
+                 "Game over: no capture is left" if over else "",
+                 phase="" if state.deck or over else "End phase: the deck is empty, only captures remain")
 
 
 def _cards(n: int) -> str:

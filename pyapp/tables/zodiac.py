@@ -271,11 +271,11 @@ def table(state: ZodiacState, portrait: bool, settings: frozenset[str]) -> Table
         cards = state.zodiac[j]
         marks = ("zd", "zd-z", stage) + (("empty",) if not cards else ())
         piles.append(Pile(zid, *spots[zid], tuple(c.code for c in cards), badge=f"×{len(cards)}" if len(cards) > 1 else "",
-                          marks=marks, peek=bool(cards), name=f"Zodiac pile {zid}"))
+                          marks=marks, peek=bool(cards), name=f"zodiac pile {zid[1:]}" + (f", {_plural(len(cards), 'card')}" if cards else ", empty")))
     for i, eid in enumerate(EQUATOR_IDS):
         cell = state.equator[i]
         marks = ("zd", "zd-e", stage) + (("empty",) if cell is None else ())
-        piles.append(Pile(eid, *spots[eid], (cell.code,) if cell else (), marks=marks, name=f"Equator cell {eid}"))
+        piles.append(Pile(eid, *spots[eid], (cell.code,) if cell else (), marks=marks, name=f"equator cell {eid[1:]}" + ("" if cell else ", empty")))
     for k, fid in enumerate(FOUNDATIONS):
         top = state.found[k]
         run = tuple(c.code for c in pile_cards(state, fid)) if top is not None else ()
@@ -291,12 +291,13 @@ def table(state: ZodiacState, portrait: bool, settings: frozenset[str]) -> Table
     smarks = ("zd", "zd-stock", stage) + (("empty",) if not stock else ()) + (("zd-redeal",) if redeal else ())
     piles.append(Pile("S", *spots["S"], tuple(c.code for c in stock), label=f"Stock {len(stock)}",
                       marks=smarks, down=len(stock),
-                      note="↻" if redeal else "", name="Stock"))
+                      note="↻" if redeal else "", key="s",
+                      name=f"stock, {_plural(len(stock), 'card')}" + (", press to turn the waste over" if redeal else "")))
     waste = state.waste
     wmarks = ("zd", "zd-waste", stage) + (("empty",) if not waste else ())
     piles.append(Pile("W", *spots["W"], tuple(c.code for c in waste), label=f"Waste {len(waste)}",
                       marks=wmarks, peek=bool(waste),
-                      name="Waste"))
+                      name=f"waste, {_plural(len(waste), 'card')}"))
 
     # -- gestures: one per legal move; the first target of each source is its tap
     gestures: list[Gesture] = []
@@ -339,7 +340,7 @@ def table(state: ZodiacState, portrait: bool, settings: frozenset[str]) -> Table
         title = AUTO_PHASE1
     else:
         title = AUTO_CHOICE
-    button = Button("autofinish", "Auto-finish", token=auto, repeat=True, title=title)
+    button = Button("autofinish", "Auto-finish", token=auto, repeat=True, title=title, key="a")
 
     # -- words
     summary: tuple[str, ...] = ()
@@ -373,7 +374,9 @@ def table(state: ZodiacState, portrait: bool, settings: frozenset[str]) -> Table
     info = info.replace(" · ", "\0").replace(" ", NBSP).replace("\0", " · ")
     decor = tuple(Decor(f"{d.kind} {stage}", d.x, d.y, d.w, d.h) for d in lay.decor)
     return Table(lay.width, lay.height, tuple(piles), tuple(gestures), (button,), prompt,
-                 f"Foundations {score}/104", status, summary, decor, tuple(refusals), info, result=result)
+                 f"Foundations {score}/104", status, summary, decor, tuple(refusals), info, result=result,
+                 phase="" if status != "playing" else "Phase 1: place every stock card" if ph == 1
+                 else "Phase 2: build the foundations")
 
 
 def auto_token(state: ZodiacState, settings: frozenset[str]) -> str | None:

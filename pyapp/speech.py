@@ -1,0 +1,166 @@
+"""What a screen reader says: the names of cards and places on the table, and the
+words announced after each move (the move itself, then its forced steps).
+
+Everything here is read from the game views' tables (:mod:`pyapp.table`): a
+pile's spoken ``name`` (its part before the first comma names the place) and
+each card's :class:`~pyapp.table.Face` name. The controller builds the
+announcements; the DOM binding only writes them into the live region.
+
+>>> from pyapp.table import Pile, Table, standard_face
+>>> before = Table(3, 2, (Pile("Z5", 0, 0, ("QS",), name="zodiac pile 5, 1 card"), Pile("E0", 2, 0, name="equator cell 0, empty")))
+>>> card_name(before.piles[0], 0, "queen of spades")
+'Queen of spades, top of zodiac pile 5, 1 card'
+>>> after = Table(3, 2, (Pile("Z5", 0, 0, (), name="zodiac pile 5, empty"), Pile("E0", 2, 0, ("QS",), name="equator cell 0")))
+>>> narrate([before, after], lambda c: standard_face(c).name)
+'Queen of spades to equator cell 0.'
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from typing import Callable
+
+from .focus import fanned
+from .table import BACK, Pile, Table
+
+
+def capital(text: str) -> str:
+    """The text with its first letter in upper case.
+
+    >>> capital("queen of spades"), capital("")
+    ('Queen of spades', '')
+    """
+    return text[:1].upper() + text[1:]
+
+
+def sentence(text: str) -> str:
+    """The text ending as a sentence ends ("" stays "").
+
+    >>> sentence("Move undone"), sentence("You won!"), sentence("")
+    ('Move undone.', 'You won!', '')
+    """
+    text = text.strip()
+    return text if not text or text[-1] in ".!?:" else text + "."
+
+
+def place(pile: Pile) -> str:
+    """The short name of a pile's place: its spoken name up to the first comma.
+
+    >>> place(Pile("c3", 0, 0, name="cell c3 (the PLANET), 4 cards")), place(Pile("X", 0, 0, label="Discards 3"))
+    ('cell c3 (the PLANET)', 'Discards 3')
+    """
+    return (pile.name or pile.label or pile.id).split(",")[0].strip()
+
+
+def card_name(pile: Pile, index: int, face_name: str) -> str:
+    """A card's name where it lies: the top of a pile, or one card of a fanned pile.
+
+    >>> hand = Pile("H", 0, 0, ("8S", "KH"), dx=1.1, name="your hand, 2 cards")
+    >>> card_name(hand, 1, "king of hearts"), card_name(hand, 1, "")
+    ('King of hearts, card 2 of 2 in your hand', 'Face-down card, card 2 of 2 in your hand')
+    """
+    what = capital(face_name or "face-down card")
+    n = len(pile.cards)
+    if fanned(pile):
+        return f"{what}, card {index + 1} of {n} in {place(pile)}"
+    if index == n - 1:
+        return f"{what}, top of {pile.name or place(pile)}"
+    return f"{what}, in {place(pile)}"
+
+
+#: What a card's state adds to its name (the controller's card flags).
+FLAG_WORDS = (("selected", "picked up"), ("picked", "picked"), ("choice", "can be picked"), ("movable", "can move"))
+
+
+def card_label(pile: Pile, index: int, face_name: str, flags: list[str], lit: str | None = None) -> str:
+    """A card's accessible name with its state: picked up, pickable, a lit place
+    (``lit``: the held card's note there, "" for none), or able to move.
+
+    >>> hand = Pile("H", 0, 0, ("8S", "KH"), dx=1.1, name="your hand")
+    >>> card_label(hand, 0, "eight of spades", ["movable", "selected"])
+    'Eight of spades, card 1 of 2 in your hand, picked up'
+    >>> card_label(Pile("R0", 0, 0, ("2S",), name="slot 0"), 0, "two of spades", [], "")
+    'Two of spades, top of slot 0, the picked-up card can go here'
+    """
+    words = [card_name(pile, index, face_name)]
+    if lit is not None:
+        words.append(lit or "the picked-up card can go here")
+    for flag, said in FLAG_WORDS:
+        if flag in flags:
+            words.append(said)
+            break
+    return ", ".join(words)
+
+
+def _seen(pile: Pile) -> list[str]:
+    """The codes of the cards the player can see in a pile."""
+    return [c for i, c in enumerate(pile.cards) if i >= pile.down and c != BACK]
+
+
+def _and(words: list[str]) -> str:
+    """A list in words.
+
+    >>> _and(["a"]), _and(["a", "b"]), _and(["a", "b", "c"])
+    ('a', 'a and b', 'a, b and c')
+    """
+    return words[0] if len(words) == 1 else ", ".join(words[:-1]) + " and " + words[-1]
+
+
+def changes(before: Table, after: Table, name: Callable[[str], str]) -> list[str]:
+    """What changed between two tables, in sentences: the cards that came to each
+    place ("Seven of hearts to cell c2.") and the cards that turned up in view
+    ("Your hand: jack of clubs.").
+
+    >>> a = Table(2, 2, (Pile("D", 0, 0, (BACK,), name="deck"), Pile("H", 1, 0, ("2S",), name="your hand")))
+    >>> b = Table(2, 2, (Pile("D", 0, 0, (), name="deck"), Pile("H", 1, 0, ("2S", "JC"), dx=1, name="your hand")))
+    >>> changes(a, b, lambda c: c)
+    ['Your hand: JC.']
+    """
+    was = {p.id: Counter(_seen(p)) for p in before.piles}
+    lost: Counter[str] = Counter()
+    now = {p.id: Counter(_seen(p)) for p in after.piles}
+    for pid, cards in was.items():
+        lost += cards - now.get(pid, Counter())
+    out: list[str] = []
+    for pile in after.piles:
+        gained = now[pile.id] - was.get(pile.id, Counter())
+        if not gained:
+            continue
+        moved: list[str] = []
+        shown: list[str] = []
+        for code in _seen(pile):
+            if gained[code] <= 0:
+                continue
+            gained[code] -= 1
+            if lost[code] > 0:
+                lost[code] -= 1
+                moved.append(name(code))
+            else:
+                shown.append(name(code))
+        if moved:
+            out.append(f"{capital(_and(moved))} to {place(pile)}.")
+        if shown:
+            out.append(f"{capital(place(pile))}: {_and(shown)}.")
+    return out
+
+
+def narrate(tables: list[Table], name: Callable[[str], str]) -> str:
+    """A move in words: what it did (the first two tables), then each forced step
+    after it ("Then: ...").
+
+    >>> t = [Table(1, 1, (Pile("A", 0, 0, ("2S",), name="cell a"), Pile("B", 0, 0, name="cell b"), Pile("C", 0, 0, name="cell c"))),
+    ...      Table(1, 1, (Pile("A", 0, 0, name="cell a"), Pile("B", 0, 0, ("2S",), name="cell b"), Pile("C", 0, 0, name="cell c"))),
+    ...      Table(1, 1, (Pile("A", 0, 0, name="cell a"), Pile("B", 0, 0, name="cell b"), Pile("C", 0, 0, ("2S",), name="cell c")))]
+    >>> narrate(t, lambda c: c)
+    '2S to cell b. Then: 2S to cell c.'
+    """
+    if len(tables) < 2:
+        return ""
+    move = changes(tables[0], tables[1], name)
+    forced: list[str] = []
+    for a, b in zip(tables[1:], tables[2:]):
+        forced += changes(a, b, name)
+    text = " ".join(move)
+    if forced:
+        text = (text + " " if text else "") + "Then: " + " ".join(forced)
+    return text

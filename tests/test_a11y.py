@@ -1,0 +1,343 @@
+"""Everyone can play (issue 11), in CPython: keyboard focus on every game's table
+(every place reachable by the arrow keys, portrait and landscape), picking and
+dropping with Enter and Space, the game's own keys, accessible names, the words
+announced for a move, a forced step, a prompt, a phase change and the end, and
+the looks kept across visits."""
+
+from __future__ import annotations
+
+import json
+import random
+
+import pytest
+
+from pyapp import focus
+from pyapp.controller import FOUR_COLOUR, LARGE, SETTINGS_KEY, Controller, MemoryStorage, View
+from pyapp.games import get_game
+from pyapp.games.zodiac import arrange
+from pyapp.markup import dialog_html, keys_html, settings_html
+from pyapp.speech import card_name, narrate, place
+from pyapp.table import Table
+from pyapp.tables import GAME_IDS, get_view
+
+
+def controller(fragment: str, data: dict[str, str] | None = None) -> Controller:
+    c = Controller(MemoryStorage(data), reduced_motion=True)
+    c.start(fragment, "https://example.org/orbit/")
+    return c
+
+
+def states(game_id: str, seed: int, count: int) -> list[object]:
+    """A deal and the positions of a random game from it (at most ``count``)."""
+    game = get_game(game_id)
+    state = game.deal(seed, game.parse_options(""))
+    rnd = random.Random(seed)
+    out = [state]
+    while len(out) < count and game.legal_moves(state):
+        state = game.apply(state, rnd.choice(game.legal_moves(state)))
+        out.append(state)
+    return out
+
+
+def press(c: Controller, *keys: str) -> View:
+    for key in keys:
+        assert c.key(key, board=True), key
+    return c.view()
+
+
+def focused(view: View) -> tuple[str, int | None]:
+    """Where the view draws the focus ring (exactly one card or pile)."""
+    assert view.board is not None
+    rings: list[tuple[str, int | None]] = [(card.pile, card.index) for card in view.board.cards if "focus" in card.classes]
+    rings += [(pile.id, None) for pile in view.board.piles if "focus" in pile.classes]
+    assert len(rings) == 1, rings
+    return rings[0]
+
+
+# -- focus on every table ------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("game_id", GAME_IDS)
+@pytest.mark.parametrize("portrait", [True, False])
+def test_every_place_of_every_layout_is_reached_by_the_arrow_keys(game_id: str, portrait: bool) -> None:
+    view = get_view(game_id)
+    for seed in (1, 2, 3):
+        for state in states(game_id, seed, 40)[::3]:
+            table = view.table(state, portrait, frozenset())
+            stops = {s.stop for s in focus.spots(table)}
+            assert {p.id for p in table.piles} == {s[0] for s in stops}  # every pile has a stop
+            for source in table.sources():
+                assert focus.stop_of(table, source) in stops  # every card that moves can be focused
+            start = focus.first(table)
+            edges = focus.graph(table)
+            assert focus.reachable(table, start, edges) == stops, (game_id, portrait, seed)
+            back = {s: {d: t for d, t in moves.items()} for s, moves in edges.items()}
+            reverse: dict[tuple[str, int | None], dict[str, tuple[str, int | None]]] = {s: {} for s in stops}
+            for s, moves in back.items():
+                for d, t in moves.items():
+                    reverse[t][f"{d}<{s}"] = s
+            assert focus.reachable(table, start, reverse) == stops  # and back: the arrows never strand the focus
+
+
+def test_arrows_follow_the_geometry() -> None:
+    table = get_view("gravity").table(get_game("gravity").deal(42, get_game("gravity").parse_options("")), True,
+                                      frozenset())
+    assert focus.step(table, ("c3", 0), "right") == ("d3", 0)
+    assert focus.step(table, ("c3", 0), "left") == ("b3", 0)
+    assert focus.step(table, ("c3", 0), "up") == ("c2", 0)
+    assert focus.step(table, ("c3", 0), "down") == ("c4", 0)
+    assert focus.step(table, ("c5", 0), "down") == ("M", 0)  # the MOON under the planet in portrait
+    assert focus.step(table, ("a1", 0), "up") == ("a1", 0)  # nothing that way: the focus stays
+    wide = get_view("gravity").table(get_game("gravity").deal(42, get_game("gravity").parse_options("")), False,
+                                     frozenset())
+    assert focus.step(wide, ("e3", 0), "right") == ("M", 0)  # beside it in landscape
+
+
+def test_the_focus_settles_when_its_card_moves_on() -> None:
+    c = controller("#g=gyre&s=42")
+    v = c.view()
+    assert focused(v) == focus.first(c.table_now())  # type: ignore[arg-type]
+    c.focus = ("H", 4)
+    c.play(next(g.token for g in c.table_now().gestures if g.source == ("H", 4)))  # type: ignore[union-attr]
+    assert focused(c.view())[0] in {p.id for p in c.table_now().piles}  # type: ignore[union-attr]
+
+
+# -- picking and dropping with keys ----------------------------------------------------------
+
+
+def test_space_picks_up_the_focused_card_and_enter_drops_it_on_the_focused_place() -> None:
+    c = controller("#g=gravity&s=42")
+    c.focus = ("c1", 0)
+    v = press(c, " ")
+    assert c.selected == ("c1", 0) and focused(v) == ("c2", 0)  # the focus jumps to the nearest lit place
+    assert v.board is not None and "lit" in next(p for p in v.board.piles if p.id == "c2").classes
+    assert "Two of clubs picked up: it can go to cell c2" in v.announce or "picked up: it can go to cell c2" in v.announce
+    v = press(c, "Enter")
+    assert c.session is not None and c.session.moves == ("c1c2",)
+    assert "to cell c2" in v.announce
+
+
+def test_enter_on_a_place_that_refuses_the_card_says_why_and_escape_puts_it_back() -> None:
+    c = controller("#g=gravity&s=42")
+    c.focus = ("c1", 0)
+    press(c, " ")
+    c.focus = ("a3", 0)
+    v = press(c, "Enter")
+    assert v.notice is not None and "a3 is not next to c1" in v.notice.text and c.selected == ("c1", 0)
+    v = press(c, "Escape")
+    assert c.selected is None and v.announce == "Put back."
+    assert c.session is not None and c.session.moves == ()
+
+
+def test_enter_plays_a_card_with_one_move_as_a_tap_does_and_arrows_move_the_ring() -> None:
+    c = controller("#g=gyre&s=42")
+    table = c.table_now()
+    assert table is not None
+    tap = next(g for g in table.gestures if g.tap)
+    c.focus = tap.source
+    other = focus.step(table, tap.source, "left")  # type: ignore[arg-type]
+    v = press(c, "ArrowLeft")
+    assert focused(v) == other != tap.source and v.focus_now
+    c.focus = tap.source
+    press(c, "Enter")
+    assert c.session is not None and c.session.moves == (tap.token,)
+
+
+def test_a_pick_by_keys_square_discards_then_c_confirms() -> None:
+    c = controller("#g=square&s=2&o=ends")
+    table = c.table_now()
+    assert table is not None
+    g = next(g for g in table.gestures if g.pick is not None)
+    c.focus = g.source
+    press(c, " ")
+    c.focus = focus.stop_of(table, (g.target, None))  # type: ignore[arg-type]
+    v = press(c, "Enter")
+    assert c.picking is not None and v.announce.startswith(g.pick.prompt)  # type: ignore[union-attr]
+    assert focused(v) == c.picking.pick.places[0]  # the focus goes to the first card to pick
+    chosen = g.pick.options[0][0]  # type: ignore[union-attr]
+    for spot in chosen:
+        c.focus = spot
+        v = press(c, "Enter")
+    assert "Picked" in v.announce
+    press(c, "c")
+    assert c.session is not None and c.session.moves == (g.pick.options[0][1],)  # type: ignore[union-attr]
+
+
+def test_the_games_own_keys_rotate_moon_stock_and_new() -> None:
+    c = controller("#g=gyre&s=1")
+    while c.session.state.pending is not None or "R" not in c.session.legal_moves():  # type: ignore[union-attr]
+        c.play(c.session.legal_moves()[0])  # type: ignore[union-attr]
+    n = len(c.session.moves)  # type: ignore[union-attr]
+    assert c.key("r")
+    assert c.session.moves[n:] == ("R",)  # type: ignore[union-attr]
+    z = controller("#g=zodiac&s=5")
+    assert z.key("s") and z.session is not None and z.session.moves == ("S",)
+    assert z.key("n") and z.dialog is not None and z.dialog.kind == "newgame"
+    assert not z.key("n")  # a dialog is open: keys are its own
+    g = controller("#g=gravity&s=42")
+    assert ("M", "MOON to PLANET") in g.keys_help()
+    assert g.key("m") and g.session is not None and g.session.moves == ()  # not allowed yet: it says why
+    assert g.notice is not None and g.notice.text == g.table_now().buttons[0].title  # type: ignore[union-attr]
+    assert not g.key("ArrowLeft")  # arrows act on the board only
+
+
+def test_the_keys_help_lists_the_keys_and_question_mark_opens_it() -> None:
+    c = controller("#g=zodiac&s=5")
+    keys = dict(c.keys_help())
+    assert keys["S"] == "Stock: as Enter on it" and keys["A"] == "Auto-finish" and "Arrow keys" in keys
+    assert "V" in keys and "V" not in dict(controller("#g=gravity&s=1").keys_help())
+    c.play("S")
+    c.focus = ("W", 0)
+    assert c.key("v", board=True) and c.dialog is not None and c.dialog.title.startswith("Waste: ")
+    c.close_dialog()
+    assert c.key("?") and c.dialog is not None and c.dialog.kind == "rules" and c.dialog.keys == c.keys_help()
+    html = dialog_html(c.dialog)
+    assert '<h3 id="keys-help">Keys</h3>' in html and "<kbd>Escape</kbd>" in html
+    c.close_dialog()
+    c.show_rules()
+    assert c.dialog is not None and "Keys" in dialog_html(c.dialog) and c.dialog.html
+    assert keys_html(()) == ""
+
+
+# -- names ---------------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("game_id", GAME_IDS)
+def test_every_stop_has_a_name_and_other_cards_are_hidden(game_id: str) -> None:
+    for seed in (3, 4):
+        c = controller(f"#g={game_id}&s={seed}")
+        table = c.table_now()
+        assert table is not None
+        stops = {s.stop for s in focus.spots(table)}
+        board = c.view().board
+        assert board is not None
+        for card in board.cards:
+            assert bool(card.name) == ((card.pile, card.index) in stops), card
+        for pile in board.piles:
+            assert bool(pile.name) == ((pile.id, None) in stops), pile
+        assert all(card.name[:1].isupper() for card in board.cards if card.name)
+
+
+def test_names_say_the_card_and_where_it_lies() -> None:
+    z = controller("#g=zodiac&s=5")
+    board = z.view().board
+    assert board is not None
+    top = next(c for c in board.cards if c.pile == "Z5" and c.name)
+    assert top.name.startswith(top.face.name.capitalize() + ", top of zodiac pile 5")  # type: ignore[union-attr]
+    stock = next(c for c in board.cards if c.pile == "S" and c.name)
+    assert stock.name.startswith("Face-down card, top of stock, ")
+    g = controller("#g=gyre&s=42")
+    board = g.view().board
+    assert board is not None
+    hand = [c.name for c in board.cards if c.pile == "H"]
+    assert hand[0].endswith("card 1 of 5 in your hand, can move") or "card 1 of 5 in your hand" in hand[0]
+    empty = next(p for p in board.piles if p.id == "R5")
+    assert empty.name == "Slot 5, empty"
+    # Square: an empty cell says what it takes, and its price while a card is held
+    s = controller("#g=square&s=14&o=ends")
+    table = s.table_now()
+    assert table is not None
+    g2 = next(g for g in table.gestures if g.note.startswith("cost"))
+    s.focus = g2.source
+    s.key(" ", board=True)
+    board = s.view().board
+    assert board is not None
+    cell = next(p for p in board.piles if p.id == g2.target)
+    assert cell.name.startswith(f"Cell {g2.target}, empty, takes ") and cell.name.endswith(", " + g2.note)
+    assert next(c for c in board.cards if (c.pile, c.index) == g2.source).name.endswith("picked up")
+
+
+def test_speech_helpers() -> None:
+    table = get_view("gravity").table(get_game("gravity").deal(42, get_game("gravity").parse_options("")), True,
+                                      frozenset())
+    assert place(table.pile("c3")) == "cell c3 (the PLANET)"
+    assert card_name(table.pile("c1"), 0, "two of clubs") == "Two of clubs, top of cell c1"
+    assert narrate([table], lambda c: c) == ""
+
+
+# -- announcements ---------------------------------------------------------------------------------
+
+
+def test_a_move_and_its_forced_steps_are_announced_once() -> None:
+    c = controller("#g=gravity&s=42")
+    c.view()
+    c.play("e2e3")  # three frames: the stack, then two slides toward the PLANET
+    v = c.view()
+    said = v.announce
+    assert said.split(" Then: ")[0].endswith("to cell e3.") and " Then: " in said
+    assert said.count(" to cell ") >= 2
+    assert c.view().announce == ""  # once
+
+
+def test_a_prompt_is_announced_when_it_changes() -> None:
+    c = controller("#g=gyre&s=1")
+    c.view()
+    capture = c.session.legal_moves()[0]  # type: ignore[union-attr]
+    assert capture.startswith("C")
+    c.play(capture)
+    said = c.view().announce
+    assert "to captured pairs" in said and "Then: Your hand: " in said and "Revealed card: " in said
+    assert said.endswith("Place the revealed card in one of the two highlighted slots.")
+    c.undo()
+    assert c.view().announce.startswith("Move undone. Capture:")
+
+
+def test_a_phase_change_is_announced() -> None:
+    c = controller("#g=zodiac&s=5")
+    assert c.session is not None
+    c.session._states[-1] = arrange(zodiac={3: "6H"}, waste="7H", rest="zodiac")
+    c.view()
+    c.play("W-E0")
+    said = c.view().announce
+    assert "Equator cell 0" in said or "equator cell 0" in said
+    assert "Phase 2: build the foundations." in said
+
+
+def test_the_end_of_a_game_is_announced() -> None:
+    c = controller("#g=gyre&s=42")
+    assert c.session is not None
+    c.view()
+    while c.session.status() == "playing":
+        c.play(c.session.legal_moves()[0])
+        said = c.view().announce
+    assert c.dialog is not None and c.dialog.kind == "summary"
+    assert said.endswith(f"{c.dialog.title} {c.dialog.big}.") or said.endswith(f"{c.dialog.title}. {c.dialog.big}.")
+    r = controller("#g=gravity&s=42")
+    r.resign()
+    r.resign()
+    assert r.view().announce == "You gave up. Piles left 52."
+
+
+# -- looks ------------------------------------------------------------------------------------------
+
+
+def test_theme_deck_and_card_size_are_kept_across_visits() -> None:
+    data: dict[str, str] = {}
+    c = controller("#g=gyre&s=1", data)
+    assert c.view().theme == "system" and c.view().page_classes == ()
+    c.choose("theme", "light")
+    c.set_setting(FOUR_COLOUR, True)
+    c.set_setting(LARGE, True)
+    assert set(json.loads(data[SETTINGS_KEY])) >= {"theme=light", FOUR_COLOUR, LARGE}
+    again = controller("", data)
+    v = again.view()
+    assert v.theme == "light" and v.page_classes == ("theme-light", "four-colour", "large-cards")
+    again.set_theme("system")
+    assert again.view().page_classes == ("four-colour", "large-cards")
+    again.set_theme("purple")  # not a theme: nothing changes
+    assert again.theme == "system"
+    html = settings_html(v.settings, v.theme)
+    assert 'id="set-fourcolour" checked' in html and '<option value="light" selected>Light</option>' in html
+
+
+def test_the_board_is_a_labelled_group() -> None:
+    assert controller("#g=zodiac&s=1").view().board_label == "Zodiac table"
+
+
+def test_every_table_names_its_piles() -> None:
+    for game_id in GAME_IDS:
+        for state in states(game_id, 7, 5):
+            for portrait in (True, False):
+                table: Table = get_view(game_id).table(state, portrait, frozenset())
+                for pile in table.piles:
+                    assert pile.name, (game_id, pile.id)
