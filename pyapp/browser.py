@@ -21,7 +21,7 @@ from js import document, window
 from pyodide.ffi import create_proxy
 
 from .controller import Board, CardView, Controller, Dialog, SafeStorage, View, pile_at
-from .markup import actions_html, decor_html, dialog_html, error_text, face_class, face_html, pile_html, settings_html
+from .markup import actions_html, decor_html, dialog_html, error_text, face_class, face_html, page_writes, pile_html
 from .markup import replay_html
 from .table import Face
 
@@ -52,31 +52,37 @@ def byid(name: str) -> Any:
     return document.getElementById(name)
 
 
-def draw_face(node: Any, face: Face | None, code: str) -> None:
-    node.className = face_class(face)
-    node.innerHTML = face_html(face) if face is not None else ""
-    if face is not None:
-        node.setAttribute("data-card", code)
+def write(node: Any, what: str, value: str | None) -> None:
+    """One write to an element, as :data:`pyapp.markup.Write` says; ``None`` removes
+    an attribute ("attr:NAME") or a style property ("style:NAME")."""
+    if what == "text":
+        node.textContent = value
+    elif what == "html":
+        node.innerHTML = value
+    elif what == "class":
+        node.className = value
+    elif what in ("hidden", "disabled"):
+        setattr(node, what, bool(value))
+    elif what.startswith("class:"):
+        node.classList.toggle(what[6:], bool(value))
+    elif what.startswith("style:"):
+        if value is None:
+            node.style.removeProperty(what[6:])
+        else:
+            node.style.setProperty(what[6:], value)
+    elif value is None:
+        node.removeAttribute(what[5:])
     else:
-        node.removeAttribute("data-card")
-    if face is not None and face.hue is not None:
-        node.style.setProperty("--hue", f"{face.hue:.0f}")
-    else:
-        node.style.removeProperty("--hue")
+        node.setAttribute(what[5:], value)
 
 
-def speak(node: Any, name: str, focus: bool) -> None:
+def spoken(name: str, focus: bool) -> tuple[tuple[str, str | None], ...]:
     """A card or pile the keyboard reaches (it has a ``name``) is a button in the tab order when
     it has the focus ring; any other is hidden from screen readers (a card under another)."""
     if name:
-        node.setAttribute("role", "button")
-        node.setAttribute("aria-label", name)
-        node.setAttribute("tabindex", "0" if focus else "-1")
-        node.removeAttribute("aria-hidden")
-    else:
-        for attr in ("role", "aria-label", "tabindex"):
-            node.removeAttribute(attr)
-        node.setAttribute("aria-hidden", "true")
+        return (("attr:role", "button"), ("attr:aria-label", name), ("attr:tabindex", "0" if focus else "-1"),
+                ("attr:aria-hidden", None))
+    return (("attr:role", None), ("attr:aria-label", None), ("attr:tabindex", None), ("attr:aria-hidden", "true"))
 
 
 class Binding:
@@ -90,10 +96,13 @@ class Binding:
         self.ctl = Controller(SafeStorage(backend, present), reduced_motion=reduced)
         self.board_node = byid("board")
         self.cards: dict[str, Any] = {}
-        self.codes: dict[str, str] = {}
         self.piles: dict[str, Any] = {}
         self.decor: Any = None
         self.painted: dict[str, tuple[Any, ...]] = {}  # what each pile and card was last drawn from
+        # What was last written to the page (by selector) and to each pile and card (by id):
+        # a write of the same value again is skipped, since every call into the DOM costs.
+        self.written: dict[tuple[str, str], str | None] = {}
+        self.attrs: dict[tuple[str, str], str | None] = {}
         self.board: Board | None = None
         self.unit = 60.0
         self.busy = False
@@ -105,7 +114,6 @@ class Binding:
         self.timed = 0  # the notice whose dismissal is scheduled
         self.had_focus = False  # the page's focus was on the board when drawing began
         self.return_to: Any = None  # where the focus goes back when a dialog closes
-        self.settings_drawn = ""
         self.held = 0  # a touch held on a button that previews its effect (Rotate): its ticket
         self.swallow = False  # that touch showed the preview: its click plays nothing
         self.actions_drawn = ""
@@ -117,8 +125,22 @@ class Binding:
         """While a move animates or waits, input waits too (``data-busy`` tells the tests)."""
         self.busy = busy
         self.board_node.setAttribute("data-busy", "true" if busy else "false")
-        for name, enabled in self.tools.items():  # disabled, never hidden, while a move animates
-            byid(name).disabled = busy or not enabled
+        # disabled, never hidden, while a move animates
+        self.apply(tuple((f"#{name}", "disabled", "1" if busy or not on else "") for name, on in self.tools.items()))
+
+    def apply(self, writes: tuple[tuple[str, str, str], ...]) -> None:
+        """The page's writes (:func:`pyapp.markup.page_writes`), each unless already written."""
+        for selector, what, value in writes:
+            if self.written.get((selector, what), 0) != value:
+                self.written[selector, what] = value
+                write(document.documentElement if selector == ":root" else document.querySelector(selector),
+                      what, value)
+
+    def put(self, node: Any, ident: str, what: str, value: str | None) -> None:
+        """One write to a pile or card element (``ident``: "p" + pile id, "c" + card uid), unless already so."""
+        if self.attrs.get((ident, what), 0) != value:
+            self.attrs[ident, what] = value
+            write(node, what, value)
 
     def on(self, node: Any, event: str, fn: Callable[[Any], None]) -> None:
         """Listen for the page's lifetime: every element with a handler is created once
@@ -243,62 +265,32 @@ class Binding:
     # -- drawing ------------------------------------------------------------------
     def render(self, animate: bool = True) -> None:
         start = self.ctl.screen == "start"  # shown before measuring: a hidden box has no size
-        byid("start").hidden = not start
-        byid("game").hidden = start
-        byid("tools").hidden = start
+        self.apply((("#start", "hidden", "" if start else "1"), ("#game", "hidden", "1" if start else ""),
+                    ("#tools", "hidden", "1" if start else "")))
         wrap = byid("board-wrap")
         self.ctl.resize(max(200.0, float(wrap.clientWidth)), max(240.0, float(wrap.clientHeight)))
         active = document.activeElement
         self.had_focus = bool(self.board_node.contains(active)) or (self.had_focus and str(active.tagName) == "BODY")
         began = js.performance.now()
         view = self.ctl.view()
-        document.documentElement.className = " ".join(view.page_classes)
-        self.board_node.setAttribute("aria-label", view.board_label)
+        js.performance.measure("orbit-view", {"start": began})  # bench/input_latency.py reports it
+        self.apply(page_writes(view))
         if view.announce:  # the same words again are still said: a no-break space tells them apart
             live = byid("live")
             live.textContent = view.announce + ("\u00a0" if str(live.textContent) == view.announce else "")
-        js.performance.measure("orbit-view", {"start": began})  # bench/input_latency.py reports it
-        for name, value in (("title", view.title), ("prompt", view.prompt), ("deal", " · ".join(t for t in (view.deal, view.timer) if t)),
-                            ("score", " · ".join(t for t in (view.score, view.info) if t))):
-            byid(name).textContent = value
-        resume = {t.id: t.resume for t in view.tiles}
-        for tile in document.querySelectorAll(".tile"):
-            tile.disabled = False
-            tile.querySelector(".resume").textContent = resume.get(str(tile.dataset.game), "")
-        for button in document.querySelectorAll("[data-daily], #stats-open"):
-            button.disabled = False
         self.deal_line = (view.deal, bool(view.timer))
-        tiles = {t.id: t for t in view.tiles}
-        for button in document.querySelectorAll("[data-daily]") if start else ():  # today's deal: how it stands
-            tile = tiles.get(str(button.dataset.daily))
-            button.querySelector(".daily-state").textContent = tile.daily if tile else ""
-            button.setAttribute("data-state", tile.daily_state if tile else "")
         self.replay_id += 1  # a replay's pending tick is for the view drawn before
         if view.replay is not None and view.replay.playing:
             self.spawn(self.replay_later(self.replay_id, view.replay.interval_ms / 1000))
         self.tools = view.tools
         self.set_busy(self.busy)  # the tools: enabled as the view says, unless a move animates
-        byid("bar").classList.toggle("menu-open", view.menu_open)
-        byid("more").setAttribute("aria-expanded", "true" if view.menu_open else "false")
-        if (html := settings_html(view.settings, view.theme)) != self.settings_drawn:  # redrawn only when changed: focus stays
-            byid("settings").innerHTML = self.settings_drawn = html
-        resign = byid("resign")
-        resign.classList.toggle("armed", view.resign_armed)
-        resign.querySelector(".lbl").textContent = view.resign_label
         if view.resign_armed:
             self.disarm_id += 1
             self.spawn(self.disarm_later(self.disarm_id))
-        document.body.classList.toggle("instant", view.instant)
         notice = view.notice
-        byid("notice").hidden = notice is None
-        if notice is not None:
-            byid("notice").classList.toggle("error", notice.error)
-            byid("notice-text").textContent = notice.text
-            byid("notice-action").textContent = notice.action
-            byid("notice-action").hidden = not notice.action
-            if notice.timeout and notice.serial != self.timed:
-                self.timed = notice.serial
-                self.spawn(self.expire_later(notice.serial, notice.timeout))
+        if notice is not None and notice.timeout and notice.serial != self.timed:
+            self.timed = notice.serial
+            self.spawn(self.expire_later(notice.serial, notice.timeout))
         self.draw_dialog(view.dialog)
         if str(window.location.hash) != view.address:
             path = str(window.location.pathname) + str(window.location.search)
@@ -307,7 +299,6 @@ class Binding:
             self.spawn(self.copy(view.copy))
         if view.board is None:
             return
-        self.board_node.classList.toggle("celebrate", view.celebrate)
         if view.frames and animate:
             self.set_busy(True)
             self.draw_actions(view, False)
@@ -368,9 +359,9 @@ class Binding:
         unit = min(max(200.0, float(wrap.clientWidth)) / board.width, max(240.0, float(wrap.clientHeight)) / board.height)
         unit = self.unit = max(24.0, min(unit, 130.0))
         node = self.board_node
-        node.style.setProperty("--u", f"{unit:.2f}px")
-        self.place(node, 0, 0, board.width, board.height, sized_only=True)
-        node.setAttribute("data-status", board.status)
+        for what, value in (("style:--u", f"{unit:.2f}px"), *self.placed(0, 0, board.width, board.height)[2:],
+                            ("attr:data-status", board.status)):
+            self.put(node, "board", what, value)
         if self.decor is None:
             self.decor = el("div", "decor-layer")
             node.insertBefore(self.decor, node.firstChild)
@@ -389,31 +380,36 @@ class Binding:
             if self.painted.get("p" + pile.id) == (key := (pile, unit)):
                 continue
             self.painted["p" + pile.id] = key
-            p.className = " ".join(pile.classes)
-            p.setAttribute("data-count", str(pile.count))
-            speak(p, pile.name, "focus" in pile.classes)
-            self.place(p, pile.x, pile.y, pile.w, pile.h)
-            p.innerHTML = pile_html(pile, unit)
-            p.title = pile.why
+            ident = "p" + pile.id
+            for what, value in (("class", " ".join(pile.classes)), ("attr:data-count", str(pile.count)),
+                                *spoken(pile.name, "focus" in pile.classes), *self.placed(pile.x, pile.y, pile.w, pile.h),
+                                ("html", pile_html(pile, unit)), ("attr:title", pile.why)):
+                self.put(p, ident, what, value)
         for pid in [k for k in self.piles if k not in seen]:
             self.piles.pop(pid).remove()
             self.painted.pop("p" + pid, None)
+            self.forget("p" + pid)
         used: set[str] = set()
         for card in board.cards:
             used.add(card.uid)
             self.draw_card(card)
         for uid in [k for k in self.cards if k not in used]:
             self.cards.pop(uid).remove()
-            self.codes.pop(uid, None)
             self.painted.pop("c" + uid, None)
+            self.forget("c" + uid)
 
-    def place(self, node: Any, x: float, y: float, w: float | None = None, h: float | None = None,
-              sized_only: bool = False) -> None:
-        u, style = self.unit, node.style
-        if not sized_only:
-            style.left, style.top = f"{x * u:.1f}px", f"{y * u:.1f}px"
-        if w is not None and h is not None:
-            style.width, style.height = f"{w * u:.1f}px", f"{h * u:.1f}px"
+    def forget(self, ident: str) -> None:
+        """A pile or card element removed, or written beside the drawing (a drag): what was written to it is forgotten."""
+        for key in [k for k in self.attrs if k[0] == ident or not ident]:
+            del self.attrs[key]
+
+    def placed(self, x: float, y: float, w: float | None = None,
+               h: float | None = None) -> tuple[tuple[str, str | None], ...]:
+        """The style writes that put an element at (x, y), sized w by h, in card units."""
+        u = self.unit
+        where = (("style:left", f"{x * u:.1f}px"), ("style:top", f"{y * u:.1f}px"))
+        return where if w is None or h is None else (*where, ("style:width", f"{w * u:.1f}px"),
+                                                     ("style:height", f"{h * u:.1f}px"))
 
     def draw_card(self, card: CardView) -> None:
         node = self.cards.get(card.uid)
@@ -424,16 +420,15 @@ class Binding:
         if self.painted.get("c" + card.uid) == (key := (card, self.unit)):
             return
         self.painted["c" + card.uid] = key
-        if self.codes.get(card.uid) != card.code:
-            self.codes[card.uid] = card.code
-            draw_face(node, card.face, card.code)
-        for flag in FLAGS:
-            node.classList.toggle(flag, flag in card.classes)
-        speak(node, card.name, "focus" in card.classes)
-        for attr, value in (("data-at", card.pile), ("data-index", str(card.index)), ("data-marks", card.marks)):
-            node.setAttribute(attr, value)
-        self.place(node, card.x, card.y)
-        node.style.zIndex = str(card.z)
+        face, ident = card.face, "c" + card.uid
+        flags = [f for f in FLAGS if f in card.classes]
+        hue = f"{face.hue:.0f}" if face is not None and face.hue is not None else None
+        for what, value in (("html", face_html(face) if face is not None else ""), ("class", " ".join((face_class(face), *flags))),
+                            ("attr:data-card", card.code if face is not None else None), ("style:--hue", hue),
+                            *spoken(card.name, "focus" in card.classes), ("attr:data-at", card.pile),
+                            ("attr:data-index", str(card.index)), ("attr:data-marks", card.marks),
+                            *self.placed(card.x, card.y), ("style:z-index", str(card.z))):
+            self.put(node, ident, what, value)
 
     def draw_actions(self, view: View, enabled: bool) -> None:
         html = replay_html(view.replay) if view.replay is not None else actions_html(view.buttons, enabled)
@@ -451,7 +446,7 @@ class Binding:
             timer = self.ctl.tick(js.performance.now())
             deal, timed = self.deal_line
             if timed and not self.busy:
-                byid("deal").textContent = " · ".join(t for t in (deal, timer) if t)
+                self.apply((("#deal", "text", " · ".join(t for t in (deal, timer) if t)),))
 
     async def replay_later(self, ticket: int, seconds: float) -> None:
         """The replay plays: one move on after ``seconds`` (after any animation), unless redrawn since."""
@@ -632,6 +627,7 @@ class Binding:
         if board is None:
             return
         self.painted.clear()  # a drag writes to piles and cards beside the drawing: draw them all again next time
+        self.forget("")
         targets = dict(board.holds.get(held, ())) if held else {}
         for pile in board.piles:
             node = self.piles[pile.id]

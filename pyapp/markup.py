@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from html import escape
 
-from .controller import THEMES, ButtonView, Dialog, Field, PileView
+from .controller import THEMES, ButtonView, Dialog, Field, PileView, View
 from .features import ReplayView
 from .stats import StatsSummary, VariantSummary
 from .table import Decor
@@ -274,4 +274,58 @@ def replay_html(r: ReplayView) -> str:
             + button("here", "Play from here", "Play on from this position")
             + button("close", "Close", "Back to the game (Escape)")
             + "</div></div>")
+
+
+#: One write to the page: (CSS selector, what, value). ``what`` is "text" (textContent),
+#: "html" (innerHTML), "class" (the whole class attribute), "hidden" or "disabled"
+#: (true when the value is not empty), "class:NAME" (that class on when the value is
+#: not empty) or "attr:NAME" (that attribute). ":root" is the page's root element.
+Write = tuple[str, str, str]
+
+
+def page_writes(view: View) -> tuple[Write, ...]:
+    """Everything the page shows around the board and the dialogs, as writes the binding
+    applies (skipping any whose value it already wrote), so the same view always
+    gives the same page.
+
+    >>> from pyapp.controller import Controller, MemoryStorage
+    >>> c = Controller(MemoryStorage())
+    >>> c.start("#g=gyre&s=42")
+    >>> writes = page_writes(c.view())
+    >>> ("#title", "text", "Gyre") in writes, ("#notice", "hidden", "1") in writes
+    (True, True)
+    """
+    def on(flag: bool) -> str:
+        return "1" if flag else ""
+
+    start = view.screen == "start"
+    out: list[Write] = [
+        (":root", "class", " ".join(view.page_classes)),
+        ("body", "class:instant", on(view.instant)),
+        ("#title", "text", view.title),
+        ("#prompt", "text", view.prompt),
+        ("#deal", "text", " · ".join(t for t in (view.deal, view.timer) if t)),
+        ("#score", "text", " · ".join(t for t in (view.score, view.info) if t)),
+        ("#bar", "class:menu-open", on(view.menu_open)),
+        ("#more", "attr:aria-expanded", "true" if view.menu_open else "false"),
+        ("#settings", "html", settings_html(view.settings, view.theme)),
+        ("#resign", "class:armed", on(view.resign_armed)),
+        ("#resign .lbl", "text", view.resign_label),
+        ("#stats-open", "disabled", ""),
+    ]
+    for tile in view.tiles:
+        out += [(f'.tile[data-game="{tile.id}"]', "disabled", ""),
+                (f'.tile[data-game="{tile.id}"] .resume', "text", tile.resume),
+                (f'[data-daily="{tile.id}"]', "disabled", "")]
+        if start:  # today's deal: how it stands
+            out += [(f'[data-daily="{tile.id}"] .daily-state', "text", tile.daily),
+                    (f'[data-daily="{tile.id}"]', "attr:data-state", tile.daily_state)]
+    notice = view.notice
+    out.append(("#notice", "hidden", on(notice is None)))
+    if notice is not None:
+        out += [("#notice", "class:error", on(notice.error)), ("#notice-text", "text", notice.text),
+                ("#notice-action", "text", notice.action), ("#notice-action", "hidden", on(not notice.action))]
+    if view.board is not None:
+        out += [("#board", "attr:aria-label", view.board_label), ("#board", "class:celebrate", on(view.celebrate))]
+    return tuple(out)
 
