@@ -107,3 +107,23 @@ def test_todays_deal_is_the_same_for_everyone_and_changes_the_next_day(browser: 
     assert first == second
     assert f"s={daily_seed('gyre', day.date())}" in first
     assert tomorrow != first and f"s={daily_seed('gyre', (day + datetime.timedelta(days=1)).date())}" in tomorrow
+
+
+def test_a_game_played_to_a_win_changes_the_statistics(orbit: Orbit) -> None:
+    """The last move of a won Zodiac game, played in the page: the statistics count it."""
+    from pyapp.games.zodiac import greedy_move
+
+    won = Session.new(get_game("zodiac"), 1186)
+    while won.legal_moves():
+        won.play(greedy_move(won.state))
+    last = won.moves[-1]
+    won.undo()
+    page = orbit.open(won.link().fragment())
+    assert "Played 0, won 0" in open_stats(page)
+    close_stats(page)
+    helpers.play_via_ui(orbit, won, last, "tap")
+    page.wait_for_selector("#summary[open]")
+    page.locator("#summary-close").click()
+    text = open_stats(page)
+    assert "Zodiac" in text and "Played 1, won 1" in text, text
+    orbit.assert_clean()
