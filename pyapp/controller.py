@@ -41,6 +41,8 @@ from .replay import Replay
 from .rng import parse_seed
 from .session import Session
 from .speech import capital, card_label, narrate, place, sentence
+from .storage import MemoryStorage as MemoryStorage  # re-exported: tests and tools make a controller with it
+from .storage import Storage as Storage
 from .stats import StatsKeeper, StatsSummary
 from .table import BACK, CARD_H, CARD_W, Decor, Face, GameView, Gesture, Pick, Place, Table
 from .tables import get_view
@@ -72,32 +74,6 @@ THEMES: tuple[tuple[str, str], ...] = (("system", "As the system"), ("light", "L
 #: Errors, and notices the player must act on (a link to copy by hand), stay until dismissed.
 NOTICE_SECONDS = 4.0
 NOTICE_ACTION_SECONDS = 10.0
-
-
-class Storage(Protocol):
-    """Where saves live: ``localStorage`` in the page, a dict in tests."""
-
-    def get(self, key: str) -> str | None: ...
-
-    def set(self, key: str, value: str) -> None: ...
-
-    def remove(self, key: str) -> None: ...
-
-
-class MemoryStorage:
-    """A :class:`Storage` in a dict."""
-
-    def __init__(self, data: dict[str, str] | None = None) -> None:
-        self.data: dict[str, str] = data if data is not None else {}
-
-    def get(self, key: str) -> str | None:
-        return self.data.get(key)
-
-    def set(self, key: str, value: str) -> None:
-        self.data[key] = value
-
-    def remove(self, key: str) -> None:
-        self.data.pop(key, None)
 
 
 class SafeStorage:

@@ -603,7 +603,8 @@ class StatsKeeper:
 
     >>> from pyapp.session import Session
     >>> from pyapp.games import get_game
-    >>> k = StatsKeeper(_Dict(), lambda: datetime.datetime(2025, 1, 1, tzinfo=datetime.timezone.utc))
+    >>> from pyapp.storage import MemoryStorage
+    >>> k = StatsKeeper(MemoryStorage(), lambda: datetime.datetime(2025, 1, 1, tzinfo=datetime.timezone.utc))
     >>> s = Session.new(get_game("gyre"), 5)
     >>> _ = s.play(s.legal_moves()[0]); k.moved("gyre", s); s.resign(); k.changed("gyre", s)
     >>> [(r.outcome, r.won) for r in k.stats.results.values()]
@@ -757,21 +758,5 @@ class StatsKeeper:
         self._last_abandoned = self._last_abandoned_open = None
         self._early_hints = {}
         self.save()
-
-
-class _Dict:
-    """A tiny :class:`KeyValue` for doctests."""
-
-    def __init__(self) -> None:
-        self.data: dict[str, str] = {}
-
-    def get(self, key: str) -> str | None:
-        return self.data.get(key)
-
-    def set(self, key: str, value: str) -> None:
-        self.data[key] = value
-
-    def remove(self, key: str) -> None:
-        self.data.pop(key, None)
 
 

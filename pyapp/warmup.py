@@ -18,7 +18,7 @@ import traceback  # noqa: F401
 import zipfile  # noqa: F401  (PyScript unpacks app.zip with it)
 
 from . import clock, controller, daily, features, hints, markup, replay, stats  # noqa: F401
-from . import focus, speech  # noqa: F401  (keyboard focus, screen reader words)
+from . import focus, speech, storage  # noqa: F401  (keyboard focus, screen reader words, saves)
 from .games import all_games
 from .tables import GAME_IDS, get_view
 

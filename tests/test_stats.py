@@ -354,22 +354,10 @@ from pyapp.replay import Replay  # noqa: E402
 from pyapp.session import Session  # noqa: E402
 from pyapp.games import get_game  # noqa: E402
 from pyapp.stats import (MAX_LINK, Comparison, DailyStatus, StatsKeeper)  # noqa: E402
+from pyapp.storage import MemoryStorage  # noqa: E402
 
 
-class Store:
-    """A KeyValue in memory."""
-
-    def __init__(self) -> None:
-        self.data: dict[str, str] = {}
-
-    def get(self, key: str) -> str | None:
-        return self.data.get(key)
-
-    def set(self, key: str, value: str) -> None:
-        self.data[key] = value
-
-    def remove(self, key: str) -> None:
-        self.data.pop(key, None)
+Store = MemoryStorage
 
 
 def keeper(when: datetime.datetime = datetime.datetime(2025, 6, 1, 12, tzinfo=UTC)) -> StatsKeeper:
