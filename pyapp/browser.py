@@ -684,6 +684,7 @@ class Binding:
             return
         if str(evt.target.tagName) in ("INPUT", "SELECT", "TEXTAREA") or evt.altKey:
             return  # typing in a field, or the browser's own keys
+        self.dialog_closed()  # a dialog Escape just closed, whose close event has not come yet
         if self.ctl.key(str(evt.key), bool(evt.ctrlKey or evt.metaKey), bool(evt.shiftKey),
                         bool(self.board_node.contains(evt.target))):
             evt.preventDefault()
