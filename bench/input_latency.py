@@ -14,7 +14,8 @@ after the page is live, so the start is untouched):
 
 * the ``pointerup`` event that completes the move (its ``timeStamp``: when the
   browser received it);
-* the first change the move makes under ``#board`` (a MutationObserver);
+* the first change the move makes under ``#board`` (a MutationObserver; the board's
+  ``data-busy`` flag alone does not count);
 * the next animation frame after that change (``requestAnimationFrame``):
   the frame that shows the updated board. Latency = that frame's time minus
   the pointer-up's.
@@ -56,8 +57,10 @@ DEALS = {"gyre": 12345, "gravity": 3, "square": 7, "zodiac": 2024}
 PROBE = """() => {
   const log = window.__latency = { ups: [], frames: [], long: [] };
   document.addEventListener("pointerup", (e) => { log.ups.push(e.timeStamp); log.pending = e.timeStamp; }, true);
-  new MutationObserver(() => {
+  new MutationObserver((records) => {
     if (log.pending === undefined) return;
+    // the board saying it is busy is not the board changing (a move that waits would hide there)
+    if (records.every((r) => r.type === "attributes" && r.target.id === "board" && r.attributeName === "data-busy")) return;
     const up = log.pending;
     log.pending = undefined;
     const changed = performance.now();

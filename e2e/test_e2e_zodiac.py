@@ -336,6 +336,10 @@ def test_a_link_reopens_the_same_deal_and_a_pile_can_be_peeked(orbit: Orbit) -> 
     expect(page.locator("#peek-body .card")).to_have_count(len(state.zodiac[int(z[1:])]))
     bottom = standard_face(pile_cards(state, z)[0].code).name
     expect(page.locator("#peek-body .card").first).to_have_attribute("aria-label", bottom)
+    page.keyboard.press("Escape")
+    expect(page.locator("#peek")).to_be_hidden()
+    top_card(page, z, state).click(button="right")  # a right click peeks too, with no browser menu
+    expect(page.locator("#peek-body .card")).to_have_count(len(state.zodiac[int(z[1:])]))
     assert page.evaluate("location.hash") == link(3, moves[:90])
     orbit.assert_clean()
 

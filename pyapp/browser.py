@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import asyncio
 import datetime
+import gc
 import traceback
 from dataclasses import replace
 from functools import partial
@@ -20,18 +21,15 @@ import js
 from js import document, window
 from pyodide.ffi import create_proxy
 
-from .controller import Board, CardView, Controller, Dialog, SafeStorage, View, pile_at
-from .markup import actions_html, decor_html, dialog_html, error_text, face_class, face_html, page_writes, pile_html
-from .markup import replay_html
-from .table import Face
+from .controller import Board, Controller, Dialog, SafeStorage, View
+from .markup import ElementWrite, actions_html, board_writes, card_writes, decor_html, dialog_html, error_text
+from .markup import page_writes, pile_writes, replay_html
 
 STEP_DELAY = 0.22
 DRAG_THRESHOLD = 6.0
 LONG_PRESS = 0.5
-DOUBLE_CLICK = 0.3
 BODIES = {"rules": "rules-body", "summary": "summary-body", "peek": "peek-body", "newgame": "newgame-form",
           "stats": "stats-body"}
-FLAGS = ("movable", "marked", "nudge", "preview", "selected", "choice", "picked", "hint-target", "hint-from", "hint-to", "hint-pick", "dragging", "focus")
 
 
 def el(tag: str, cls: str = "", text: str = "") -> Any:
@@ -76,15 +74,6 @@ def write(node: Any, what: str, value: str | None) -> None:
         node.setAttribute(what[5:], value)
 
 
-def spoken(name: str, focus: bool) -> tuple[tuple[str, str | None], ...]:
-    """A card or pile the keyboard reaches (it has a ``name``) is a button in the tab order when
-    it has the focus ring; any other is hidden from screen readers (a card under another)."""
-    if name:
-        return (("attr:role", "button"), ("attr:aria-label", name), ("attr:tabindex", "0" if focus else "-1"),
-                ("attr:aria-hidden", None))
-    return (("attr:role", None), ("attr:aria-label", None), ("attr:tabindex", None), ("attr:aria-hidden", "true"))
-
-
 class Binding:
     def __init__(self) -> None:
         self.proxies: list[tuple[Any, str, Any]] = []
@@ -98,11 +87,11 @@ class Binding:
         self.cards: dict[str, Any] = {}
         self.piles: dict[str, Any] = {}
         self.decor: Any = None
-        self.painted: dict[str, tuple[Any, ...]] = {}  # what each pile and card was last drawn from
+        self.painted: dict[str, object] = {}  # what each pile and card was last drawn from
         # What was last written to the page (by selector) and to each pile and card (by id):
         # a write of the same value again is skipped, since every call into the DOM costs.
         self.written: dict[tuple[str, str], str | None] = {}
-        self.attrs: dict[tuple[str, str], str | None] = {}
+        self.attrs: dict[str, dict[str, str | None]] = {}
         self.board: Board | None = None
         self.unit = 60.0
         self.busy = False
@@ -119,12 +108,13 @@ class Binding:
         self.actions_drawn = ""
         self.replay_id = 0  # the replay's timer that may still tick
         self.deal_line = ("", False)  # the status line's deal text, and whether a timer follows it
+        self.waiting: list[tuple[str, bool, bool, bool]] = []  # keys pressed while a move animated
 
     # -- plumbing --------------------------------------------------------------
     def set_busy(self, busy: bool) -> None:
         """While a move animates or waits, input waits too (``data-busy`` tells the tests)."""
         self.busy = busy
-        self.board_node.setAttribute("data-busy", "true" if busy else "false")
+        self.put(self.board_node, "board", (("attr:data-busy", "true" if busy else "false"),))
         # disabled, never hidden, while a move animates
         self.apply(tuple((f"#{name}", "disabled", "1" if busy or not on else "") for name, on in self.tools.items()))
 
@@ -136,11 +126,13 @@ class Binding:
                 write(document.documentElement if selector == ":root" else document.querySelector(selector),
                       what, value)
 
-    def put(self, node: Any, ident: str, what: str, value: str | None) -> None:
-        """One write to a pile or card element (``ident``: "p" + pile id, "c" + card uid), unless already so."""
-        if self.attrs.get((ident, what), 0) != value:
-            self.attrs[ident, what] = value
-            write(node, what, value)
+    def put(self, node: Any, ident: str, writes: tuple[ElementWrite, ...]) -> None:
+        """Writes to a pile or card element (``ident``: "p" + pile id, "c" + card uid), each unless already so."""
+        done = self.attrs.setdefault(ident, {})
+        for what, value in writes:
+            if done.get(what, 0) != value:
+                done[what] = value
+                write(node, what, value)
 
     def on(self, node: Any, event: str, fn: Callable[[Any], None]) -> None:
         """Listen for the page's lifetime: every element with a handler is created once
@@ -215,7 +207,7 @@ class Binding:
         self.on(byid("stats-body"), "change", self.stats_click)
         for event, fn in (("pointerdown", self.pointer_down), ("pointermove", self.pointer_move),
                           ("pointerup", self.pointer_up), ("pointercancel", self.pointer_cancel),
-                          ("dblclick", self.double_click), ("contextmenu", lambda e: e.preventDefault())):
+                          ("dblclick", self.double_click), ("contextmenu", self.context_menu)):
             self.on(self.board_node, event, fn)
         self.on(document, "keydown", self.key_down)
         self.on(window, "resize", lambda e: None if self.busy else self.render())
@@ -227,16 +219,18 @@ class Binding:
         self.board_node.removeAttribute("data-preview")
         self.render()
         document.body.setAttribute("data-ready", "true")
+        # What start-up made lives as long as the page: out of the collector's sight, so a
+        # collection during play walks only what play made (a full one took 40 ms here).
+        gc.freeze()
         self.play_queue()
 
     def play_queue(self) -> None:
         """Input made on the board boot.js showed before Python was ready, in order,
         through the same intents as live input (the controller decides each)."""
         queue: Any = getattr(window, "orbitQueue", None)
-        if not present(queue) or not queue.length:
-            return
+        queue = queue if present(queue) else []
         played = int(str(self.board_node.getAttribute("data-queue-played") or 0))
-        while queue.length and not self.busy:  # a forced step in between: the rest waits for it
+        while len(queue) and not self.busy:  # a forced step in between: the rest waits for it
             item = queue.shift()
             kind, played = str(item.kind), played + 1
             if kind == "click":
@@ -244,17 +238,20 @@ class Binding:
                 continue
             if kind == "key":
                 self.ctl.key(str(item.key), bool(item.ctrl), bool(item.shift))
-            elif self.board is not None:
+            else:
                 pile = str(item.pile) if present(item.pile) else None
                 index = int(item.index) if present(item.index) else None
                 ux, uy = float(item.x) / self.unit, float(item.y) / self.unit
                 if kind == "drop" and pile is not None and index is not None:
-                    among = {t for t, _ in self.board.holds.get((pile, index), ())}
-                    self.ctl.drop((pile, index), pile_at(self.board, ux, uy, among) or pile_at(self.board, ux, uy))
+                    self.ctl.drop_at((pile, index), ux, uy)
                 elif kind == "tap":
-                    self.ctl.tap(pile or pile_at(self.board, ux, uy), index)
+                    self.ctl.tap_at(ux, uy, pile, index)
             self.render(animate=False)
         self.board_node.setAttribute("data-queue-played", str(played))
+        while self.waiting and not self.busy:  # keys pressed while a move animated
+            key, ctrl, shift, board = self.waiting.pop(0)
+            if self.ctl.key(key, ctrl, shift, board):
+                self.render()
 
     def dialog_closed(self) -> None:
         """A dialog closed by the browser (Escape, its own Close button)."""
@@ -354,81 +351,34 @@ class Binding:
         self.render()
 
     def draw_board(self, board: Board) -> None:
+        """Each pile and card element as the board says; one drawn as it already is is left alone."""
         self.board = board
         wrap = byid("board-wrap")
         unit = min(max(200.0, float(wrap.clientWidth)) / board.width, max(240.0, float(wrap.clientHeight)) / board.height)
         unit = self.unit = max(24.0, min(unit, 130.0))
         node = self.board_node
-        for what, value in (("style:--u", f"{unit:.2f}px"), *self.placed(0, 0, board.width, board.height)[2:],
-                            ("attr:data-status", board.status)):
-            self.put(node, "board", what, value)
+        self.put(node, "board", board_writes(board, unit))
         if self.decor is None:
             self.decor = el("div", "decor-layer")
             node.insertBefore(self.decor, node.firstChild)
-        if self.painted.get("decor") != (decor := (decor_html(board.decor, unit),)):
-            self.decor.innerHTML = decor[0]
-            self.painted["decor"] = decor
-        seen: set[str] = set()
-        for pile in board.piles:
-            seen.add(pile.id)
-            p = self.piles.get(pile.id)
-            if p is None:
-                p = self.piles[pile.id] = el("div")
-                p.setAttribute("data-pile", pile.id)
-                node.appendChild(p)
-            # Each call into the DOM costs; a pile or card drawn as it already is, is left alone.
-            if self.painted.get("p" + pile.id) == (key := (pile, unit)):
-                continue
-            self.painted["p" + pile.id] = key
-            ident = "p" + pile.id
-            for what, value in (("class", " ".join(pile.classes)), ("attr:data-count", str(pile.count)),
-                                *spoken(pile.name, "focus" in pile.classes), *self.placed(pile.x, pile.y, pile.w, pile.h),
-                                ("html", pile_html(pile, unit)), ("attr:title", pile.why)):
-                self.put(p, ident, what, value)
-        for pid in [k for k in self.piles if k not in seen]:
-            self.piles.pop(pid).remove()
-            self.painted.pop("p" + pid, None)
-            self.forget("p" + pid)
-        used: set[str] = set()
-        for card in board.cards:
-            used.add(card.uid)
-            self.draw_card(card)
-        for uid in [k for k in self.cards if k not in used]:
-            self.cards.pop(uid).remove()
-            self.painted.pop("c" + uid, None)
-            self.forget("c" + uid)
-
-    def forget(self, ident: str) -> None:
-        """A pile or card element removed, or written beside the drawing (a drag): what was written to it is forgotten."""
-        for key in [k for k in self.attrs if k[0] == ident or not ident]:
-            del self.attrs[key]
-
-    def placed(self, x: float, y: float, w: float | None = None,
-               h: float | None = None) -> tuple[tuple[str, str | None], ...]:
-        """The style writes that put an element at (x, y), sized w by h, in card units."""
-        u = self.unit
-        where = (("style:left", f"{x * u:.1f}px"), ("style:top", f"{y * u:.1f}px"))
-        return where if w is None or h is None else (*where, ("style:width", f"{w * u:.1f}px"),
-                                                     ("style:height", f"{h * u:.1f}px"))
-
-    def draw_card(self, card: CardView) -> None:
-        node = self.cards.get(card.uid)
-        if node is None:
-            node = self.cards[card.uid] = el("div")
-            node.setAttribute("data-uid", card.uid)
-            self.board_node.appendChild(node)
-        if self.painted.get("c" + card.uid) == (key := (card, self.unit)):
-            return
-        self.painted["c" + card.uid] = key
-        face, ident = card.face, "c" + card.uid
-        flags = [f for f in FLAGS if f in card.classes]
-        hue = f"{face.hue:.0f}" if face is not None and face.hue is not None else None
-        for what, value in (("html", face_html(face) if face is not None else ""), ("class", " ".join((face_class(face), *flags))),
-                            ("attr:data-card", card.code if face is not None else None), ("style:--hue", hue),
-                            *spoken(card.name, "focus" in card.classes), ("attr:data-at", card.pile),
-                            ("attr:data-index", str(card.index)), ("attr:data-marks", card.marks),
-                            *self.placed(card.x, card.y), ("style:z-index", str(card.z))):
-            self.put(node, ident, what, value)
+        if self.painted.get("decor") != (decor := decor_html(board.decor, unit)):
+            self.decor.innerHTML = self.painted["decor"] = decor
+        for kind, items, nodes in (("p", board.piles, self.piles), ("c", board.cards, self.cards)):
+            seen = set()
+            for item in items:
+                ident = item.id if kind == "p" else item.uid  # type: ignore[union-attr]
+                seen.add(ident)
+                if (elem := nodes.get(ident)) is None:
+                    elem = nodes[ident] = el("div")
+                    elem.setAttribute("data-pile" if kind == "p" else "data-uid", ident)
+                    node.appendChild(elem)
+                if self.painted.get(kind + ident) != (key := (item, unit)):
+                    self.painted[kind + ident] = key
+                    self.put(elem, kind + ident, pile_writes(item, unit) if kind == "p" else card_writes(item, unit))  # type: ignore[arg-type]
+            for gone in [k for k in nodes if k not in seen]:
+                nodes.pop(gone).remove()
+                self.painted.pop(kind + gone, None)
+                self.attrs.pop(kind + gone, None)
 
     def draw_actions(self, view: View, enabled: bool) -> None:
         html = replay_html(view.replay) if view.replay is not None else actions_html(view.buttons, enabled)
@@ -571,15 +521,13 @@ class Binding:
         return (float(evt.clientX) - float(rect.left)) / self.unit, (float(evt.clientY) - float(rect.top)) / self.unit
 
     def hit(self, evt: Any) -> tuple[str | None, int | None, str | None]:
-        """(pile, card index or None, card uid or None) under the pointer."""
+        """(pile, card index, card uid) of the element under the pointer; (None, None, None) off them."""
         target = evt.target
         card: Any = target.closest("[data-uid]") if hasattr(target, "closest") else None
         if present(card) and str(card.getAttribute("data-uid")) in self.cards:
             return str(card.getAttribute("data-at")), int(str(card.getAttribute("data-index"))), str(card.dataset.uid)
         pile: Any = target.closest("[data-pile]") if hasattr(target, "closest") else None
-        if present(pile):
-            return str(pile.getAttribute("data-pile")), None, None
-        return (pile_at(self.board, *self.units(evt)) if self.board else None), None, None
+        return (str(pile.getAttribute("data-pile")) if present(pile) else None), None, None
 
     def pointer_down(self, evt: Any) -> None:
         if self.busy or self.board is None or int(evt.button) > 0:
@@ -593,8 +541,8 @@ class Binding:
             self.drag["left"] = float(self.cards[uid].offsetLeft)
             self.drag["top"] = float(self.cards[uid].offsetTop)
             evt.preventDefault()
-        if self.peekable(pile) and pile is not None:
-            self.spawn(self.long_press(self.press_id, pile))
+        if self.ctl.peekable(pile):
+            self.spawn(self.long_press(self.press_id, str(pile)))
 
     async def long_press(self, ticket: int, pile: str) -> None:
         await asyncio.sleep(LONG_PRESS)
@@ -605,88 +553,62 @@ class Binding:
             self.render()
 
     def pointer_move(self, evt: Any) -> None:
-        drag, board = self.drag, self.board
-        if drag is None or board is None or "left" not in drag:
+        """A card follows the pointer once it moved a few pixels; the controller lights its targets."""
+        drag = self.drag
+        if drag is None or "left" not in drag:
             return
         dx, dy = float(evt.clientX) - drag["x0"], float(evt.clientY) - drag["y0"]
-        node = self.cards[drag["uid"]]
         if not drag["moved"]:
             if dx * dx + dy * dy < DRAG_THRESHOLD * DRAG_THRESHOLD:
                 return
             drag["moved"] = True
-            node.classList.add("dragging")
-            node.style.zIndex = "1000"
-            self.light((drag["pile"], drag["index"]))
-        node.style.left = f"{drag['left'] + dx:.1f}px"
-        node.style.top = f"{drag['top'] + dy:.1f}px"
+            self.ctl.lift((drag["pile"], drag["index"]))
+            self.render(animate=False)
+        self.put(self.cards[drag["uid"]], "c" + drag["uid"], (("style:left", f"{drag['left'] + dx:.1f}px"),
+                                                             ("style:top", f"{drag['top'] + dy:.1f}px")))
         evt.preventDefault()
-
-    def light(self, held: tuple[str, int] | None) -> None:
-        """While a card is dragged: its targets lit with their notes, refusals as hover text."""
-        board = self.board
-        if board is None:
-            return
-        self.painted.clear()  # a drag writes to piles and cards beside the drawing: draw them all again next time
-        self.forget("")
-        targets = dict(board.holds.get(held, ())) if held else {}
-        for pile in board.piles:
-            node = self.piles[pile.id]
-            node.classList.toggle("lit", pile.id in targets)
-            node.children[2].setAttribute("data-t", targets.get(pile.id, "") if held else pile.note)
-            node.title = board.refusals.get((held, pile.id), "") if held else pile.why
-        for card in board.cards:
-            self.cards[card.uid].classList.toggle("hint-target", card.pile in targets)
 
     def pointer_up(self, evt: Any) -> None:
         drag, self.drag = self.drag, None
         if drag is None or self.board is None or self.busy:
             return
+        place = (drag["pile"], drag["index"])
         if drag["moved"]:
-            self.cards[drag["uid"]].classList.remove("dragging")
-            among = {t for t, _ in self.board.holds.get((drag["pile"], drag["index"]), ())}
-            ux, uy = self.units(evt)
-            target = pile_at(self.board, ux, uy, among) or pile_at(self.board, ux, uy)
-            self.ctl.drop((drag["pile"], drag["index"]), target)
-        elif self.peekable(drag["pile"]) and (drag["pile"], drag["index"]) in self.board.sources:
-            # A tap here would play the card: wait to see that it is not the start of a double-click (peek).
-            self.set_busy(True)
-            self.spawn(self.tap_later(drag["ticket"], drag["pile"], drag["index"]))
-            return
+            self.ctl.drop_at(place, *self.units(evt))
         else:
-            self.ctl.tap(drag["pile"], drag["index"])
-        self.render()
-
-    def peekable(self, pile: str | None) -> bool:
-        return self.board is not None and "peek" in next((p.classes for p in self.board.piles if p.id == pile), ())
-
-    async def tap_later(self, ticket: int, pile: str, index: int) -> None:
-        await asyncio.sleep(DOUBLE_CLICK)
-        self.set_busy(False)
-        if ticket == self.press_id:  # no second click came
-            self.ctl.tap(pile, index)
+            self.ctl.tap_at(*self.units(evt), drag["pile"], drag["index"])
         self.render()
 
     def pointer_cancel(self, evt: Any) -> None:
         self.drag = None
+        self.ctl.lift(None)
         if not self.busy:
             self.render()
 
     def double_click(self, evt: Any) -> None:
-        pile, _, _ = self.hit(evt)
-        if pile is not None and self.peekable(pile):
-            self.press_id += 1  # the first click's waiting tap is dropped
-            self.set_busy(False)
-            self.ctl.peek(pile)
+        if not self.busy:
+            self.ctl.double_click(self.hit(evt)[0])
+            self.render()
+
+    def context_menu(self, evt: Any) -> None:
+        """A right click (or a touch held, on some phones) shows a squared pile's cards; no browser menu on the board."""
+        evt.preventDefault()
+        pile = self.hit(evt)[0]
+        if not self.busy and self.ctl.peekable(pile):
+            self.ctl.peek(str(pile))
             self.render()
 
     def key_down(self, evt: Any) -> None:
-        if self.busy:
-            return
         if str(evt.target.tagName) in ("INPUT", "SELECT", "TEXTAREA") or evt.altKey:
             return  # typing in a field, or the browser's own keys
+        key = (str(evt.key), bool(evt.ctrlKey or evt.metaKey), bool(evt.shiftKey), bool(self.board_node.contains(evt.target)))
+        if self.busy:  # a move animates: the key waits for it (play_queue), unless it moves the page's focus
+            if key[0] != "Tab" and len(self.waiting) < 8:
+                self.waiting.append(key)
+                evt.preventDefault()
+            return
         self.dialog_closed()  # a dialog Escape just closed, whose close event has not come yet
-        if self.ctl.key(str(evt.key), bool(evt.ctrlKey or evt.metaKey), bool(evt.shiftKey),
-                        bool(self.board_node.contains(evt.target))):
+        if self.ctl.key(*key):
             evt.preventDefault()
             self.render()
 

@@ -73,6 +73,8 @@ THEMES: tuple[tuple[str, str], ...] = (("system", "As the system"), ("light", "L
 #: How long a notice stays, in seconds: a plain one, and one that offers an action.
 #: Errors, and notices the player must act on (a link to copy by hand), stay until dismissed.
 NOTICE_SECONDS = 4.0
+#: The stacking level of a dragged card: above every other.
+DRAGGED_Z = 1000
 NOTICE_ACTION_SECONDS = 10.0
 
 
@@ -356,6 +358,12 @@ class Controller:
         self.view_module: GameView | None = None
         self.portrait = False
         self.selected: Place | None = None
+        #: The card being dragged (see :meth:`lift`): its targets are lit as for a selection.
+        self.lifted: Place | None = None
+        #: The last two taps: (pile, whether it played a move); a double click that played does not peek.
+        self._taps: list[tuple[str | None, bool]] = []
+        #: The board of the last view, where :meth:`drop_at` and :meth:`tap_at` look.
+        self.board: Board | None = None
         self.picking: _Picking | None = None
         self.notice: Notice | None = None
         self._notice_action: tuple[str, str] | None = None
@@ -465,6 +473,7 @@ class Controller:
     def _clear_transient(self) -> None:
         self.hint_marks = None
         self.selected = None
+        self.lifted = None
         self.picking = None
         self.resign_armed = False
         self.repeating = ""
@@ -749,9 +758,22 @@ class Controller:
 
     def tap(self, pile: str | None, index: int | None = None) -> None:
         """A tap or click on a pile (``index`` None) or on one of its cards."""
+        before = self.session.state if self.session is not None else None
+        self._tap(pile, index)
+        self._taps = [*self._taps[-1:], (pile, self.session is not None and self.session.state is not before)]
+
+    def double_click(self, pile: str | None) -> None:
+        """A double click on a pile: a squared pile shows its cards (:meth:`peek`), unless
+        the clicks played a card (fast taps on the waste play on; they never open a window)."""
+        if pile is not None and self.peekable(pile) and (pile, True) not in self._taps:
+            self.peek(pile)
+
+    def _tap(self, pile: str | None, index: int | None = None) -> None:
         table = self.table_now()
         if table is None or self.session is None:
             return
+        if pile is not None and all(p.id != pile for p in table.piles):
+            pile, index = None, None  # no such pile (a stale intent): a tap on the table
         self.resign_armed = False
         self.repeating = ""
         self.menu_open = False
@@ -798,8 +820,34 @@ class Controller:
             onto = any(g.target == pile for g in table.gestures)
             self._say(table.stuck + (". A card can be played onto it." if onto else "."))
 
+    def lift(self, source: Place | None) -> None:
+        """A card from ``source`` is being dragged (None: the drag was cancelled): while
+        it is held, its targets are lit with their notes and the other piles say why not,
+        as for a selection; the card is drawn above the others (``dragging``)."""
+        self.lifted = source if self.board is not None and source in self.board.draggable else None
+
+    def drop_at(self, source: Place, ux: float, uy: float) -> None:
+        """A dragged card let go at (``ux``, ``uy``), in card units: dropped on the pile
+        there, or on the nearest pile that takes it when it was let go just beside one."""
+        board = self.board
+        among = {t for t, _ in board.holds.get(source, ())} if board is not None else set()
+        target = (pile_at(board, ux, uy, among) or pile_at(board, ux, uy)) if board is not None else None
+        self.drop(source, target)
+
+    def tap_at(self, ux: float, uy: float, pile: str | None = None, index: int | None = None) -> None:
+        """A tap at (``ux``, ``uy``), in card units: on ``pile`` (and its card ``index``)
+        when the page knows which element was hit, else on the pile whose area holds the point."""
+        if pile is None and self.board is not None:
+            pile, index = pile_at(self.board, ux, uy), None
+        self.tap(pile, index)
+
+    def peekable(self, pile: str | None) -> bool:
+        """A pile whose whole content a long press or a double click shows (Zodiac's squared piles)."""
+        return self.board is not None and any(p.id == pile and "peek" in p.classes for p in self.board.piles)
+
     def drop(self, source: Place, target: str | None) -> None:
         """A card dragged from ``source`` and let go over ``target`` (None: nowhere)."""
+        self.lifted = None
         table = self.table_now()
         if table is None:
             return
@@ -1550,7 +1598,7 @@ class Controller:
         module = self.view_module
         assert module is not None
         sources = table.sources()
-        held: Place | None = self.selected
+        held: Place | None = self.lifted or self.selected
         if self.picking is not None and self.picking.gesture is not None:
             held = self.picking.gesture.source
         lit = table.moves_from(held) if held is not None else {}
@@ -1620,7 +1668,9 @@ class Controller:
                     flags.append("nudge")
                 if place in previews:
                     flags.append("preview")
-                if place == held:
+                if place == self.lifted:
+                    flags.append("dragging")
+                elif place == held:
                     flags.append("selected")
                 if place in pickable:
                     flags.append("choice")
@@ -1639,14 +1689,16 @@ class Controller:
                     spoken = card_label(pile, i, "" if down else module.face(code).name, flags,
                                         (lit[pile.id].note if pile.id in lit else None))
                     flags += ["focus"] if focused == place else []
-                cards.append(CardView(uids[place][0], pile.id, i, pile.x + i * pile.dx, pile.y + i * pile.dy, 10 + i,
+                cards.append(CardView(uids[place][0], pile.id, i, pile.x + i * pile.dx, pile.y + i * pile.dy,
+                                      DRAGGED_Z if place == self.lifted else 10 + i,
                                       "" if down else code, None if down else module.face(code), tuple(flags), marks,
                                       spoken))
         holds = {s: tuple((t, g.note) for t, g in table.moves_from(s).items()) for s in sources}
         refusals = {(r.source, r.target): r.reason for r in table.refusals}
         draggable = tuple(dict.fromkeys([*sources, *(r.source for r in table.refusals)]))
-        return Board(table.width, table.height, tuple(piles), tuple(cards), table.decor, tuple(sources), draggable,
-                     holds, refusals, table.status)
+        self.board = Board(table.width, table.height, tuple(piles), tuple(cards), table.decor, tuple(sources),
+                           draggable, holds, refusals, table.status)
+        return self.board
 
     def _tiles(self) -> tuple[Tile, ...]:
         tiles = []

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from html import escape
 
-from .controller import THEMES, ButtonView, Dialog, Field, PileView, View
+from .controller import THEMES, Board, ButtonView, CardView, Dialog, Field, PileView, View
 from .features import ReplayView
 from .stats import StatsSummary, VariantSummary
 from .table import Decor
@@ -329,3 +329,77 @@ def page_writes(view: View) -> tuple[Write, ...]:
         out += [("#board", "attr:aria-label", view.board_label), ("#board", "class:celebrate", on(view.celebrate))]
     return tuple(out)
 
+
+
+#: One write to a board element: (what, value), ``what`` as in :data:`Write`, and also
+#: "style:NAME" (that style property); a value of None removes the attribute or property.
+ElementWrite = tuple[str, str | None]
+
+#: The classes of a card that its view may carry (the others come from its face).
+CARD_FLAGS = ("movable", "marked", "nudge", "preview", "selected", "choice", "picked", "hint-target", "hint-from",
+              "hint-to", "hint-pick", "dragging", "focus")
+
+
+def spoken(name: str, focus: bool) -> tuple[ElementWrite, ...]:
+    """A card or pile the keyboard reaches (it has a ``name``) is a button, in the tab order
+    when it has the focus ring; any other is hidden from screen readers (a card under another).
+
+    >>> spoken("Ace of spades", True)
+    (('attr:role', 'button'), ('attr:aria-label', 'Ace of spades'), ('attr:tabindex', '0'), ('attr:aria-hidden', None))
+    >>> spoken("", False)[-1]
+    ('attr:aria-hidden', 'true')
+    """
+    if name:
+        return (("attr:role", "button"), ("attr:aria-label", name), ("attr:tabindex", "0" if focus else "-1"),
+                ("attr:aria-hidden", None))
+    return (("attr:role", None), ("attr:aria-label", None), ("attr:tabindex", None), ("attr:aria-hidden", "true"))
+
+
+def placed(unit: float, x: float, y: float, w: float | None = None, h: float | None = None) -> tuple[ElementWrite, ...]:
+    """The style writes that put an element at (x, y), sized w by h, in card units of ``unit`` pixels.
+
+    >>> placed(10, 1, 2.5)
+    (('style:left', '10.0px'), ('style:top', '25.0px'))
+    """
+    where = (("style:left", f"{x * unit:.1f}px"), ("style:top", f"{y * unit:.1f}px"))
+    return where if w is None or h is None else (*where, ("style:width", f"{w * unit:.1f}px"),
+                                                 ("style:height", f"{h * unit:.1f}px"))
+
+
+def board_writes(board: Board, unit: float) -> tuple[ElementWrite, ...]:
+    """The board element's own writes: its card unit (CSS ``--u``), size and status."""
+    return (("style:--u", f"{unit:.2f}px"), *placed(unit, 0, 0, board.width, board.height)[2:],
+            ("attr:data-status", board.status))
+
+
+def pile_writes(pile: PileView, unit: float) -> tuple[ElementWrite, ...]:
+    """Everything a pile's element shows: classes, count, name, place, inside and hover text.
+
+    >>> w = dict(pile_writes(PileView("D", 1, 1, 1, 1.4, ("pile",), "", "", "Deck", "", "Deck, 3 cards", 3, 1, 1), 10))
+    >>> w["class"], w["attr:data-count"], w["attr:aria-label"], w["style:left"], w["attr:title"]
+    ('pile', '3', 'Deck, 3 cards', '10.0px', '')
+    """
+    return (("class", " ".join(pile.classes)), ("attr:data-count", str(pile.count)),
+            *spoken(pile.name, "focus" in pile.classes), *placed(unit, pile.x, pile.y, pile.w, pile.h),
+            ("html", pile_html(pile, unit)), ("attr:title", pile.why))
+
+
+def card_writes(card: CardView, unit: float) -> tuple[ElementWrite, ...]:
+    """Everything a card's element shows: face, classes, code (none when face down),
+    name, where it lies and its stacking level.
+
+    >>> from pyapp.table import standard_face
+    >>> w = dict(card_writes(CardView("k1", "T0", 2, 1, 1.5, 12, "QS", standard_face("QS"), ("movable",), ""), 10))
+    >>> w["class"], w["attr:data-card"], w["attr:data-index"], w["style:top"], w["style:z-index"], w["attr:aria-hidden"]
+    ('card movable', 'QS', '2', '15.0px', '12', 'true')
+    >>> dict(card_writes(CardView("k2", "S", 0, 0, 0, 10, "", None, (), ""), 10))["class"]
+    'card back'
+    """
+    face = card.face
+    flags = [f for f in CARD_FLAGS if f in card.classes]
+    hue = f"{face.hue:.0f}" if face is not None and face.hue is not None else None
+    return (("html", face_html(face) if face is not None else ""), ("class", " ".join((face_class(face), *flags))),
+            ("attr:data-card", card.code if face is not None else None), ("style:--hue", hue),
+            *spoken(card.name, "focus" in card.classes), ("attr:data-at", card.pile),
+            ("attr:data-index", str(card.index)), ("attr:data-marks", card.marks),
+            *placed(unit, card.x, card.y), ("style:z-index", str(card.z)))

@@ -261,6 +261,75 @@ def test_drop_plays_on_a_target_and_nothing_elsewhere() -> None:
     assert c.view().address == "#g=gravity&v=1&o=&s=42&m=c1c2"
 
 
+def test_a_lifted_card_lights_its_targets_and_is_drawn_above_the_others() -> None:
+    c = controller("#g=gravity&v=1&o=&s=42")
+    before = c.view().board
+    assert before is not None and ("c1", 0) in before.draggable
+    c.lift(("c1", 0))
+    board = c.view().board
+    assert board is not None
+    held = next(x for x in board.cards if (x.pile, x.index) == ("c1", 0))
+    assert "dragging" in held.classes and "selected" not in held.classes and held.z > max(
+        x.z for x in board.cards if x is not held)
+    lit = {p.id for p in board.piles if "lit" in p.classes}
+    assert lit == {t for t, _ in board.holds[("c1", 0)]} and lit
+    assert next(p for p in board.piles if p.id == "e5").why  # a pile it cannot go to says why (hover text)
+    c.lift(None)  # the drag was cancelled: the board is as before
+    assert c.view().board == before
+    c.lift(("a1", 7))  # nothing there: nothing lifted
+    assert c.lifted is None
+
+
+def test_a_drop_goes_to_the_pile_under_the_point_or_the_nearest_that_takes_the_card() -> None:
+    c = controller("#g=gravity&v=1&o=&s=42")
+    board = c.view().board
+    assert board is not None
+    c2 = next(p for p in board.piles if p.id == "c2")
+    c.lift(("c1", 0))
+    c.drop_at(("c1", 0), c2.x + c2.w + 0.05, c2.y + c2.h / 2)  # let go just beside c2, between piles
+    assert c.view().address == "#g=gravity&v=1&o=&s=42&m=c1c2" and c.lifted is None
+    c.undo()
+    c.drop_at(("c1", 0), -5, -5)  # far off the table: nothing
+    assert c.view().address == "#g=gravity&v=1&o=&s=42"
+
+
+def test_a_tap_between_piles_finds_the_pile_by_its_area() -> None:
+    c = controller("#g=gravity&v=1&o=&s=42")
+    board = c.view().board
+    assert board is not None
+    c1 = next(p for p in board.piles if p.id == "c1")
+    c.tap_at(c1.x + 0.1, c1.y + 0.1)  # the page did not say which element: the point says it is c1
+    assert c.selected is None or c.selected[0] == "c1"
+    c.tap_at(c1.x + 0.1, c1.y + 0.1, "c1", 0)
+    assert c.selected in (None, ("c1", 0)) and c.view().board is not None
+
+
+def test_a_double_click_peeks_only_when_its_clicks_played_nothing() -> None:
+    session = Session.new(get_game("zodiac"), 3)
+    while not any(t.startswith("W") for t in session.legal_moves()) or len(session.state.waste) < 2:
+        session.play(next(t for t in session.legal_moves() if t.startswith("S")) if any(
+            t.startswith("S") for t in session.legal_moves()) else session.legal_moves()[0])
+    c = controller(session.link().fragment())
+    board = c.view().board
+    assert board is not None and c.peekable("W")
+    waste = next(p for p in board.piles if p.id == "W")
+    c.tap("W", waste.count - 1)  # the waste's card plays at once on a tap ...
+    assert c.view().address != session.link().fragment()
+    c.tap("W", 0)
+    c.double_click("W")  # ... and a double click whose clicks played opens nothing
+    assert c.dialog is None
+    c = controller(session.link().fragment())
+    c.view()
+    c.tap("S")  # clicks that play nothing (the stock is never peeked) ...
+    c.double_click("S")
+    assert c.dialog is None
+    c.tap("Z99")  # no such pile (a stale or hostile intent): nothing happens
+    c.tap("W")
+    c.tap("W")
+    c.double_click("W")  # a double click on the waste with no play in its clicks shows it
+    assert c.dialog is not None and c.dialog.kind == "peek"
+
+
 def test_attrition_rotation_asks_for_a_hand_card_and_a_stray_tap_cancels() -> None:
     session = Session.new(get_game("gyre"), 1, "attrition")
     while not any(m.startswith("R") for m in session.legal_moves()):
