@@ -1,10 +1,11 @@
 """End-to-end fixtures: the built site served from a sub-path on a free port,
 Debian's Chromium driven by Playwright, and a page helper that records console
-errors and requests to other origins."""
+errors, requests to other origins and the deprecated APIs Chromium reports."""
 
 from __future__ import annotations
 
 import functools
+import json
 import os
 import http.server
 import sys
@@ -74,6 +75,9 @@ class Orbit:
         self.base = base
         self.errors: list[str] = []
         self.off_origin: list[str] = []
+        #: Chromium's issues about deprecated APIs (DevTools' Issues tab, what Lighthouse's
+        #: "Uses deprecated APIs" reads), and any console line that names SharedArrayBuffer.
+        self.deprecations: list[str] = []
         self.crashes = 0
         self._watch(page)
 
@@ -83,6 +87,9 @@ class Orbit:
         page.on("crash", lambda _: self._crashed())
         page.on("console", self._console)
         page.on("pageerror", lambda exc: self.errors.append(f"pageerror: {exc}"))
+        cdp = page.context.new_cdp_session(page)
+        cdp.on("Audits.issueAdded", self._issue)
+        cdp.send("Audits.enable")
 
         def request(req: Request) -> None:
             if not req.url.startswith(origin) and not req.url.startswith("data:") and not req.url.startswith("blob:"):
@@ -105,6 +112,13 @@ class Orbit:
     def _console(self, msg: ConsoleMessage) -> None:
         if msg.type == "error":
             self.errors.append(msg.text)
+        if "SharedArrayBuffer" in msg.text:
+            self.deprecations.append(f"console {msg.type}: {msg.text}")
+
+    def _issue(self, event: dict[str, Any]) -> None:
+        issue = event["issue"]
+        if issue["code"] in ("DeprecationIssue", "SharedArrayBufferIssue"):
+            self.deprecations.append(f"{issue['code']}: {json.dumps(issue['details'])}")
 
     def open(self, fragment: str = "") -> Page:
         self.page.goto(self.base + fragment)
@@ -151,6 +165,7 @@ class Orbit:
     def assert_clean(self) -> None:
         assert self.errors == [], self.errors
         assert self.off_origin == [], self.off_origin
+        assert not [d for d in self.deprecations if "SharedArrayBuffer" in d], self.deprecations
         assert not self.page.locator("#banner").is_visible(), self.page.locator("#banner").inner_text()
 
 

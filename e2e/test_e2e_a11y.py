@@ -1,5 +1,6 @@
 """Everyone can play (issue 11), in Chromium: whole games of Gyre and Gravity played
-with the keyboard alone, from the deal to the end screen, the
+with the keyboard alone, from the deal to the end screen, a few moves of Solitaire
+Square (a price paid by cards picked with keys) and Zodiac (the stock) by keys, the
 live region's words for a move, a forced step and the end, axe-core clean on every
 screen and dialog in both themes, no animation with reduced motion, focus kept by
 dialogs, and the theme and deck choices kept across a reload."""
@@ -14,10 +15,13 @@ import pytest
 from playwright.sync_api import Browser, BrowserContext, Page, expect
 
 from conftest import ROOT, Orbit
-from helpers import session_of
+from helpers import dom_board, session_of
 from pyapp import focus
 from pyapp.controller import Controller, MemoryStorage
+from pyapp.features import locate_hint
 from pyapp.games import get_game
+from pyapp.games.zodiac import greedy_move
+from pyapp.hints import hint
 from pyapp.session import Session
 from pyapp.table import Table
 
@@ -36,14 +40,19 @@ def axe_context(browser: Browser) -> Iterator[BrowserContext]:
     context.close()
 
 
-def page_table(page: Page) -> Table:
-    """The table the page shows, as a fresh controller in CPython draws it in the page's room."""
+def twin_of(page: Page) -> Controller:
+    """A fresh controller in CPython on the page's link, in the page's room."""
     width, height = page.evaluate("""() => { const w = document.querySelector('#board-wrap');
         return [Math.max(200, w.clientWidth), Math.max(240, w.clientHeight)]; }""")
     c = Controller(MemoryStorage(), reduced_motion=True)
     c.resize(width, height)
     c.start(str(page.evaluate("location.hash")))
-    table = c.table_now()
+    return c
+
+
+def page_table(page: Page) -> Table:
+    """The table the page shows, as a fresh controller in CPython draws it in the page's room."""
+    table = twin_of(page).table_now()
     assert table is not None
     return table
 
@@ -286,4 +295,94 @@ def test_the_board_is_a_labelled_group_of_named_cards(orbit: Orbit) -> None:
     assert ", top of zodiac pile 5" in str(top.get_attribute("aria-label"))
     assert page.locator('#board .card[data-at="S"][aria-hidden="true"]').count() >= 1  # the cards under the top
     assert page.locator("#board [tabindex='0']").count() == 1  # one place in the tab order
+    orbit.assert_clean()
+
+
+def both(orbit: Orbit, twin: Controller, name: str) -> str:
+    """A key pressed in the page and given to the twin controller: the page's focus
+    ring then stands where the controller's does. Returns what the controller said."""
+    key(orbit, name)
+    assert twin.key(" " if name == "Space" else name, board=True), name
+    said = twin.view().announce
+    table = twin.table_now()
+    assert table is not None
+    assert tuple(orbit.page.evaluate(ACTIVE)) == focus.settle(table, twin.focus), name
+    return said
+
+
+def play_on_both(orbit: Orbit, twin: Controller, token: str, pile_key: bool = False) -> None:
+    """``token`` played by keys alone in the page and in the twin (the same keys, as the
+    Keys help says); then the page shows the twin's board, link and words."""
+    table = twin.table_now()
+    assert table is not None and twin.session is not None
+    marks = locate_hint(table, token)
+    assert marks is not None and marks.target is not None
+
+    def walk(goal: focus.Stop) -> None:
+        now = twin.table_now()
+        assert now is not None
+        for direction in focus.path(now, focus.settle(now, twin.focus), goal):
+            both(orbit, twin, "Arrow" + direction.capitalize())
+
+    gesture = table.moves_from(marks.source)[marks.target] if marks.source else None
+    spot = focus.stop_of(table, marks.source or (marks.target, None))
+    if pile_key:
+        said = both(orbit, twin, next(p.key for p in table.piles if p.id == spot[0] and p.key))
+    elif gesture is None or (gesture.tap and gesture.pick is None):
+        walk(spot)
+        said = both(orbit, twin, "Enter")
+    else:
+        assert marks.source is not None
+        walk(spot)
+        assert " picked up: it can go to " in both(orbit, twin, "Space")
+        expect(orbit.page.locator("#board .pile.lit")).to_have_count(len(table.moves_from(marks.source)))
+        walk(focus.stop_of(table, (marks.target, None)))
+        said = both(orbit, twin, "Enter")
+        if gesture.pick is not None:
+            assert said == gesture.pick.prompt + "."
+            expect(orbit.page.locator("#prompt")).to_have_text(gesture.pick.prompt)
+            for chosen in marks.picks:
+                walk(focus.stop_of(table, chosen))
+                said = both(orbit, twin, "Enter")
+            expect(orbit.page.locator("#board .card.picked")).to_have_count(len(marks.picks))
+            said = both(orbit, twin, "c")
+    assert twin.session.moves[-1] == token
+    address = twin.view().address
+    orbit.page.wait_for_function("a => location.hash === a", arg=address, timeout=10_000)
+    board = twin.view().board
+    assert board is not None
+    drawn: dict[str, list[str]] = {p.id: [] for p in board.piles}
+    for card in sorted(board.cards, key=lambda k: (k.pile, k.index)):
+        drawn[card.pile].append(card.code or "??")
+    assert dom_board(orbit.page) == drawn
+    assert live(orbit.page) == said
+
+
+def test_square_and_zodiac_moves_by_keyboard_alone(orbit: Orbit) -> None:
+    """A few moves of Solitaire Square (one paying its price by cards picked with the
+    arrows and Enter, then C) and of Zodiac (an equator card to the zodiac, the stock by
+    S and by Enter, a waste card), every one by keys alone, each key given to a
+    controller in CPython too: the page's focus ring, board, link and live region
+    follow it. tests/test_a11y.py plays both games to their end by keys through the controller."""
+    square = Session.new(get_game("square"), 2, "ends")
+    for _ in range(15):  # the hint's game: move 16 is free, move 17 costs 2 (RULES.md 2)
+        square.play(hint("square", square.state) or "")
+    page = orbit.open(square.link().fragment())
+    focus_on_board(page)
+    twin = twin_of(page)
+    discards = dom_board(page)["X"]
+    for _ in range(2):
+        play_on_both(orbit, twin, hint("square", twin.session.state) or "")  # type: ignore[union-attr]
+    assert twin.session.moves[-2:] == ("14@F1", "78@E6x23-76")  # type: ignore[union-attr]
+    assert dom_board(page)["X"] == [*discards, "23", "76"]  # the two cards picked, discarded
+
+    zodiac = Session.new(get_game("zodiac"), 1186)
+    for _ in range(3):
+        zodiac.play(greedy_move(zodiac.state))
+    page = orbit.open(zodiac.link().fragment())
+    focus_on_board(page)
+    twin = twin_of(page)
+    for n in range(4):  # E7-Z1, S, S, W-Z3
+        play_on_both(orbit, twin, greedy_move(twin.session.state), pile_key=n == 1)  # type: ignore[union-attr]
+    assert twin.session.moves[-4:] == ("E7-Z1", "S", "S", "W-Z3")  # type: ignore[union-attr]
     orbit.assert_clean()

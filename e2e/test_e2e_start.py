@@ -1,6 +1,6 @@
 """Every start path ends on a live board: with the start-up snapshot, with a broken
 one, and a start that fails shows the banner with a Retry; the page runs under
-its Content-Security-Policy with no violation."""
+its Content-Security-Policy with no violation and uses no deprecated API."""
 
 from __future__ import annotations
 
@@ -135,6 +135,16 @@ def test_the_page_runs_under_its_content_security_policy(orbit: Orbit) -> None:
     })""")
     assert blocked.startswith("script-src"), blocked
     orbit.errors = [e for e in orbit.errors if "Content Security Policy" not in e]  # the one we provoked
+    orbit.assert_clean()
+
+
+def test_the_page_uses_no_deprecated_api(orbit: Orbit) -> None:
+    """No deprecated API on the start screen or in a game (Lighthouse's best practices):
+    Pyodide's runtime as built makes no SharedArrayBuffer at load (scripts/build.py)."""
+    orbit.open()
+    orbit.open(DEAL)
+    play_first_move(orbit)
+    assert orbit.deprecations == []
     orbit.assert_clean()
 
 

@@ -47,6 +47,17 @@ STDLIB_UNUSED = frozenset({
 CODECS_KEPT = frozenset({"__init__", "aliases", "utf_8", "utf_8_sig", "ascii", "latin_1", "cp437", "utf_16", "utf_32",
                          "utf_16_le", "utf_16_be", "utf_32_le", "utf_32_be", "idna", "punycode", "raw_unicode_escape",
                          "unicode_escape", "charmap"})
+#: Pyodide's syncSleep (used only under Node, where Atomics.wait may block) makes its shared
+#: wasm memory when the module loads. In a page that is not cross-origin isolated, Chromium
+#: reports every such SharedArrayBuffer as a deprecated API (Lighthouse's best practices
+#: lose "Uses deprecated APIs"), though the page never calls syncSleep on the main thread,
+#: where Atomics.wait throws anyway. The build makes the memory on syncSleep's first call,
+#: inside its try: the same result whenever it is called, and no shared memory before.
+SYNC_SLEEP_EAGER = ("var io=new Int32Array(new WebAssembly.Memory({shared:!0,initial:1,maximum:1}).buffer);"
+                    "function so(t){try{return Atomics.wait(io,0,0,t),!0}catch{return!1}}")
+SYNC_SLEEP_LAZY = ("var io;"
+                   "function so(t){try{return io??=new Int32Array(new WebAssembly.Memory({shared:!0,initial:1,maximum:1}).buffer),"
+                   "Atomics.wait(io,0,0,t),!0}catch{return!1}}")
 #: Fixed timestamp for zip entries so identical sources give an identical app.zip.
 ZIP_DATE = (2026, 1, 1, 0, 0, 0)
 
@@ -86,6 +97,16 @@ def trimmed_stdlib(source: Path, dest: Path) -> None:
             out.writestr(info, src.read(info), compress_type=info.compress_type)
 
 
+def lazy_sync_sleep(text: str) -> str:
+    """``pyodide.asm.mjs`` with syncSleep's shared memory made on its first call (SYNC_SLEEP_EAGER).
+    Stops the build unless the snippet is there exactly once: a new Pyodide must be looked at."""
+    found = text.count(SYNC_SLEEP_EAGER)
+    if found != 1:
+        sys.exit(f"scripts/build.py: Pyodide's eager syncSleep memory was found {found} times in pyodide.asm.mjs, "
+                 "not once: check the new Pyodide and update SYNC_SLEEP_EAGER / SYNC_SLEEP_LAZY")
+    return text.replace(SYNC_SLEEP_EAGER, SYNC_SLEEP_LAZY)
+
+
 def build(out: Path, root: Path = ROOT) -> dict[str, object]:
     """Build the site from the project at ``root`` into ``out``; returns a summary."""
     node = root / "node_modules"
@@ -96,6 +117,9 @@ def build(out: Path, root: Path = ROOT) -> dict[str, object]:
     (out / "runtime" / "pyodide").mkdir(parents=True)
     for name in PYODIDE_FILES:
         shutil.copy2(node / "pyodide" / name, out / "runtime" / "pyodide" / name)
+    # Patched before anything below hashes it (the snapshot key, the precache).
+    asm = out / "runtime" / "pyodide" / "pyodide.asm.mjs"
+    asm.write_bytes(lazy_sync_sleep(asm.read_bytes().decode("utf-8")).encode("utf-8"))
     trimmed_stdlib(compiled_stdlib(node), out / "runtime" / "pyodide" / "python_stdlib_pyc.zip")
     shutil.copy2(root / "static" / "snapshot-worker.mjs", out / "runtime" / "pyodide" / "snapshot-worker.mjs")
     shutil.copytree(

@@ -8,15 +8,17 @@ from __future__ import annotations
 
 import json
 import random
+from collections import Counter
 
 import pytest
 
 from pyapp import focus
 from pyapp.controller import FOUR_COLOUR, LARGE, SETTINGS_KEY, Controller, MemoryStorage, View
+from pyapp.features import locate_hint
 from pyapp.games import get_game
-from pyapp.games.zodiac import arrange
+from pyapp.games.zodiac import arrange, greedy_move
 from pyapp.markup import dialog_html, keys_html, settings_html
-from pyapp.speech import card_name, narrate, place
+from pyapp.speech import card_name, narrate, place, sentence
 from pyapp.table import Table
 from pyapp.tables import GAME_IDS, get_view
 
@@ -341,3 +343,161 @@ def test_every_table_names_its_piles() -> None:
                 table: Table = get_view(game_id).table(state, portrait, frozenset())
                 for pile in table.piles:
                     assert pile.name, (game_id, pile.id)
+
+
+# -- whole games by keys alone -------------------------------------------------------------------
+
+
+def go(c: Controller, goal: tuple[str, int | None]) -> int:
+    """Arrow keys from where the ring is to ``goal`` (the path the focus module walks);
+    the ring is drawn there after. Returns how many keys were pressed."""
+    table = c.table_now()
+    assert table is not None
+    steps = focus.path(table, focused(c.view()), goal)
+    for direction in steps:
+        press(c, "Arrow" + direction.capitalize())
+    assert focused(c.view()) == goal, (goal, steps)
+    return len(steps)
+
+
+def play_by_keys(c: Controller, token: str, pile_key: bool = False, pick_up: str = " ",
+                 escape_first: bool = False) -> tuple[str, str]:
+    """Play ``token`` with the keys alone, as the Keys help says; returns how, and what
+    the live region said for the move. The button's key; else the arrows to the card
+    and Enter where Enter plays it (a tap), or ``pick_up`` (Space or Enter) to pick it
+    up, the arrows to its place and Enter, then for a move that asks for cards the
+    arrows and Enter on each and C to confirm. With ``pile_key``, a move that Enter on
+    a pile with a key of its own plays (Zodiac's stock) is played by that key instead.
+    ``escape_first``: pick the card up (and reach its cards' prompt) once, and put it
+    back with Escape, before playing it. A card that Enter would play at once (it has
+    a tap move) is picked up by Space."""
+    session, table = c.session, c.table_now()
+    assert session is not None and table is not None
+    before = session.moves
+    button = next((b for b in table.buttons if b.token == token and b.key), None)
+    if button is not None:
+        how, v = "button", press(c, button.key)
+    else:
+        marks = locate_hint(table, token)  # the gesture and the cards to pick that play it
+        assert marks is not None and marks.target is not None and not marks.button, token
+        gesture = None if marks.source is None else table.moves_from(marks.source)[marks.target]
+        # a place with no card to take (Zodiac's empty stock: turn the waste over) is its own stop
+        spot = focus.stop_of(table, marks.source or (marks.target, None))
+        keyed = next((p.key for p in table.piles if p.key and p.id == spot[0]), "")
+        taps = gesture is None or (gesture.tap and gesture.pick is None)
+        enter_plays = any(g.tap for g in table.gestures if g.source == marks.source)  # the card's tap move, at once
+        if pile_key and keyed and taps:
+            how, v = "pile key", press(c, keyed)
+        elif taps and not escape_first:
+            go(c, spot)
+            how, v = "enter", press(c, "Enter")
+        else:
+            assert gesture is not None and marks.source is not None
+            for attempt in ("escape", "play") if escape_first else ("play",):
+                go(c, spot)
+                v = press(c, " " if enter_plays else pick_up)
+                assert c.selected == marks.source and session.moves == before
+                assert " picked up: it can go to " in v.announce, v.announce
+                if attempt == "escape" and gesture.pick is None:
+                    assert press(c, "Escape").announce == "Put back." and c.selected is None
+                    continue
+                go(c, focus.stop_of(table, (marks.target, None)))
+                v = press(c, "Enter")
+                how = "pick up and drop"
+                if gesture.pick is None:
+                    continue
+                assert c.picking is not None and c.picking.gesture == gesture and session.moves == before
+                assert v.announce == sentence(gesture.pick.prompt)
+                assert focused(v) == focus.stop_of(table, c.picking.pick.places[0])  # on the first card to pick
+                if attempt == "escape":
+                    assert press(c, "Escape").announce == "Cancelled." and c.picking is None
+                    continue
+                for n, card in enumerate(marks.picks, 1):
+                    go(c, focus.stop_of(table, card))
+                    assert press(c, "Enter").announce == f"Picked: {n} of {len(marks.picks)}."
+                how, v = f"pick {len(marks.picks)}", press(c, "c")
+    assert session.moves == (*before, token), (token, how)
+    return how, v.announce
+
+
+def test_a_whole_game_of_square_by_keys_alone() -> None:
+    """Solitaire Square deal 2 (the first game's *ends*), portrait, from the deal to the
+    end screen: each turn H lights the hint's move (the player's only guide), and the
+    keys play it; prices are paid by picking the hand cards with the arrows and Enter,
+    then C. Escape puts a card back and cancels a pick once each."""
+    c = controller("#g=square&s=2&o=ends")
+    c.resize(390, 800)
+    assert c.session is not None and c.portrait
+    c.view()
+    ways: Counter[str] = Counter()
+    notes: Counter[str] = Counter()
+    said = ""
+    while c.session.status() == "playing":
+        assert c.key("h", board=True)
+        marks, table = c.hint_marks, c.table_now()
+        assert marks is not None and table is not None and marks.source is not None and marks.target is not None
+        assert c.notice is not None and c.notice.text.startswith("Hint")
+        gesture = table.moves_from(marks.source)[marks.target]
+        notes[gesture.note] += 1
+        first_of_its_kind = not any(w.startswith("pick ") for w in ways) if gesture.pick else not ways
+        how, said = play_by_keys(c, marks.token, pick_up=" " if len(c.session.moves) % 2 else "Enter",
+                                 escape_first=first_of_its_kind)
+        ways[how] += 1
+        assert said.startswith(f"Card {marks.token.split('@')[0]} to cell {marks.target}"), said
+    assert c.session.status() == "won" and len(c.session.moves) == 34  # with ends, 1 and 80 were dealt
+    assert c.dialog is not None and c.dialog.kind == "summary" and sentence(c.dialog.title) in said
+    assert ways["pick up and drop"] > 0 and sum(n for w, n in ways.items() if w.startswith("pick ")) >= 5, ways
+    assert {"pick 1", "pick 2"} <= set(ways), ways  # prices of one and of two cards picked
+    assert notes["free"] > 0 and any(n.startswith("cost") for n in notes), notes
+
+
+def test_a_whole_game_of_zodiac_by_keys_alone() -> None:
+    """Zodiac deal 1186 (the engine's greedy player wins it), on the ring, from the deal
+    to the end screen by the keys alone: the stock by its key S and by the arrows and
+    Enter, the waste turned over on the empty stock, waste cards to the zodiac and the
+    equator, equator cards to the zodiac, both phases, the foundations, and the last
+    safe moves by A (Auto-finish: the page's timer then plays them one by one)."""
+    c = controller("#g=zodiac&s=1186")
+    session = c.session
+    assert session is not None and not c.portrait
+    c.view()
+    kinds: Counter[str] = Counter()
+    phase_said = ""
+    while session.status() == "playing":
+        table = c.table_now()
+        assert table is not None
+        auto = next(b for b in table.buttons if b.id == "autofinish")
+        if auto.token is not None:
+            n = len(session.moves)
+            assert c.key("a", board=True) and len(session.moves) == n + 1 and c.repeating == "autofinish"
+            while c.auto_token() is not None:  # the binding's pause between repeats, no key
+                c.auto()
+            kinds["auto-finish"] = len(session.moves) - n
+            break
+        token = greedy_move(session.state)
+        src, _, dst = token.partition("-")
+        kind = "draw" if token == "S" and session.state.stock else "redeal" if token == "S" else f"{src[0]}-{dst[0]}"
+        how, said = play_by_keys(c, token, pile_key=kinds[kind] % 2 == 1, pick_up=" " if kinds[kind] % 3 else "Enter",
+                                 escape_first=kinds[kind] == 1 and kind != "draw")
+        kinds[kind] += 1
+        kinds[f"{kind} by {how}"] += 1
+        phase_said = phase_said or (said if "Phase 2" in said else "")
+    assert session.status() == "won" and c.dialog is not None and c.dialog.kind == "summary"
+    assert "Phase 2: build the foundations." in phase_said
+    for kind in ("draw by pile key", "draw by enter", "redeal", "W-Z", "W-E", "E-Z", "Z-F", "auto-finish"):
+        assert kinds[kind] > 0, (kind, kinds)
+    assert any(k.startswith("Z-F by pick up") for k in kinds), kinds
+
+
+def test_a_card_that_fits_both_foundations_says_which_is_which() -> None:
+    c = controller("#g=zodiac&s=5")
+    assert c.session is not None
+    c.session._states[-1] = arrange(equator={0: "7S"}, foundations="6S.-.-.-.8S.-.-.-", rest="zodiac")
+    c.view()
+    c.focus = ("E0", 0)
+    said = press(c, " ").announce
+    assert said == ("Seven of spades picked up: it can go to foundation of spades up from the ace"
+                    " or foundation of spades down from the king."), said
+    go(c, ("FdS", 5))  # K down to 8
+    assert press(c, "Enter").announce.startswith("Seven of spades to foundation of spades down from the king.")
+    assert c.session.moves[-1:] == ("E0-FdS",)

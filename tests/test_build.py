@@ -12,6 +12,7 @@ import subprocess
 import sys
 import zipfile
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -58,15 +59,67 @@ for game in ("gravity", "square", "gyre", "zodiac"):
 
 
 def test_the_trimmed_standard_library_has_all_the_page_imports(tmp_path: Path) -> None:
-    """Pyodide's own Python, under Node, with the build's trimmed standard library,
-    imports everything the page does and starts every game."""
+    """Pyodide's own Python, under Node, from the build's runtime (its patched
+    pyodide.asm.mjs) with the build's trimmed standard library, imports everything
+    the page does and starts every game."""
     out = tmp_path / "site"
     build(out)
     script = tmp_path / "check.mjs"
-    script.write_text(CHECK_STDLIB % (NODE / "pyodide" / "pyodide.mjs", out / "runtime" / "pyodide" / "python_stdlib_pyc.zip",
+    script.write_text(CHECK_STDLIB % (out / "runtime" / "pyodide" / "pyodide.mjs", out / "runtime" / "pyodide" / "python_stdlib_pyc.zip",
                                       out / "app.zip"))
     done = subprocess.run(["node", str(script)], capture_output=True, text=True)
     assert "imports fine" in done.stdout, done.stderr[-2000:]
+
+
+def build_module() -> Any:
+    sys.path.insert(0, str(ROOT / "scripts"))
+    try:
+        import build as module
+    finally:
+        sys.path.pop(0)
+    return module
+
+
+SYNC_SLEEP_RUN = """
+let made = 0;
+const Memory = WebAssembly.Memory;
+WebAssembly.Memory = class extends Memory { constructor(d) { super(d); if (d.shared) made++; } };
+%s
+const before = made, t0 = performance.now(), slept = so(40), took = performance.now() - t0, again = so(1);
+console.log(JSON.stringify({before, slept, took, again, made}));
+"""
+
+
+def test_the_runtime_makes_no_shared_memory_until_sync_sleep_is_called(tmp_path: Path) -> None:
+    """Pyodide's syncSleep makes its shared wasm memory on its first call, not when the
+    module loads (Chromium reports a SharedArrayBuffer without cross-origin isolation as
+    a deprecated API); under Node it still sleeps as before."""
+    out = tmp_path / "site"
+    build(out)
+    asm = (out / "runtime" / "pyodide" / "pyodide.asm.mjs").read_text()
+    assert not re.search(r"var \w+=new Int32Array\(new WebAssembly\.Memory\(\{shared", asm)
+    assert asm.count("shared:!0") == 1 and 'a(so,"syncSleep")' in asm
+    lazy = re.search(r"var (\w+);function so\(t\)\{try\{return \1\?\?=new Int32Array\(new WebAssembly\.Memory\(\{shared:!0,"
+                     r"[^}]*\}\)\.buffer\),Atomics\.wait\(\1,0,0,t\),!0\}catch\{return!1\}\}", asm)
+    assert lazy, "syncSleep is not the lazy one"
+    script = tmp_path / "sleep.mjs"
+    script.write_text(SYNC_SLEEP_RUN % lazy.group(0))
+    done = subprocess.run(["node", str(script)], capture_output=True, text=True, check=True)
+    ran = json.loads(done.stdout)
+    assert ran["before"] == 0 and ran["made"] == 1, ran  # none at load, one on the first call, kept
+    assert ran["slept"] is True and ran["again"] is True and ran["took"] >= 35, ran
+    # the rest of the file is Pyodide's own, byte for byte
+    original = (NODE / "pyodide" / "pyodide.asm.mjs").read_text()
+    module = build_module()
+    assert original.replace(module.SYNC_SLEEP_EAGER, module.SYNC_SLEEP_LAZY) == asm
+
+
+def test_the_build_stops_when_pyodide_changed_its_sync_sleep() -> None:
+    module = build_module()
+    for text in ("var io=1;", module.SYNC_SLEEP_EAGER * 2):
+        with pytest.raises(SystemExit, match="syncSleep"):
+            module.lazy_sync_sleep(text)
+    assert module.lazy_sync_sleep("a;" + module.SYNC_SLEEP_EAGER + "b") == "a;" + module.SYNC_SLEEP_LAZY + "b"
 
 
 def test_build_is_relative_complete_and_versioned(tmp_path: Path) -> None:
@@ -128,14 +181,10 @@ def test_same_sources_same_version_and_any_change_makes_a_new_cache(tmp_path: Pa
     shutil.copytree(ROOT / "pyapp", copy / "pyapp", ignore=shutil.ignore_patterns("__pycache__"))
     shutil.copy2(ROOT / "index.html", copy / "index.html")
     (copy / "node_modules").symlink_to(NODE, target_is_directory=True)
-    sys.path.insert(0, str(ROOT / "scripts"))
-    try:
-        import build as build_module
-    finally:
-        sys.path.pop(0)
-    same = build_module.build(tmp_path / "c", root=copy)
+    module = build_module()
+    same = module.build(tmp_path / "c", root=copy)
     assert same["version"] == version_a
     with (copy / "static" / "orbit.css").open("a") as fh:
         fh.write("/* changed */\n")
-    changed = build_module.build(tmp_path / "d", root=copy)
+    changed = module.build(tmp_path / "d", root=copy)
     assert changed["version"] != version_a

@@ -210,9 +210,15 @@ def short(card: Card) -> str:
 
 
 def _foundation_name(k: int) -> str:
+    """A foundation's spoken name. The way it builds comes before any comma, so the
+    announcements, which name a place by that part, tell a suit's two apart.
+
+    >>> _foundation_name(0), _foundation_name(7)
+    ('foundation of spades up from the ace', 'foundation of clubs down from the king')
+    """
     suit = SUITS[k % 4]
     way = "up from the ace" if k < 4 else "down from the king"
-    return f"Foundation of {_SUIT_NAME[suit]}, {way}"
+    return f"foundation of {_SUIT_NAME[suit]} {way}"
 
 
 def _refusal(state: ZodiacState, card: Card, source: str, target: str) -> str:
