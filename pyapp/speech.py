@@ -116,14 +116,20 @@ def changes(before: Table, after: Table, name: Callable[[str], str]) -> list[str
     >>> changes(a, b, lambda c: c)
     ['Your hand: JC.']
     """
-    was = {p.id: Counter(_seen(p)) for p in before.piles}
+    seen_before = {p.id: _seen(p) for p in before.piles}
+    seen_after = {p.id: _seen(p) for p in after.piles}
+    # Only the piles whose cards in view changed are counted (most of a table stays as it was).
+    changed = {pid for pid in seen_before.keys() | seen_after.keys() if seen_before.get(pid) != seen_after.get(pid)}
+    was = {pid: Counter(seen_before.get(pid, ())) for pid in changed}
+    now = {pid: Counter(seen_after.get(pid, ())) for pid in changed}
     lost: Counter[str] = Counter()
-    now = {p.id: Counter(_seen(p)) for p in after.piles}
     for pid, cards in was.items():
-        lost += cards - now.get(pid, Counter())
+        lost += cards - now[pid]
     out: list[str] = []
     for pile in after.piles:
-        gained = now[pile.id] - was.get(pile.id, Counter())
+        if pile.id not in changed:
+            continue
+        gained = now[pile.id] - was[pile.id]
         if not gained:
             continue
         moved: list[str] = []
