@@ -1,16 +1,17 @@
 """The one module that touches the DOM: it draws what :class:`pyapp.controller.Controller`
 returns and turns DOM events into the controller's intents. No rules, links,
-storage formats or wording live here.
+storage formats or wording live here: what to write where is worked out by
+:class:`pyapp.paint.Painter` (pure, tested in CPython), which button means what by
+:meth:`Controller.click`, and input queued before Python was ready by :meth:`Controller.queued`.
 
 Cards are elements created once per card id and moved; every handler is a proxy
-kept in ``Binding.proxies`` (destroyed with its group) and wrapped so that a
-Python exception shows the error banner and the game carries on.
+kept in ``Binding.proxies`` and wrapped so that a Python exception shows the error
+banner and the game carries on.
 """
 
 from __future__ import annotations
 
 import asyncio
-import datetime
 import gc
 import traceback
 from dataclasses import replace
@@ -22,23 +23,14 @@ from js import document, window
 from pyodide.ffi import create_proxy
 
 from .controller import Board, Controller, Dialog, SafeStorage, View
-from .markup import ElementWrite, actions_html, board_writes, card_writes, decor_html, dialog_html, error_text
-from .markup import page_writes, pile_writes, replay_html
+from .markup import actions_html, dialog_html, error_text, replay_html
+from .paint import Op, Painter, unit_for
 
 STEP_DELAY = 0.22
 DRAG_THRESHOLD = 6.0
 LONG_PRESS = 0.5
 BODIES = {"rules": "rules-body", "summary": "summary-body", "peek": "peek-body", "newgame": "newgame-form",
           "stats": "stats-body"}
-
-
-def el(tag: str, cls: str = "", text: str = "") -> Any:
-    node = document.createElement(tag)
-    if cls:
-        node.className = cls
-    if text:
-        node.textContent = text
-    return node
 
 
 def present(value: Any) -> bool:
@@ -51,8 +43,7 @@ def byid(name: str) -> Any:
 
 
 def write(node: Any, what: str, value: str | None) -> None:
-    """One write to an element, as :data:`pyapp.markup.Write` says; ``None`` removes
-    an attribute ("attr:NAME") or a style property ("style:NAME")."""
+    """One write to an element, as :data:`pyapp.paint.Op` says."""
     if what == "text":
         node.textContent = value
     elif what == "html":
@@ -84,55 +75,48 @@ class Binding:
             backend = None
         self.ctl = Controller(SafeStorage(backend, present), reduced_motion=reduced)
         self.board_node = byid("board")
-        self.cards: dict[str, Any] = {}
-        self.piles: dict[str, Any] = {}
-        self.decor: Any = None
-        self.painted: dict[str, object] = {}  # what each pile and card was last drawn from
-        # What was last written to the page (by selector) and to each pile and card (by id):
-        # a write of the same value again is skipped, since every call into the DOM costs.
-        self.written: dict[tuple[str, str], str | None] = {}
-        self.attrs: dict[str, dict[str, str | None]] = {}
+        self.paint = Painter()
+        self.nodes: dict[str, Any] = {"board": self.board_node, ":root": document.documentElement}
         self.board: Board | None = None
         self.unit = 60.0
         self.busy = False
         self.drag: dict[str, Any] | None = None
         self.press_id = 0
-        self.disarm_id = 0
+        self.timers: set[tuple[str, int]] = set()  # the view's timers already running
         self.drawn: Dialog | None = None
         self.tools: dict[str, bool] = {}
-        self.timed = 0  # the notice whose dismissal is scheduled
         self.had_focus = False  # the page's focus was on the board when drawing began
         self.return_to: Any = None  # where the focus goes back when a dialog closes
         self.held = 0  # a touch held on a button that previews its effect (Rotate): its ticket
         self.swallow = False  # that touch showed the preview: its click plays nothing
         self.actions_drawn = ""
-        self.replay_id = 0  # the replay's timer that may still tick
         self.deal_line = ("", False)  # the status line's deal text, and whether a timer follows it
         self.waiting: list[tuple[str, bool, bool, bool]] = []  # keys pressed while a move animated
 
     # -- plumbing --------------------------------------------------------------
-    def set_busy(self, busy: bool) -> None:
-        """While a move animates or waits, input waits too (``data-busy`` tells the tests)."""
-        self.busy = busy
-        self.put(self.board_node, "board", (("attr:data-busy", "true" if busy else "false"),))
-        # disabled, never hidden, while a move animates
-        self.apply(tuple((f"#{name}", "disabled", "1" if busy or not on else "") for name, on in self.tools.items()))
-
-    def apply(self, writes: tuple[tuple[str, str, str], ...]) -> None:
-        """The page's writes (:func:`pyapp.markup.page_writes`), each unless already written."""
-        for selector, what, value in writes:
-            if self.written.get((selector, what), 0) != value:
-                self.written[selector, what] = value
-                write(document.documentElement if selector == ":root" else document.querySelector(selector),
-                      what, value)
-
-    def put(self, node: Any, ident: str, writes: tuple[ElementWrite, ...]) -> None:
-        """Writes to a pile or card element (``ident``: "p" + pile id, "c" + card uid), each unless already so."""
-        done = self.attrs.setdefault(ident, {})
-        for what, value in writes:
-            if done.get(what, 0) != value:
-                done[what] = value
+    def apply(self, ops: list[Op]) -> None:
+        """The painter's changes, in order (elements by selector are looked up once)."""
+        for op, key, what, value in ops:
+            if op == "w":
+                node = self.nodes.get(key)
+                if node is None:
+                    node = self.nodes[key] = document.querySelector(key)
                 write(node, what, value)
+            elif op == "add":
+                node = self.nodes[key] = document.createElement("div")
+                node.setAttribute(what, value)
+                self.board_node.appendChild(node)
+            else:
+                self.nodes.pop(key).remove()
+
+    def set_busy(self, busy: bool) -> None:
+        """While a move animates or waits, input waits too (``data-busy`` tells the tests);
+        the tools are disabled, never hidden, meanwhile."""
+        self.busy = busy
+        ops = self.paint.writes("board", (("attr:data-busy", "true" if busy else "false"),))
+        for name, on in self.tools.items():
+            ops += self.paint.writes(f"#{name}", (("disabled", "1" if busy or not on else ""),))
+        self.apply(ops)
 
     def on(self, node: Any, event: str, fn: Callable[[Any], None]) -> None:
         """Listen for the page's lifetime: every element with a handler is created once
@@ -160,63 +144,46 @@ class Binding:
 
         asyncio.ensure_future(run())
 
+    def later(self, seconds: float, fn: Callable[[], object]) -> None:
+        """``fn`` after ``seconds`` (guarded as a handler is)."""
+        async def run() -> None:
+            await asyncio.sleep(seconds)
+            fn()
+
+        self.spawn(run())
+
     def error(self, exc: BaseException) -> None:
         text = "".join(traceback.format_exception_only(type(exc), exc)).strip()
         js.console.error("Solitaire Orbit: " + "".join(traceback.format_exception(type(exc), exc, exc.__traceback__)))
         byid("banner-text").textContent = error_text(text)
         byid("banner").hidden = False
 
-    def act(self, intent: Callable[[], Any]) -> Callable[[Any], None]:
-        """A handler that sends one intent (unless a move is still animating) and draws."""
-
-        def handler(evt: Any) -> None:
-            if not self.busy:
-                intent()
-                self.render()
-
-        return handler
-
     # -- start-up ----------------------------------------------------------------
     def start(self) -> None:
         ctl = self.ctl
-        for name, intent in (("home", ctl.home), ("undo", ctl.undo), ("redo", ctl.redo), ("restart", ctl.restart),
-                             ("new", ctl.open_new_dialog), ("resign", ctl.resign), ("copy", ctl.copy_link),
-                             ("help", ctl.show_rules), ("notice-close", ctl.dismiss_notice),
-                             ("notice-action", ctl.notice_action), ("more", ctl.toggle_menu),
-                             ("stats-open", ctl.show_stats), ("stats-game", ctl.show_stats),
-                             ("hint", ctl.hint), ("watch", ctl.watch)):
-            self.on(byid(name), "click", self.act(intent))
-        for what in ("new", "again", "copy", "replay", "undo", "close"):
-            self.on(byid("summary-" + what), "click", self.act(partial(ctl.summary_action, what)))
-        self.on(byid("banner-close"), "click", lambda e: setattr(byid("banner"), "hidden", True))
-        self.on(byid("actions"), "click", self.action)
+        self.on(document, "click", self.click)  # every button, by its id (Controller.click)
+        self.on(document, "change", self.change)  # the settings, the replay's slider and speed, a file to import
         for event in ("pointerdown", "pointerup", "pointercancel", "pointerleave"):
             self.on(byid("actions"), event, self.hold)
-        self.on(byid("actions"), "change", self.action)  # the replay's slider and speed
         self.on(document, "visibilitychange", lambda e: ctl.visibility(bool(document.hidden), js.performance.now()))
         self.on(window, "pagehide", lambda e: ctl.visibility(True, js.performance.now()))
-        self.on(byid("settings"), "change", self.action)
-        self.on(byid("newgame-form"), "click", self.form_click)
         for dialog in BODIES:
             self.on(byid(dialog), "close", lambda e: self.dialog_closed())
-        for tile in document.querySelectorAll(".tile"):
-            self.on(tile, "click", self.act(partial(self.ctl.open_game, str(tile.dataset.game))))
-        for day in document.querySelectorAll("[data-daily]"):
-            self.on(day, "click", self.act(partial(self.open_daily, str(day.dataset.daily))))
-        self.on(byid("stats-body"), "click", self.stats_click)
-        self.on(byid("stats-body"), "change", self.stats_click)
         for event, fn in (("pointerdown", self.pointer_down), ("pointermove", self.pointer_move),
                           ("pointerup", self.pointer_up), ("pointercancel", self.pointer_cancel),
                           ("dblclick", self.double_click), ("contextmenu", self.context_menu)):
             self.on(self.board_node, event, fn)
         self.on(document, "keydown", self.key_down)
         self.on(window, "resize", lambda e: None if self.busy else self.render())
-        self.on(window, "hashchange", self.act(lambda: ctl.open_link(str(window.location.hash))))
+        self.on(window, "hashchange", self.hash_changed)
         ctl.visibility(bool(document.hidden), js.performance.now())  # the timer's time, before a save is read
         ctl.start(str(window.location.hash), str(window.location.href))
         self.spawn(self.ticker())
         self.board_node.replaceChildren()  # the board boot.js kept from the last visit, if any
         self.board_node.removeAttribute("data-preview")
+        decor = self.nodes["decor"] = document.createElement("div")
+        decor.className = "decor-layer"
+        self.board_node.appendChild(decor)
         self.render()
         document.body.setAttribute("data-ready", "true")
         # What start-up made lives as long as the page: out of the collector's sight, so a
@@ -224,33 +191,24 @@ class Binding:
         gc.freeze()
         self.play_queue()
 
+    def hash_changed(self, evt: Any) -> None:
+        if not self.busy:
+            self.ctl.open_link(str(window.location.hash))
+            self.render()
+
     def play_queue(self) -> None:
-        """Input made on the board boot.js showed before Python was ready, in order,
-        through the same intents as live input (the controller decides each)."""
+        """Input made on the board boot.js showed before Python was ready, in order (the
+        controller reads each, :meth:`Controller.queued`); then keys pressed while a move animated."""
         queue: Any = getattr(window, "orbitQueue", None)
         queue = queue if present(queue) else []
         played = int(str(self.board_node.getAttribute("data-queue-played") or 0))
         while len(queue) and not self.busy:  # a forced step in between: the rest waits for it
-            item = queue.shift()
-            kind, played = str(item.kind), played + 1
-            if kind == "click":
-                byid(str(item.id)).click()
-                continue
-            if kind == "key":
-                self.ctl.key(str(item.key), bool(item.ctrl), bool(item.shift))
-            else:
-                pile = str(item.pile) if present(item.pile) else None
-                index = int(item.index) if present(item.index) else None
-                ux, uy = float(item.x) / self.unit, float(item.y) / self.unit
-                if kind == "drop" and pile is not None and index is not None:
-                    self.ctl.drop_at((pile, index), ux, uy)
-                elif kind == "tap":
-                    self.ctl.tap_at(ux, uy, pile, index)
+            self.ctl.queued(queue.shift().to_py(), self.unit)
+            played += 1
             self.render(animate=False)
         self.board_node.setAttribute("data-queue-played", str(played))
-        while self.waiting and not self.busy:  # keys pressed while a move animated
-            key, ctrl, shift, board = self.waiting.pop(0)
-            if self.ctl.key(key, ctrl, shift, board):
+        while self.waiting and not self.busy:
+            if self.ctl.key(*self.waiting.pop(0)):
                 self.render()
 
     def dialog_closed(self) -> None:
@@ -262,32 +220,26 @@ class Binding:
     # -- drawing ------------------------------------------------------------------
     def render(self, animate: bool = True) -> None:
         start = self.ctl.screen == "start"  # shown before measuring: a hidden box has no size
-        self.apply((("#start", "hidden", "" if start else "1"), ("#game", "hidden", "1" if start else ""),
-                    ("#tools", "hidden", "1" if start else "")))
-        wrap = byid("board-wrap")
-        self.ctl.resize(max(200.0, float(wrap.clientWidth)), max(240.0, float(wrap.clientHeight)))
+        self.apply(self.paint.writes("#start", (("hidden", "" if start else "1"),))
+                   + self.paint.writes("#game", (("hidden", "1" if start else ""),))
+                   + self.paint.writes("#tools", (("hidden", "1" if start else ""),)))
+        self.ctl.resize(*self.room())
         active = document.activeElement
         self.had_focus = bool(self.board_node.contains(active)) or (self.had_focus and str(active.tagName) == "BODY")
         began = js.performance.now()
         view = self.ctl.view()
         js.performance.measure("orbit-view", {"start": began})  # bench/input_latency.py reports it
-        self.apply(page_writes(view))
+        self.apply(self.paint.page(view))
         if view.announce:  # the same words again are still said: a no-break space tells them apart
             live = byid("live")
             live.textContent = view.announce + ("\u00a0" if str(live.textContent) == view.announce else "")
         self.deal_line = (view.deal, bool(view.timer))
-        self.replay_id += 1  # a replay's pending tick is for the view drawn before
-        if view.replay is not None and view.replay.playing:
-            self.spawn(self.replay_later(self.replay_id, view.replay.interval_ms / 1000))
         self.tools = view.tools
         self.set_busy(self.busy)  # the tools: enabled as the view says, unless a move animates
-        if view.resign_armed:
-            self.disarm_id += 1
-            self.spawn(self.disarm_later(self.disarm_id))
-        notice = view.notice
-        if notice is not None and notice.timeout and notice.serial != self.timed:
-            self.timed = notice.serial
-            self.spawn(self.expire_later(notice.serial, notice.timeout))
+        for timer in view.timers:
+            if (timer.name, timer.ticket) not in self.timers:
+                self.timers.add((timer.name, timer.ticket))
+                self.later(timer.seconds, partial(self.fire, timer.name, timer.ticket))
         self.draw_dialog(view.dialog)
         if str(window.location.hash) != view.address:
             path = str(window.location.pathname) + str(window.location.search)
@@ -303,6 +255,11 @@ class Binding:
         else:
             self.show(view)
 
+    def room(self) -> tuple[float, float]:
+        """The board's room on the page, in pixels."""
+        wrap = byid("board-wrap")
+        return max(200.0, float(wrap.clientWidth)), max(240.0, float(wrap.clientHeight))
+
     def show(self, view: View) -> None:
         assert view.board is not None
         self.draw_actions(view, True)  # the buttons under the board take height from it: first
@@ -313,7 +270,7 @@ class Binding:
                 node.focus()
         if view.auto:
             self.set_busy(True)
-            self.spawn(self.auto_later(0 if view.instant else STEP_DELAY))
+            self.later(0 if view.instant else STEP_DELAY, self.auto)
 
     async def animate(self, view: View) -> None:
         for frame in view.frames:
@@ -323,23 +280,19 @@ class Binding:
         self.show(view)
         self.play_queue()
 
-    async def auto_later(self, pause: float) -> None:
-        await asyncio.sleep(pause)
+    def auto(self) -> None:
         self.set_busy(False)
         self.ctl.auto()
         self.render()
         self.play_queue()
 
-    async def expire_later(self, serial: int, seconds: float) -> None:
-        await asyncio.sleep(seconds)
-        self.ctl.expire_notice(serial)
-        if not self.busy and self.drag is None:
-            self.render()
-
-    async def disarm_later(self, ticket: int) -> None:
-        await asyncio.sleep(4)
-        if ticket == self.disarm_id and self.ctl.resign_armed:
-            self.ctl.disarm()
+    def fire(self, name: str, ticket: int) -> None:
+        """A timer of the view ran out (:class:`pyapp.controller.Timer`): once nothing animates nor is held."""
+        if self.busy or self.drag is not None:
+            self.later(0.05, partial(self.fire, name, ticket))
+            return
+        self.timers.discard((name, ticket))
+        if self.ctl.fire(name, ticket):
             self.render()
 
     async def copy(self, url: str) -> None:
@@ -351,34 +304,9 @@ class Binding:
         self.render()
 
     def draw_board(self, board: Board) -> None:
-        """Each pile and card element as the board says; one drawn as it already is is left alone."""
         self.board = board
-        wrap = byid("board-wrap")
-        unit = min(max(200.0, float(wrap.clientWidth)) / board.width, max(240.0, float(wrap.clientHeight)) / board.height)
-        unit = self.unit = max(24.0, min(unit, 130.0))
-        node = self.board_node
-        self.put(node, "board", board_writes(board, unit))
-        if self.decor is None:
-            self.decor = el("div", "decor-layer")
-            node.insertBefore(self.decor, node.firstChild)
-        if self.painted.get("decor") != (decor := decor_html(board.decor, unit)):
-            self.decor.innerHTML = self.painted["decor"] = decor
-        for kind, items, nodes in (("p", board.piles, self.piles), ("c", board.cards, self.cards)):
-            seen = set()
-            for item in items:
-                ident = item.id if kind == "p" else item.uid  # type: ignore[union-attr]
-                seen.add(ident)
-                if (elem := nodes.get(ident)) is None:
-                    elem = nodes[ident] = el("div")
-                    elem.setAttribute("data-pile" if kind == "p" else "data-uid", ident)
-                    node.appendChild(elem)
-                if self.painted.get(kind + ident) != (key := (item, unit)):
-                    self.painted[kind + ident] = key
-                    self.put(elem, kind + ident, pile_writes(item, unit) if kind == "p" else card_writes(item, unit))  # type: ignore[arg-type]
-            for gone in [k for k in nodes if k not in seen]:
-                nodes.pop(gone).remove()
-                self.painted.pop(kind + gone, None)
-                self.attrs.pop(kind + gone, None)
+        self.unit = unit_for(board.width, board.height, *self.room())
+        self.apply(self.paint.board(board, self.unit))
 
     def draw_actions(self, view: View, enabled: bool) -> None:
         html = replay_html(view.replay) if view.replay is not None else actions_html(view.buttons, enabled)
@@ -396,84 +324,7 @@ class Binding:
             timer = self.ctl.tick(js.performance.now())
             deal, timed = self.deal_line
             if timed and not self.busy:
-                self.apply((("#deal", "text", " · ".join(t for t in (deal, timer) if t)),))
-
-    async def replay_later(self, ticket: int, seconds: float) -> None:
-        """The replay plays: one move on after ``seconds`` (after any animation), unless redrawn since."""
-        await asyncio.sleep(seconds)
-        while self.busy or self.drag is not None:
-            await asyncio.sleep(0.05)
-        if ticket == self.replay_id:
-            self.ctl.replay_tick()
-            self.render()
-
-    def action(self, evt: Any) -> None:
-        """A click on one of the game's buttons or a change of a setting (one delegated handler)."""
-        node = evt.target
-        ident = str(node.id or "")
-        if evt.type == "click" and self.swallow:
-            self.swallow = False
-            return
-        if ident.startswith("rp-"):  # the replay bar: its buttons click, its slider and speed change
-            if not self.busy and (evt.type == "change") == (str(node.tagName) != "BUTTON"):
-                self.ctl.replay_control(ident[3:], str(node.value or ""))
-                self.render()
-            return
-        if self.busy or not ident[:4] in ("act-", "set-") or (evt.type == "click") != (ident[:4] == "act-"):
-            return
-        if ident.startswith("act-"):
-            self.ctl.press(ident[4:])
-        elif str(node.tagName) == "SELECT":
-            self.ctl.choose(ident[4:], str(node.value))
-        else:
-            self.ctl.set_setting(ident[4:], bool(node.checked))
-        self.render()
-
-    def hold(self, evt: Any) -> None:
-        """A touch held on a button that previews (no hover on a phone): the preview shows
-        while it is held, and letting go plays nothing; a short tap still presses it."""
-        if evt.type != "pointerdown":
-            self.held += 1
-            byid("game").classList.remove("previewing")
-            return
-        button = evt.target.closest("button.previews")
-        if str(evt.pointerType) != "mouse" and present(button):
-            self.held += 1
-            self.swallow = False
-            self.spawn(self.hold_later(self.held))
-
-    async def hold_later(self, ticket: int) -> None:
-        await asyncio.sleep(LONG_PRESS)
-        if ticket == self.held:
-            byid("game").classList.add("previewing")
-            self.swallow = True
-
-    def open_daily(self, game_id: str) -> None:
-        self.ctl.open_daily(game_id, datetime.datetime.now(datetime.timezone.utc).date())
-
-    def stats_click(self, evt: Any) -> None:
-        """The Statistics dialog's buttons, and the file chosen for an import."""
-        ident = str(evt.target.id or "")
-        if ident == "stats-file" and evt.type == "change" and evt.target.files.length:
-            self.spawn(self.import_file(evt.target.files.item(0)))
-        elif evt.type != "click":
-            return
-        elif ident == "stats-import":
-            byid("stats-file").click()
-        elif ident == "stats-export":
-            blob = js.Blob.new([self.ctl.export_stats()], {"type": "application/json"})
-            link = el("a")
-            link.href = js.URL.createObjectURL(blob)
-            link.download = "solitaire-orbit-statistics.json"
-            link.click()
-            js.URL.revokeObjectURL(link.href)
-        elif ident in ("stats-reset", "stats-close"):
-            (self.ctl.reset_stats if ident == "stats-reset" else self.ctl.close_dialog)()
-            self.render()
-
-    async def import_file(self, file: Any) -> None:
-        self.ctl.import_stats(str(await file.text()))
-        self.render()
+                self.apply(self.paint.writes("#deal", (("text", " · ".join(t for t in (deal, timer) if t)),)))
 
     def draw_dialog(self, dialog: Dialog | None) -> None:
         for kind in BODIES:
@@ -499,21 +350,67 @@ class Binding:
                 self.return_to = document.activeElement
             node.showModal()
 
-    def form_click(self, evt: Any) -> None:
-        ident = str(evt.target.id or "")
-        if ident == "deal-go":
-            self.submit_new()
-        elif ident == "deal-cancel":
-            self.ctl.close_dialog()
-        else:
+    # -- buttons and controls ---------------------------------------------------------
+    def click(self, evt: Any) -> None:
+        """A click on any button of the page: the controller says what its id means; the
+        few that need the browser itself (a file, a download, the error banner) are here."""
+        button: Any = evt.target.closest("button") if hasattr(evt.target, "closest") else None
+        if not present(button) or button.disabled:
             return
+        ident, swallow, self.swallow = str(button.id or ""), self.swallow, False
+        if swallow and byid("actions").contains(button):
+            return  # the touch held on it showed what it would do: letting go plays nothing
+        if ident == "banner-close":
+            byid("banner").hidden = True
+        elif ident == "stats-import":
+            byid("stats-file").click()
+        elif ident == "stats-export":
+            blob = js.Blob.new([self.ctl.export_stats()], {"type": "application/json"})
+            link = document.createElement("a")
+            link.href = js.URL.createObjectURL(blob)
+            link.download = "solitaire-orbit-statistics.json"
+            link.click()
+            js.URL.revokeObjectURL(link.href)
+        elif self.busy:
+            return
+        elif ident == "deal-go":
+            values = {}
+            for field in byid("newgame-form").querySelectorAll("[name]"):
+                values[str(field.name)] = ("1" if field.checked else "") if str(field.type) == "checkbox" else str(field.value)
+            self.ctl.submit_new(values)
+            self.render()
+        elif self.ctl.click(ident):
+            self.render()
+
+    def change(self, evt: Any) -> None:
+        node = evt.target
+        ident = str(node.id or "")
+        if ident == "stats-file" and node.files.length:
+            self.spawn(self.import_file(node.files.item(0)))
+        elif not self.busy and self.ctl.change(ident, str(node.value or ""), bool(getattr(node, "checked", False))):
+            self.render()
+
+    async def import_file(self, file: Any) -> None:
+        self.ctl.import_stats(str(await file.text()))
         self.render()
 
-    def submit_new(self) -> None:
-        values = {}
-        for inp in byid("newgame-form").querySelectorAll("[name]"):
-            values[str(inp.name)] = ("1" if inp.checked else "") if str(inp.type) == "checkbox" else str(inp.value)
-        self.ctl.submit_new(values)
+    def hold(self, evt: Any) -> None:
+        """A touch held on a button that previews (no hover on a phone): the preview shows
+        while it is held, and letting go plays nothing; a short tap still presses it."""
+        if evt.type != "pointerdown":
+            self.held += 1
+            byid("game").classList.remove("previewing")
+            return
+        button = evt.target.closest("button.previews")
+        if str(evt.pointerType) != "mouse" and present(button):
+            self.held += 1
+            self.swallow = False
+            self.later(LONG_PRESS, partial(self.previewing, self.held))
+
+    def previewing(self, ticket: int) -> None:
+        if ticket == self.held:
+            byid("game").classList.add("previewing")
+            self.swallow = True
 
     # -- pointer input --------------------------------------------------------------
     def units(self, evt: Any) -> tuple[float, float]:
@@ -524,7 +421,7 @@ class Binding:
         """(pile, card index, card uid) of the element under the pointer; (None, None, None) off them."""
         target = evt.target
         card: Any = target.closest("[data-uid]") if hasattr(target, "closest") else None
-        if present(card) and str(card.getAttribute("data-uid")) in self.cards:
+        if present(card) and "c:" + str(card.getAttribute("data-uid")) in self.nodes:
             return str(card.getAttribute("data-at")), int(str(card.getAttribute("data-index"))), str(card.dataset.uid)
         pile: Any = target.closest("[data-pile]") if hasattr(target, "closest") else None
         return (str(pile.getAttribute("data-pile")) if present(pile) else None), None, None
@@ -538,14 +435,13 @@ class Binding:
                      "moved": False, "ticket": self.press_id}
         if pile is not None and index is not None and (pile, index) in self.board.draggable and uid is not None:
             self.board_node.setPointerCapture(evt.pointerId)
-            self.drag["left"] = float(self.cards[uid].offsetLeft)
-            self.drag["top"] = float(self.cards[uid].offsetTop)
+            self.drag["left"] = float(self.nodes["c:" + uid].offsetLeft)
+            self.drag["top"] = float(self.nodes["c:" + uid].offsetTop)
             evt.preventDefault()
         if self.ctl.peekable(pile):
-            self.spawn(self.long_press(self.press_id, str(pile)))
+            self.later(LONG_PRESS, partial(self.long_press, self.press_id, str(pile)))
 
-    async def long_press(self, ticket: int, pile: str) -> None:
-        await asyncio.sleep(LONG_PRESS)
+    def long_press(self, ticket: int, pile: str) -> None:
         drag = self.drag
         if drag is not None and drag["ticket"] == ticket and not drag["moved"]:
             self.drag = None
@@ -564,17 +460,15 @@ class Binding:
             drag["moved"] = True
             self.ctl.lift((drag["pile"], drag["index"]))
             self.render(animate=False)
-        self.put(self.cards[drag["uid"]], "c" + drag["uid"], (("style:left", f"{drag['left'] + dx:.1f}px"),
-                                                             ("style:top", f"{drag['top'] + dy:.1f}px")))
+        self.apply(self.paint.moved("c:" + drag["uid"], drag["left"] + dx, drag["top"] + dy))
         evt.preventDefault()
 
     def pointer_up(self, evt: Any) -> None:
         drag, self.drag = self.drag, None
         if drag is None or self.board is None or self.busy:
             return
-        place = (drag["pile"], drag["index"])
         if drag["moved"]:
-            self.ctl.drop_at(place, *self.units(evt))
+            self.ctl.drop_at((drag["pile"], drag["index"]), *self.units(evt))
         else:
             self.ctl.tap_at(*self.units(evt), drag["pile"], drag["index"])
         self.render()

@@ -25,7 +25,7 @@ import datetime
 import json
 import secrets
 from dataclasses import dataclass, field, replace
-from typing import Any, Callable, Literal, Protocol
+from typing import Any, Callable, Literal, Mapping, Protocol
 
 from . import focus as focus_mod
 from .clock import GameClock
@@ -72,6 +72,10 @@ APP_SETTINGS: tuple[tuple[str, str], ...] = (
 THEMES: tuple[tuple[str, str], ...] = (("system", "As the system"), ("light", "Light"), ("dark", "Dark"))
 #: How long a notice stays, in seconds: a plain one, and one that offers an action.
 #: Errors, and notices the player must act on (a link to copy by hand), stay until dismissed.
+#: How long an armed Give up waits for its second press.
+DISARM_SECONDS = 4.0
+#: The settings chosen from a list (the others are switches).
+CHOICES = ("theme",)
 NOTICE_SECONDS = 4.0
 #: The stacking level of a dragged card: above every other.
 DRAGGED_Z = 1000
@@ -241,6 +245,18 @@ class Notice:
 
 
 @dataclass(frozen=True)
+class Timer:
+    """Something that happens after a while: the binding calls :meth:`Controller.fire`
+    with ``name`` and ``ticket`` once ``seconds`` have passed and no move animates nor
+    any card is held. A ticket the controller no longer expects does nothing, so the
+    binding may let a timer run out that a newer one replaced."""
+
+    name: Literal["notice", "disarm", "replay"]
+    seconds: float
+    ticket: int
+
+
+@dataclass(frozen=True)
 class Tile:
     id: str
     title: str
@@ -300,6 +316,8 @@ class View:
     theme: str = "system"
     #: The board's accessible name ("Gyre table").
     board_label: str = ""
+    #: What happens after a while, unless something else happens first (see :class:`Timer`).
+    timers: tuple[Timer, ...] = ()
 
 
 # -- geometry ------------------------------------------------------------------------
@@ -369,6 +387,8 @@ class Controller:
         self._notice_action: tuple[str, str] | None = None
         self.dialog: Dialog | None = None
         self.resign_armed = False
+        self._armed = 0  # counts the presses that armed Give up (the disarm timer's ticket)
+        self._replayed = 0  # counts the replay's steps and controls (the replay timer's ticket)
         #: The id of a repeating button at work (auto-finish), or "".
         self.repeating = ""
         self.base_url = ""
@@ -1081,6 +1101,90 @@ class Controller:
         self.menu_open = False
         self.dialog = Dialog("rules", "Keys", keys=self.keys_help())
 
+    def click(self, button: str) -> bool:
+        """A click on the page's button whose element id is ``button``: the intent it
+        stands for (the tools, the notice, the end screen's and the statistics' buttons,
+        the game's own buttons ``act-ID``, the replay bar's ``rp-NAME``, the start
+        screen's ``tile-GAME`` and ``daily-GAME``). False for an id that is none of them.
+
+        >>> c = Controller(MemoryStorage())
+        >>> c.click("tile-gyre"), c.screen, c.click("home"), c.screen, c.click("nothing")
+        (True, 'game', True, 'start', False)
+        """
+        simple: dict[str, Callable[[], object]] = {
+            "home": self.home, "undo": self.undo, "redo": self.redo, "restart": self.restart,
+            "new": self.open_new_dialog, "resign": self.resign, "copy": self.copy_link, "help": self.show_rules,
+            "notice-close": self.dismiss_notice, "notice-action": self.notice_action, "more": self.toggle_menu,
+            "stats-open": self.show_stats, "stats-game": self.show_stats, "stats-reset": self.reset_stats,
+            "stats-close": self.close_dialog, "deal-cancel": self.close_dialog, "hint": self.hint, "watch": self.watch}
+        kind, _, name = button.partition("-")
+        if button in simple:
+            simple[button]()
+        elif kind == "summary":
+            self.summary_action(name)
+        elif kind == "act":
+            self.press(name)
+        elif kind == "rp":
+            self.replay_control(name)
+        elif kind == "tile":
+            self.open_game(name)
+        elif kind == "daily":
+            self.open_daily(name, self.stats.today())
+        else:
+            return False
+        return True
+
+    def queued(self, item: Mapping[str, object], unit: float) -> None:
+        """Input made on the board kept from the last visit before Python was ready
+        (``static/boot.js`` queued it, in pixels from the board's corner; ``unit``: the
+        pixels of a card unit), through the same intents as live input: ``{"kind": "tap"
+        or "drop", "pile", "index", "x", "y"}``, ``{"kind": "key", "key", "ctrl", "shift"}``
+        or ``{"kind": "click", "id"}``. Anything else is ignored.
+
+        >>> c = Controller(MemoryStorage())
+        >>> c.start("#g=gravity&s=42")
+        >>> c.queued({"kind": "drop", "pile": "c1", "index": 0, "x": 0, "y": 0}, 50.0)  # dropped nowhere
+        >>> c.queued({"kind": "click", "id": "new"}, 50.0); c.dialog.kind
+        'newgame'
+        >>> c.close_dialog(); c.queued({"kind": "key", "key": "n"}, 50.0); c.dialog.kind
+        'newgame'
+        >>> c.queued({"kind": "tap", "x": "?"}, 50.0); c.queued({}, 50.0)  # malformed: nothing
+        """
+        def text(name: str) -> str | None:
+            value = item.get(name)
+            return value if isinstance(value, str) else None
+
+        def number(name: str) -> float | None:
+            value = item.get(name)
+            return float(value) if isinstance(value, (int, float)) and not isinstance(value, bool) else None
+
+        kind, pile, index, x, y = text("kind"), text("pile"), number("index"), number("x"), number("y")
+        if kind == "key" and text("key"):
+            self.key(text("key") or "", item.get("ctrl") is True, item.get("shift") is True)
+        elif kind == "click" and text("id"):
+            self.click(text("id") or "")
+        elif kind in ("tap", "drop") and x is not None and y is not None and unit > 0:
+            at = None if index is None else int(index)
+            if kind == "tap":
+                self.tap_at(x / unit, y / unit, pile, at)
+            elif pile is not None and at is not None:
+                self.drop_at((pile, at), x / unit, y / unit)
+
+    def change(self, control: str, value: str, checked: bool = False) -> bool:
+        """A changed control, by its element id: a setting ``set-ID`` (a switch, ``checked``,
+        or a choice, ``value``), the replay's position ``rp-seek`` or speed ``rp-speed``.
+        False for any other."""
+        kind, _, name = control.partition("-")
+        if kind == "rp":
+            self.replay_control(name, value)
+        elif kind == "set" and name in CHOICES:
+            self.choose(name, value)
+        elif kind == "set":
+            self.set_setting(name, checked)
+        else:
+            return False
+        return True
+
     def choose(self, setting: str, value: str) -> None:
         """A setting with choices (the settings menu's selects): "theme"."""
         if setting == "theme":
@@ -1161,6 +1265,7 @@ class Controller:
             self.selected = None
             self.picking = None
             self.resign_armed = True
+            self._armed += 1
             return
         self.resign_armed = False
         self.repeating = ""
@@ -1473,6 +1578,7 @@ class Controller:
         pause), ``seek`` (``value``: the position, 0 being the deal), ``speed``
         (``value``: moves a second), ``here`` (play on from the position shown) and
         ``close``. A value the bar never sends changes nothing."""
+        self._replayed += 1
         r = self.replay
         if r is None:
             return
@@ -1512,6 +1618,7 @@ class Controller:
         :attr:`ReplayView.interval_ms`): one move on; it stops at the end."""
         if self.replay is not None:
             self.replay.tick()
+            self._replayed += 1
 
     def _play_from_here(self, r: Replay) -> None:
         """Play on from the position the replay shows: a new game (the one watched
@@ -1541,8 +1648,39 @@ class Controller:
         return True
 
     def view(self) -> View:
-        """What to show now (see :meth:`_view`), with the timer and the hint's button;
-        while a game is watched, the replay's position and its controls instead."""
+        """What to show now (see :meth:`_view`), with the timer, the hint's button and
+        the timers; while a game is watched, the replay's position and its controls instead."""
+        view = self._view_now()
+        timers = []
+        if view.notice is not None and view.notice.timeout:
+            timers.append(Timer("notice", view.notice.timeout, view.notice.serial))
+        if view.resign_armed:
+            timers.append(Timer("disarm", DISARM_SECONDS, self._armed))
+        if view.replay is not None and view.replay.playing:
+            timers.append(Timer("replay", view.replay.interval_ms / 1000, self._replayed))
+        return replace(view, timers=tuple(timers))
+
+    def fire(self, name: str, ticket: int) -> bool:
+        """A :class:`Timer` of the view ran out: the notice goes, an armed Give up
+        disarms, a playing replay steps on; True when that changed what is shown.
+
+        >>> c = Controller(MemoryStorage())
+        >>> c.start("#g=gravity&s=42"); c.resign(); [t.name for t in c.view().timers]
+        ['disarm']
+        >>> c.fire("disarm", 0), c.fire("disarm", 1), c.resign_armed, c.view().timers
+        (False, True, False, ())
+        """
+        if name == "notice" and self.notice is not None and self.notice.serial == ticket:
+            self.dismiss_notice()
+        elif name == "disarm" and self.resign_armed and ticket == self._armed:
+            self.disarm()
+        elif name == "replay" and self.replay is not None and self.replay.playing and ticket == self._replayed:
+            self.replay_tick()
+        else:
+            return False
+        return True
+
+    def _view_now(self) -> View:
         if self.replay is not None and self.session is not None and self.screen == "game":
             return self._replay_screen(self.replay, self.session)
         v = self._view()

@@ -1,0 +1,112 @@
+"""What the page must change to show a view, worked out without a DOM.
+
+The binding (:mod:`pyapp.browser`) draws by applying :data:`Op` values in order and
+nothing else: a :class:`Painter` remembers what it had the page show, so each view
+gives only the writes that differ (every call into the DOM costs, in Pyodide more
+than the Python around it), and the same views always give the same page.
+
+>>> from pyapp.controller import Controller, MemoryStorage
+>>> c = Controller(MemoryStorage())
+>>> c.start("#g=gyre&s=42")
+>>> painter = Painter()
+>>> view = c.view()
+>>> ops = painter.page(view) + painter.board(view.board, 50.0)
+>>> ("add", "c:k1", "data-uid", "k1") in ops, ("w", "#title", "text", "Gyre") in ops
+(True, True)
+>>> painter.page(view) + painter.board(view.board, 50.0)  # drawn already: nothing to do
+[]
+"""
+
+from __future__ import annotations
+
+from typing import Callable
+
+from .controller import Board, View
+from .markup import ElementWrite, board_writes, card_writes, decor_html, page_writes, pile_writes
+
+#: One change to the page: ("w", element, what, value) writes as :data:`pyapp.markup.Write`
+#: says (a value of None removes an attribute or a style property); ("add", element, attribute,
+#: name) makes a new ``div`` on the board, with that attribute naming it; ("del", element, "", None)
+#: removes one. An element is a CSS selector (":root": the page's root), "board", "decor" (the
+#: board's drawings) or a board element: "p:" + a pile id, "c:" + a card's uid.
+Op = tuple[str, str, str, str | None]
+
+MIN_UNIT, MAX_UNIT = 24.0, 130.0
+
+
+def unit_for(width: float, height: float, room_w: float, room_h: float) -> float:
+    """The board's scale, in pixels per card unit: a ``width`` by ``height`` table fits
+    its room, and one card is 24 to 130 px wide.
+
+    >>> unit_for(10, 5, 1000, 1000), unit_for(10, 5, 100, 100), unit_for(2, 1, 1000, 1000)
+    (100.0, 24.0, 130.0)
+    """
+    return max(MIN_UNIT, min(room_w / width, room_h / height, MAX_UNIT))
+
+
+class Painter:
+    """What was last written to each element, and what each board element was drawn from."""
+
+    def __init__(self) -> None:
+        self.written: dict[str, dict[str, str | None]] = {}
+        self.drawn: dict[str, object] = {}
+
+    def writes(self, element: str, pairs: tuple[ElementWrite, ...]) -> list[Op]:
+        """The writes of ``pairs`` to ``element`` that change it.
+
+        >>> p = Painter()
+        >>> p.writes("#x", (("text", "a"), ("class:on", "")))
+        [('w', '#x', 'text', 'a'), ('w', '#x', 'class:on', '')]
+        >>> p.writes("#x", (("text", "a"), ("class:on", "1")))
+        [('w', '#x', 'class:on', '1')]
+        """
+        done = self.written.setdefault(element, {})
+        out: list[Op] = []
+        for what, value in pairs:
+            if done.get(what, 0) != value:
+                done[what] = value
+                out.append(("w", element, what, value))
+        return out
+
+    def page(self, view: View) -> list[Op]:
+        """Everything around the board (:func:`pyapp.markup.page_writes`) that changed."""
+        out: list[Op] = []
+        for selector, what, value in page_writes(view):
+            out += self.writes(selector, ((what, value),))
+        return out
+
+    def board(self, board: Board, unit: float) -> list[Op]:
+        """The board at ``unit`` px per card unit: its size, drawings, piles and cards,
+        making the elements of new piles and cards and removing those of gone ones; a
+        pile or card drawn as it already is is left alone."""
+        out = self.writes("board", board_writes(board, unit))
+        out += self.writes("decor", (("html", decor_html(board.decor, unit)),))
+        wanted = {"p:" + pile.id for pile in board.piles} | {"c:" + card.uid for card in board.cards}
+        for element in [e for e in self.drawn if e not in wanted]:
+            del self.drawn[element]
+            self.written.pop(element, None)
+            out.append(("del", element, "", None))
+        for pile in board.piles:
+            out += self._item("p:" + pile.id, "data-pile", pile.id, (pile, unit),
+                              lambda: pile_writes(pile, unit))  # noqa: B023 - called at once
+        for card in board.cards:
+            out += self._item("c:" + card.uid, "data-uid", card.uid, (card, unit),
+                              lambda: card_writes(card, unit))  # noqa: B023 - called at once
+        return out
+
+    def _item(self, element: str, attribute: str, name: str, key: object,
+              pairs: Callable[[], tuple[ElementWrite, ...]]) -> list[Op]:
+        out: list[Op] = []
+        if element not in self.drawn:
+            out.append(("add", element, attribute, name))
+        elif self.drawn[element] == key:
+            return out
+        self.drawn[element] = key
+        return out + self.writes(element, pairs())
+
+    def moved(self, element: str, left: float, top: float) -> list[Op]:
+        """A board element put at (``left``, ``top``) px, beside the drawing (a card under the pointer);
+        the next drawing puts it back where its view says."""
+        if element in self.drawn:
+            self.drawn[element] = None  # drawn beside its view: the next drawing writes it again
+        return self.writes(element, (("style:left", f"{left:.1f}px"), ("style:top", f"{top:.1f}px")))

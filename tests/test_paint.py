@@ -1,0 +1,191 @@
+"""What the binding writes to the page, worked out in CPython: the painter's ops for
+every game are minimal (a view drawn again writes nothing), apply to a fake page to
+the same result as a fresh page, and the buttons, controls and timers of the page
+map to the controller's intents."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from pyapp.controller import DISARM_SECONDS, Controller, MemoryStorage
+from pyapp.games import get_game
+from pyapp.paint import Op, Painter, unit_for
+from pyapp.session import Session
+
+DEALS = {"gyre": 12345, "gravity": 3, "square": 7, "zodiac": 2024}
+
+
+class Page:
+    """A page as the ops leave it: each element's writes, and which board elements exist."""
+
+    def __init__(self) -> None:
+        self.elements: dict[str, dict[str, str | None]] = {}
+        self.board: list[str] = []
+
+    def apply(self, ops: list[Op]) -> None:
+        for op, key, what, value in ops:
+            if op == "add":
+                assert key not in self.board, f"{key} made twice"
+                self.board.append(key)
+                self.elements[key] = {"attr:" + what: value}
+            elif op == "del":
+                assert key in self.board, f"{key} removed but never made"
+                self.board.remove(key)
+                del self.elements[key]
+            else:
+                assert op == "w"
+                assert not key.startswith(("p:", "c:")) or key in self.board, f"{key} written before it was made"
+                self.elements.setdefault(key, {})[what] = value
+
+
+def cards(page: Page) -> list[tuple[Any, ...]]:
+    """Each card as a player sees it: where it lies, its face, place and look (its uid aside)."""
+    return sorted((e["attr:data-at"], e["attr:data-index"], e["attr:data-card"], e["style:left"], e["style:top"], e["class"])
+                  for k, e in page.elements.items() if k.startswith("c:"))
+
+
+def draw(painter: Painter, page: Page, c: Controller) -> list[Op]:
+    view = c.view()
+    assert view.board is not None
+    ops = painter.page(view) + painter.board(view.board, 50.0)
+    page.apply(ops)
+    return ops
+
+
+@pytest.mark.parametrize("game_id", sorted(DEALS))
+def test_a_page_drawn_move_by_move_equals_a_fresh_page_and_a_view_drawn_again_writes_nothing(game_id: str) -> None:
+    c = Controller(MemoryStorage(), reduced_motion=True)
+    c.start(f"#g={game_id}&v=1&o=&s={DEALS[game_id]}")
+    session = Session.new(get_game(game_id), DEALS[game_id])
+    painter, page = Painter(), Page()
+    draw(painter, page, c)
+    for turn in range(25):
+        legal = session.legal_moves()
+        if not legal:
+            break
+        token = legal[(turn * 7) % len(legal)]
+        session.play(token)
+        c.play(token)
+        ops = draw(painter, page, c)
+        board = c.view().board
+        assert board is not None
+        # only what changed: far fewer writes than drawing the whole board
+        assert len(ops) < 15 * (len(board.cards) + len(board.piles)) / 2
+        assert draw(painter, page, c) == []
+        fresh_c = Controller(MemoryStorage(), reduced_motion=True)
+        fresh_c.start(session.link().fragment())
+        fresh_page = Page()
+        draw(Painter(), fresh_page, fresh_c)
+        assert cards(page) == cards(fresh_page)
+        assert {k: v for k, v in page.elements.items() if k.startswith("p:")} == {
+            k: v for k, v in fresh_page.elements.items() if k.startswith("p:")}
+
+
+def test_a_card_under_the_pointer_is_written_back_where_its_view_says() -> None:
+    c = Controller(MemoryStorage(), reduced_motion=True)
+    c.start("#g=gravity&v=1&o=&s=42")
+    painter, page = Painter(), Page()
+    draw(painter, page, c)
+    board = c.view().board
+    assert board is not None
+    card = next(x for x in board.cards if (x.pile, x.index) == ("c1", 0))
+    c.lift(("c1", 0))
+    draw(painter, page, c)
+    assert "dragging" in str(page.elements["c:" + card.uid]["class"])
+    page.apply(painter.moved("c:" + card.uid, 321.0, 123.0))
+    assert page.elements["c:" + card.uid]["style:left"] == "321.0px"
+    c.lift(None)  # let go nowhere: the card goes back
+    draw(painter, page, c)
+    assert page.elements["c:" + card.uid]["style:left"] == f"{card.x * 50:.1f}px"
+    assert "dragging" not in str(page.elements["c:" + card.uid]["class"])
+
+
+@settings(max_examples=40, suppress_health_check=[HealthCheck.too_slow], deadline=None)
+@given(st.lists(st.tuples(st.sampled_from(["text", "class", "attr:x", "style:left", "hidden"]),
+                          st.one_of(st.none(), st.sampled_from(["", "a", "b"]))), max_size=12))
+def test_writes_are_only_the_changes_and_replaying_them_gives_the_last_values(pairs: list[tuple[str, Any]]) -> None:
+    painter, page = Painter(), Page()
+    last: dict[str, Any] = {}
+    for what, value in pairs:
+        ops = painter.writes("#e", ((what, value),))
+        assert ops == ([] if last.get(what, 0) == value else [("w", "#e", what, value)])
+        page.apply(ops)
+        last[what] = value
+    assert page.elements.get("#e", {}) == last
+
+
+def test_the_scale_fits_the_room_within_its_limits() -> None:
+    assert unit_for(10, 5, 1000, 1000) == 100.0
+    assert unit_for(10, 5, 1000, 100) == 24.0  # never smaller than 24 px a card
+    assert unit_for(2, 1, 5000, 5000) == 130.0  # nor larger than 130
+
+
+# -- the page's buttons and controls, and its timers ------------------------------------------------
+
+
+def test_every_button_of_the_page_is_an_intent() -> None:
+    c = Controller(MemoryStorage())
+    c.start("")
+    assert c.click("daily-gyre") and c.daily_day is not None and c.screen == "game"
+    assert c.click("home") and c.screen == "start"
+    assert c.click("tile-gravity") and c.session is not None and c.session.game.id == "gravity"
+    assert c.click("new") and c.dialog is not None and c.dialog.kind == "newgame"
+    assert c.click("deal-cancel") and c.dialog is None
+    assert c.click("help") and c.dialog is not None and c.dialog.kind == "rules"
+    assert c.click("stats-game") and c.dialog is not None and c.dialog.kind == "stats"
+    assert c.click("stats-close") and c.dialog is None
+    assert c.click("more") and c.menu_open
+    token = c.session.legal_moves()[0]
+    c.play(token)
+    assert c.click("undo") and not c.session.moves and c.click("redo") and c.session.moves == (token,)
+    assert c.click("resign") and c.resign_armed
+    for unknown in ("", "board", "banner-close", "stats-export", "act-", "zzz"):
+        before = (c.screen, c.dialog, c.session.moves)
+        assert not c.click(unknown) or unknown == "act-"
+        assert (c.screen, c.dialog, c.session.moves) == before
+
+
+def test_every_control_of_the_page_is_an_intent() -> None:
+    c = Controller(MemoryStorage())
+    c.start("#g=gyre&s=1")
+    assert c.change("set-theme", "dark") and c.theme == "dark"
+    assert c.change("set-instant", "", True) and "instant" in c.settings
+    assert c.change("set-instant", "", False) and "instant" not in c.settings
+    assert not c.change("seed", "5") and not c.change("", "x")
+    c.play(c.session.legal_moves()[0] if c.session else "")
+    c.watch()
+    assert c.change("rp-seek", "1") and c.replay is not None and c.replay.index == 1
+
+
+def test_timers_say_when_a_notice_goes_give_up_disarms_and_a_replay_steps() -> None:
+    c = Controller(MemoryStorage())
+    c.start("#g=gravity&v=1&o=&s=42")
+    c.drop(("c1", 0), "e5")  # refused: a notice that goes by itself
+    notice = c.view().notice
+    assert notice is not None and notice.timeout
+    assert [(t.name, t.ticket) for t in c.view().timers] == [("notice", notice.serial)]
+    assert not c.fire("notice", notice.serial - 1) and c.notice is not None  # a stale timer does nothing
+    assert c.fire("notice", notice.serial) and c.notice is None and c.view().timers == ()
+    c.resign()
+    (disarm,) = c.view().timers
+    assert disarm.name == "disarm" and disarm.seconds == DISARM_SECONDS
+    c.resign_armed = False  # pressed again or cancelled meanwhile ...
+    c.resign()  # ... and armed again: the first timer is stale
+    assert not c.fire("disarm", disarm.ticket) and c.resign_armed
+    assert c.fire("disarm", disarm.ticket + 1) and not c.resign_armed
+    assert c.session is not None
+    c.play(c.session.legal_moves()[0])
+    c.play(c.session.legal_moves()[0])
+    c.watch()
+    assert c.view().timers == ()  # paused
+    c.replay_control("play")
+    (step,) = c.view().timers
+    assert step.name == "replay" and step.seconds > 0
+    assert c.fire("replay", step.ticket) and c.replay is not None and c.replay.index == 1
+    assert not c.fire("replay", step.ticket)  # each step is fired once
+    (nxt,) = c.view().timers
+    assert nxt.ticket != step.ticket
