@@ -14,7 +14,6 @@ from __future__ import annotations
 import asyncio
 import gc
 import traceback
-from dataclasses import replace
 from functools import partial
 from typing import Any, Callable
 
@@ -22,15 +21,11 @@ import js
 from js import document, window
 from pyodide.ffi import create_proxy
 
-from .controller import Board, Controller, Dialog, SafeStorage, View
-from .markup import actions_html, dialog_html, error_text, replay_html
-from .paint import Op, Painter, unit_for
+from .controller import LONG_PRESS, Board, Controller, SafeStorage, View
+from .markup import error_text
+from .paint import DIALOGS, Op, Painter, unit_for
 
 STEP_DELAY = 0.22
-DRAG_THRESHOLD = 6.0
-LONG_PRESS = 0.5
-BODIES = {"rules": "rules-body", "summary": "summary-body", "peek": "peek-body", "newgame": "newgame-form",
-          "stats": "stats-body"}
 
 
 def present(value: Any) -> bool:
@@ -77,19 +72,14 @@ class Binding:
         self.board_node = byid("board")
         self.paint = Painter()
         self.nodes: dict[str, Any] = {"board": self.board_node, ":root": document.documentElement}
-        self.board: Board | None = None
         self.unit = 60.0
         self.busy = False
-        self.drag: dict[str, Any] | None = None
-        self.press_id = 0
         self.timers: set[tuple[str, int]] = set()  # the view's timers already running
-        self.drawn: Dialog | None = None
         self.tools: dict[str, bool] = {}
         self.had_focus = False  # the page's focus was on the board when drawing began
         self.return_to: Any = None  # where the focus goes back when a dialog closes
         self.held = 0  # a touch held on a button that previews its effect (Rotate): its ticket
         self.swallow = False  # that touch showed the preview: its click plays nothing
-        self.actions_drawn = ""
         self.deal_line = ("", False)  # the status line's deal text, and whether a timer follows it
         self.waiting: list[tuple[str, bool, bool, bool]] = []  # keys pressed while a move animated
 
@@ -106,8 +96,18 @@ class Binding:
                 node = self.nodes[key] = document.createElement("div")
                 node.setAttribute(what, value)
                 self.board_node.appendChild(node)
-            else:
+            elif op == "del":
                 self.nodes.pop(key).remove()
+            elif op == "open" and not (node := document.querySelector(key)).open:
+                self.return_to = self.return_to if what else document.activeElement
+                node.showModal()
+            elif op == "close" and (node := document.querySelector(key)).open:
+                node.close()
+            elif op == "back":  # the dialogs closed: the focus goes back where it was (or to the board)
+                back, self.return_to = self.return_to, None
+                back = back if present(back) and back.isConnected else self.board_node.querySelector(".focus")
+                if present(back):
+                    back.focus()
 
     def set_busy(self, busy: bool) -> None:
         """While a move animates or waits, input waits too (``data-busy`` tells the tests);
@@ -167,7 +167,7 @@ class Binding:
             self.on(byid("actions"), event, self.hold)
         self.on(document, "visibilitychange", lambda e: ctl.visibility(bool(document.hidden), js.performance.now()))
         self.on(window, "pagehide", lambda e: ctl.visibility(True, js.performance.now()))
-        for dialog in BODIES:
+        for dialog in DIALOGS:
             self.on(byid(dialog), "close", lambda e: self.dialog_closed())
         for event, fn in (("pointerdown", self.pointer_down), ("pointermove", self.pointer_move),
                           ("pointerup", self.pointer_up), ("pointercancel", self.pointer_cancel),
@@ -240,7 +240,7 @@ class Binding:
             if (timer.name, timer.ticket) not in self.timers:
                 self.timers.add((timer.name, timer.ticket))
                 self.later(timer.seconds, partial(self.fire, timer.name, timer.ticket))
-        self.draw_dialog(view.dialog)
+        self.apply(self.paint.dialogs(view.dialog))
         if str(window.location.hash) != view.address:
             path = str(window.location.pathname) + str(window.location.search)
             window.history.replaceState(None, "", view.address or path)
@@ -288,7 +288,7 @@ class Binding:
 
     def fire(self, name: str, ticket: int) -> None:
         """A timer of the view ran out (:class:`pyapp.controller.Timer`): once nothing animates nor is held."""
-        if self.busy or self.drag is not None:
+        if self.busy or self.ctl.pressing:
             self.later(0.05, partial(self.fire, name, ticket))
             return
         self.timers.discard((name, ticket))
@@ -304,16 +304,15 @@ class Binding:
         self.render()
 
     def draw_board(self, board: Board) -> None:
-        self.board = board
         self.unit = unit_for(board.width, board.height, *self.room())
         self.apply(self.paint.board(board, self.unit))
 
     def draw_actions(self, view: View, enabled: bool) -> None:
-        html = replay_html(view.replay) if view.replay is not None else actions_html(view.buttons, enabled)
-        node, active = byid("actions"), document.activeElement
-        if html != self.actions_drawn:  # redrawn only when changed, and the focus stays on its button
-            focused = str(active.id or "") if present(active) and node.contains(active) else ""
-            node.innerHTML = self.actions_drawn = html
+        """The buttons under the board, redrawn only when changed; the focus stays on its button."""
+        if ops := self.paint.actions(view, enabled):
+            active = document.activeElement
+            focused = str(active.id or "") if present(active) and byid("actions").contains(active) else ""
+            self.apply(ops)
             if focused and present(byid(focused)):
                 byid(focused).focus()
 
@@ -325,30 +324,6 @@ class Binding:
             deal, timed = self.deal_line
             if timed and not self.busy:
                 self.apply(self.paint.writes("#deal", (("text", " · ".join(t for t in (deal, timer) if t)),)))
-
-    def draw_dialog(self, dialog: Dialog | None) -> None:
-        for kind in BODIES:
-            if (dialog is None or dialog.kind != kind) and byid(kind).open:
-                byid(kind).close()
-        drawn, self.drawn = self.drawn, dialog
-        if dialog is None:
-            if drawn is not None:  # closed: the focus goes back where it was (or to the board)
-                back, self.return_to = self.return_to, None
-                back = back if present(back) and back.isConnected else self.board_node.querySelector(".focus")
-                if present(back):
-                    back.focus()
-            return
-        node = byid(dialog.kind)
-        if node.open and drawn is not None and replace(drawn, error="") == replace(dialog, error=""):
-            if dialog.kind == "newgame":
-                node.querySelector(".form-error").textContent = dialog.error
-        else:
-            byid(BODIES[dialog.kind]).innerHTML = dialog_html(dialog)
-        byid("summary-replay").hidden = not dialog.replay
-        if not node.open:
-            if drawn is None:
-                self.return_to = document.activeElement
-            node.showModal()
 
     # -- buttons and controls ---------------------------------------------------------
     def click(self, evt: Any) -> None:
@@ -413,69 +388,52 @@ class Binding:
             self.swallow = True
 
     # -- pointer input --------------------------------------------------------------
-    def units(self, evt: Any) -> tuple[float, float]:
+    def at(self, evt: Any) -> tuple[float, float]:
+        """Where the pointer is, in pixels from the board's corner."""
         rect = self.board_node.getBoundingClientRect()
-        return (float(evt.clientX) - float(rect.left)) / self.unit, (float(evt.clientY) - float(rect.top)) / self.unit
+        return float(evt.clientX) - float(rect.left), float(evt.clientY) - float(rect.top)
 
-    def hit(self, evt: Any) -> tuple[str | None, int | None, str | None]:
-        """(pile, card index, card uid) of the element under the pointer; (None, None, None) off them."""
+    def hit(self, evt: Any) -> tuple[str | None, int | None]:
+        """(pile, card index) of the element under the pointer (None off them: the controller finds the pile)."""
         target = evt.target
         card: Any = target.closest("[data-uid]") if hasattr(target, "closest") else None
         if present(card) and "c:" + str(card.getAttribute("data-uid")) in self.nodes:
-            return str(card.getAttribute("data-at")), int(str(card.getAttribute("data-index"))), str(card.dataset.uid)
+            return str(card.getAttribute("data-at")), int(str(card.getAttribute("data-index")))
         pile: Any = target.closest("[data-pile]") if hasattr(target, "closest") else None
-        return (str(pile.getAttribute("data-pile")) if present(pile) else None), None, None
+        return (str(pile.getAttribute("data-pile")) if present(pile) else None), None
 
     def pointer_down(self, evt: Any) -> None:
-        if self.busy or self.board is None or int(evt.button) > 0:
+        if self.busy or int(evt.button) > 0:
             return
-        pile, index, uid = self.hit(evt)
-        self.press_id += 1
-        self.drag = {"pile": pile, "index": index, "uid": uid, "x0": float(evt.clientX), "y0": float(evt.clientY),
-                     "moved": False, "ticket": self.press_id}
-        if pile is not None and index is not None and (pile, index) in self.board.draggable and uid is not None:
+        ticket = self.ctl.pointer_down(*self.hit(evt), *self.at(evt), self.unit)
+        if ticket < 0:  # on a card that may be dragged: the pointer stays with the board
             self.board_node.setPointerCapture(evt.pointerId)
-            self.drag["left"] = float(self.nodes["c:" + uid].offsetLeft)
-            self.drag["top"] = float(self.nodes["c:" + uid].offsetTop)
             evt.preventDefault()
-        if self.ctl.peekable(pile):
-            self.later(LONG_PRESS, partial(self.long_press, self.press_id, str(pile)))
+        self.later(LONG_PRESS, partial(self.long_press, ticket))
 
-    def long_press(self, ticket: int, pile: str) -> None:
-        drag = self.drag
-        if drag is not None and drag["ticket"] == ticket and not drag["moved"]:
-            self.drag = None
-            self.ctl.peek(pile)
+    def long_press(self, ticket: int) -> None:
+        if self.ctl.long_press(ticket):
             self.render()
 
     def pointer_move(self, evt: Any) -> None:
         """A card follows the pointer once it moved a few pixels; the controller lights its targets."""
-        drag = self.drag
-        if drag is None or "left" not in drag:
-            return
-        dx, dy = float(evt.clientX) - drag["x0"], float(evt.clientY) - drag["y0"]
-        if not drag["moved"]:
-            if dx * dx + dy * dy < DRAG_THRESHOLD * DRAG_THRESHOLD:
-                return
-            drag["moved"] = True
-            self.ctl.lift((drag["pile"], drag["index"]))
-            self.render(animate=False)
-        self.apply(self.paint.moved("c:" + drag["uid"], drag["left"] + dx, drag["top"] + dy))
-        evt.preventDefault()
+        was = self.ctl.lifted
+        moved = self.ctl.pointer_move(*self.at(evt))
+        if moved is not None:
+            if self.ctl.lifted != was:
+                self.render(animate=False)
+            self.apply(self.paint.moved("c:" + moved[0], moved[1], moved[2]))
+            evt.preventDefault()
 
     def pointer_up(self, evt: Any) -> None:
-        drag, self.drag = self.drag, None
-        if drag is None or self.board is None or self.busy:
-            return
-        if drag["moved"]:
-            self.ctl.drop_at((drag["pile"], drag["index"]), *self.units(evt))
-        else:
-            self.ctl.tap_at(*self.units(evt), drag["pile"], drag["index"])
-        self.render()
+        if self.busy:
+            self.ctl.pointer_cancel()
+        elif self.ctl.pressing:
+            self.ctl.pointer_up(*self.at(evt))
+            self.render()
 
     def pointer_cancel(self, evt: Any) -> None:
-        self.drag = None
-        self.ctl.lift(None)
+        self.ctl.pointer_cancel()
         if not self.busy:
             self.render()
 

@@ -72,6 +72,10 @@ APP_SETTINGS: tuple[tuple[str, str], ...] = (
 THEMES: tuple[tuple[str, str], ...] = (("system", "As the system"), ("light", "Light"), ("dark", "Dark"))
 #: How long a notice stays, in seconds: a plain one, and one that offers an action.
 #: Errors, and notices the player must act on (a link to copy by hand), stay until dismissed.
+#: How long (seconds) a press is held to show a squared pile's cards.
+LONG_PRESS = 0.5
+#: How far (pixels) a pointer moves before a press becomes a drag.
+DRAG_PX = 6.0
 #: How long an armed Give up waits for its second press.
 DISARM_SECONDS = 4.0
 #: The settings chosen from a list (the others are switches).
@@ -357,6 +361,22 @@ def pile_at(board: Board, ux: float, uy: float, among: set[str] | None = None) -
 
 
 @dataclass
+class _Press:
+    """A pointer held down on the board, until it is let go."""
+
+    pile: str | None
+    index: int | None
+    #: Where it went down, in pixels from the board's corner, and the pixels of a card unit then.
+    x: float
+    y: float
+    unit: float
+    #: The card it may drag (a source, or a card whose refusals say why), or None.
+    card: CardView | None
+    ticket: int
+    moved: bool = False
+
+
+@dataclass
 class _Picking:
     pick: Pick
     picked: list[Place]
@@ -378,6 +398,8 @@ class Controller:
         self.selected: Place | None = None
         #: The card being dragged (see :meth:`lift`): its targets are lit as for a selection.
         self.lifted: Place | None = None
+        self._press: _Press | None = None
+        self._presses = 0
         #: The last two taps: (pile, whether it played a move); a double click that played does not peek.
         self._taps: list[tuple[str | None, bool]] = []
         #: The board of the last view, where :meth:`drop_at` and :meth:`tap_at` look.
@@ -839,6 +861,76 @@ class Controller:
             self._nudge = at  # the card lifts a little and says it has no move
             onto = any(g.target == pile for g in table.gestures)
             self._say(table.stuck + (". A card can be played onto it." if onto else "."))
+
+    # -- the pointer on the board ------------------------------------------------------
+    def pointer_down(self, pile: str | None, index: int | None, x: float, y: float, unit: float) -> int:
+        """A pointer went down on the board at (``x``, ``y``) pixels from its corner (``unit``:
+        the pixels of a card unit), on ``pile`` and its card ``index`` if the page knows them.
+        Returns the press's ticket (see :meth:`long_press`), negative when the press holds a
+        card that may be dragged (the binding then keeps the pointer)."""
+        board = self.board
+        card = None
+        if board is not None and index is not None and (pile, index) in board.draggable:
+            card = next((c for c in board.cards if (c.pile, c.index) == (pile, index)), None)
+        self._presses += 1
+        self._press = _Press(pile, index, x, y, unit, card, self._presses)
+        return -self._presses if card is not None else self._presses
+
+    @property
+    def pressing(self) -> bool:
+        """A pointer is down on the board (timers wait until it is let go)."""
+        return self._press is not None
+
+    def pointer_move(self, x: float, y: float) -> tuple[str, float, float] | None:
+        """The pointer moved to (``x``, ``y``) pixels: once it is :data:`DRAG_PX` from where it
+        went down, its card follows it (lifted: :meth:`lift`). The card's uid and where its
+        corner goes, in pixels, or None while nothing is dragged.
+
+        >>> c = Controller(MemoryStorage())
+        >>> c.start("#g=gravity&v=1&o=&s=42"); board = c.view().board
+        >>> card = next(x for x in board.cards if (x.pile, x.index) == ("c1", 0))
+        >>> c.pointer_down("c1", 0, 100, 100, 50.0) < 0, c.pointer_move(103, 100), c.lifted
+        (True, None, None)
+        >>> c.pointer_move(110, 100) == (card.uid, card.x * 50 + 10, card.y * 50), c.lifted
+        (True, ('c1', 0))
+        """
+        p = self._press
+        if p is None or p.card is None:
+            return None
+        dx, dy = x - p.x, y - p.y
+        if not p.moved:
+            if dx * dx + dy * dy < DRAG_PX * DRAG_PX:
+                return None
+            p.moved = True
+            self.lift((p.card.pile, p.card.index))
+        return p.card.uid, p.card.x * p.unit + dx, p.card.y * p.unit + dy
+
+    def pointer_up(self, x: float, y: float) -> None:
+        """The pointer was let go at (``x``, ``y``) pixels: a dragged card is dropped there
+        (:meth:`drop_at`), else it was a tap (:meth:`tap_at`)."""
+        p, self._press = self._press, None
+        if p is None:
+            return
+        ux, uy = x / p.unit, y / p.unit
+        if p.moved and p.card is not None:
+            self.drop_at((p.card.pile, p.card.index), ux, uy)
+        else:
+            self.tap_at(ux, uy, p.pile, p.index)
+
+    def pointer_cancel(self) -> None:
+        """The browser took the pointer away (a scroll, a system gesture): nothing is played."""
+        self._press = None
+        self.lift(None)
+
+    def long_press(self, ticket: int) -> bool:
+        """The press ``ticket`` has been held a while (:data:`LONG_PRESS` seconds) without
+        moving: on a squared pile it shows the pile's cards; True when it did."""
+        p = self._press
+        if p is None or p.ticket != abs(ticket) or p.moved or p.pile is None or not self.peekable(p.pile):
+            return False
+        self._press = None
+        self.peek(p.pile)
+        return self.dialog is not None
 
     def lift(self, source: Place | None) -> None:
         """A card from ``source`` is being dragged (None: the drag was cancelled): while

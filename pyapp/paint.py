@@ -21,17 +21,26 @@ from __future__ import annotations
 
 from typing import Callable
 
-from .controller import Board, View
-from .markup import ElementWrite, board_writes, card_writes, decor_html, page_writes, pile_writes
+from dataclasses import replace
+
+from .controller import Board, Dialog, View
+from .markup import ElementWrite, actions_html, board_writes, card_writes, decor_html, dialog_html, page_writes, pile_writes
+from .markup import replay_html
 
 #: One change to the page: ("w", element, what, value) writes as :data:`pyapp.markup.Write`
 #: says (a value of None removes an attribute or a style property); ("add", element, attribute,
 #: name) makes a new ``div`` on the board, with that attribute naming it; ("del", element, "", None)
-#: removes one. An element is a CSS selector (":root": the page's root), "board", "decor" (the
+#: removes one; ("open", dialog, "", None) shows a dialog (remembering where the page's focus
+#: was, unless ``what`` is "kept": another dialog had it), ("close", dialog, "", None) closes one
+#: and ("back", "", "", None) puts the focus back where it was before the dialogs.
+#: An element is a CSS selector (":root": the page's root), "board", "decor" (the
 #: board's drawings) or a board element: "p:" + a pile id, "c:" + a card's uid.
 Op = tuple[str, str, str, str | None]
 
 MIN_UNIT, MAX_UNIT = 24.0, 130.0
+#: Each dialog's element id, and the element its content goes into.
+DIALOGS = {"rules": "rules-body", "summary": "summary-body", "peek": "peek-body", "newgame": "newgame-form",
+           "stats": "stats-body"}
 
 
 def unit_for(width: float, height: float, room_w: float, room_h: float) -> float:
@@ -50,6 +59,7 @@ class Painter:
     def __init__(self) -> None:
         self.written: dict[str, dict[str, str | None]] = {}
         self.drawn: dict[str, object] = {}
+        self.dialog: Dialog | None = None
 
     def writes(self, element: str, pairs: tuple[ElementWrite, ...]) -> list[Op]:
         """The writes of ``pairs`` to ``element`` that change it.
@@ -74,6 +84,37 @@ class Painter:
         for selector, what, value in page_writes(view):
             out += self.writes(selector, ((what, value),))
         return out
+
+    def actions(self, view: View, enabled: bool) -> list[Op]:
+        """The buttons under the board: the game's own (disabled while a move animates,
+        ``enabled`` False), or the replay's bar."""
+        html = replay_html(view.replay) if view.replay is not None else actions_html(view.buttons, enabled)
+        return self.writes("#actions", (("html", html),))
+
+    def dialogs(self, dialog: Dialog | None) -> list[Op]:
+        """The dialog the view has open, its content written when it changed (a new-game
+        form that only got an error keeps what the player typed: only the error is
+        written), and the one shown before closed.
+
+        >>> p = Painter()
+        >>> [op[:2] for op in p.dialogs(Dialog("rules", "Rules"))]
+        [('w', '#rules-body'), ('w', '#summary-replay'), ('open', '#rules')]
+        >>> p.dialogs(Dialog("rules", "Rules")), p.dialogs(None)
+        ([('open', '#rules', 'kept', None)], [('close', '#rules', '', None), ('back', '', '', None)])
+        """
+        shown, self.dialog = self.dialog, dialog
+        out: list[Op] = []
+        if shown is not None and (dialog is None or dialog.kind != shown.kind):
+            out.append(("close", "#" + shown.kind, "", None))
+        if dialog is None:
+            return out + ([("back", "", "", None)] if shown is not None else [])
+        if shown is not None and replace(shown, error="") == replace(dialog, error=""):
+            out += self.writes("#newgame .form-error", (("text", dialog.error),)) if dialog.kind == "newgame" else []
+        else:
+            out.append(("w", "#" + DIALOGS[dialog.kind], "html", dialog_html(dialog)))
+            self.written.pop("#newgame .form-error", None)  # written again with the form
+        out += self.writes("#summary-replay", (("hidden", "" if dialog.replay else "1"),))
+        return out + [("open", "#" + dialog.kind, "kept" if shown is not None else "", None)]
 
     def board(self, board: Board, unit: float) -> list[Op]:
         """The board at ``unit`` px per card unit: its size, drawings, piles and cards,
