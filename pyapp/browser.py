@@ -37,27 +37,26 @@ def byid(name: str) -> Any:
     return document.getElementById(name)
 
 
+PROPERTIES = {"text": "textContent", "html": "innerHTML", "class": "className"}
+
+
 def write(node: Any, what: str, value: str | None) -> None:
     """One write to an element, as :data:`pyapp.paint.Op` says."""
-    if what == "text":
-        node.textContent = value
-    elif what == "html":
-        node.innerHTML = value
-    elif what == "class":
-        node.className = value
-    elif what in ("hidden", "disabled"):
-        setattr(node, what, bool(value))
-    elif what.startswith("class:"):
-        node.classList.toggle(what[6:], bool(value))
-    elif what.startswith("style:"):
-        if value is None:
-            node.style.removeProperty(what[6:])
-        else:
-            node.style.setProperty(what[6:], value)
+    kind, _, name = what.partition(":")
+    if not name and kind in PROPERTIES:
+        setattr(node, PROPERTIES[kind], value)
+    elif kind in ("hidden", "disabled"):
+        setattr(node, kind, bool(value))
+    elif kind == "class":
+        node.classList.toggle(name, bool(value))
+    elif kind == "style" and value is not None:
+        node.style.setProperty(name, value)
+    elif kind == "style":
+        node.style.removeProperty(name)
     elif value is None:
-        node.removeAttribute(what[5:])
+        node.removeAttribute(name)
     else:
-        node.setAttribute(what[5:], value)
+        node.setAttribute(name, value)
 
 
 class Binding:
@@ -75,23 +74,19 @@ class Binding:
         self.unit = 60.0
         self.busy = False
         self.timers: set[tuple[str, int]] = set()  # the view's timers already running
-        self.tools: dict[str, bool] = {}
         self.had_focus = False  # the page's focus was on the board when drawing began
         self.return_to: Any = None  # where the focus goes back when a dialog closes
         self.held = 0  # a touch held on a button that previews its effect (Rotate): its ticket
         self.swallow = False  # that touch showed the preview: its click plays nothing
-        self.deal_line = ("", False)  # the status line's deal text, and whether a timer follows it
-        self.waiting: list[tuple[str, bool, bool, bool]] = []  # keys pressed while a move animated
 
     # -- plumbing --------------------------------------------------------------
     def apply(self, ops: list[Op]) -> None:
         """The painter's changes, in order (elements by selector are looked up once)."""
         for op, key, what, value in ops:
             if op == "w":
-                node = self.nodes.get(key)
-                if node is None:
-                    node = self.nodes[key] = document.querySelector(key)
-                write(node, what, value)
+                if key not in self.nodes:
+                    self.nodes[key] = document.querySelector(key)
+                write(self.nodes[key], what, value)
             elif op == "add":
                 node = self.nodes[key] = document.createElement("div")
                 node.setAttribute(what, value)
@@ -112,27 +107,21 @@ class Binding:
     def set_busy(self, busy: bool) -> None:
         """While a move animates or waits, input waits too (``data-busy`` tells the tests);
         the tools are disabled, never hidden, meanwhile."""
-        self.busy = busy
-        ops = self.paint.writes("board", (("attr:data-busy", "true" if busy else "false"),))
-        for name, on in self.tools.items():
-            ops += self.paint.writes(f"#{name}", (("disabled", "1" if busy or not on else ""),))
-        self.apply(ops)
+        self.busy = self.ctl.animating = busy
+        self.apply(self.paint.busy(busy))
 
     def on(self, node: Any, event: str, fn: Callable[[Any], None]) -> None:
         """Listen for the page's lifetime: every element with a handler is created once
         (content that is redrawn, such as buttons and dialogs, is handled by delegation)."""
-        proxy = create_proxy(self.guard(fn))
-        node.addEventListener(event, proxy)
-        self.proxies.append((node, event, proxy))
-
-    def guard(self, fn: Callable[[Any], None]) -> Callable[[Any], None]:
         def handler(evt: Any) -> None:
             try:
                 fn(evt)
             except Exception as exc:  # noqa: BLE001 - every failure must be visible
                 self.error(exc)
 
-        return handler
+        proxy = create_proxy(handler)
+        node.addEventListener(event, proxy)
+        self.proxies.append((node, event, proxy))
 
     def spawn(self, coro: Any) -> None:
         async def run() -> None:
@@ -171,7 +160,7 @@ class Binding:
             self.on(byid(dialog), "close", lambda e: self.dialog_closed())
         for event, fn in (("pointerdown", self.pointer_down), ("pointermove", self.pointer_move),
                           ("pointerup", self.pointer_up), ("pointercancel", self.pointer_cancel),
-                          ("dblclick", self.double_click), ("contextmenu", self.context_menu)):
+                          ("dblclick", self.peek_gesture), ("contextmenu", self.peek_gesture)):
             self.on(self.board_node, event, fn)
         self.on(document, "keydown", self.key_down)
         self.on(window, "resize", lambda e: None if self.busy else self.render())
@@ -181,9 +170,6 @@ class Binding:
         self.spawn(self.ticker())
         self.board_node.replaceChildren()  # the board boot.js kept from the last visit, if any
         self.board_node.removeAttribute("data-preview")
-        decor = self.nodes["decor"] = document.createElement("div")
-        decor.className = "decor-layer"
-        self.board_node.appendChild(decor)
         self.render()
         document.body.setAttribute("data-ready", "true")
         # What start-up made lives as long as the page: out of the collector's sight, so a
@@ -207,9 +193,8 @@ class Binding:
             played += 1
             self.render(animate=False)
         self.board_node.setAttribute("data-queue-played", str(played))
-        while self.waiting and not self.busy:
-            if self.ctl.key(*self.waiting.pop(0)):
-                self.render()
+        while not self.busy and self.ctl.play_waiting():  # keys pressed while a move animated
+            self.render()
 
     def dialog_closed(self) -> None:
         """A dialog closed by the browser (Escape, its own Close button)."""
@@ -219,10 +204,7 @@ class Binding:
 
     # -- drawing ------------------------------------------------------------------
     def render(self, animate: bool = True) -> None:
-        start = self.ctl.screen == "start"  # shown before measuring: a hidden box has no size
-        self.apply(self.paint.writes("#start", (("hidden", "" if start else "1"),))
-                   + self.paint.writes("#game", (("hidden", "1" if start else ""),))
-                   + self.paint.writes("#tools", (("hidden", "1" if start else ""),)))
+        self.apply(self.paint.screen(self.ctl.screen))  # shown before measuring: a hidden box has no size
         self.ctl.resize(*self.room())
         active = document.activeElement
         self.had_focus = bool(self.board_node.contains(active)) or (self.had_focus and str(active.tagName) == "BODY")
@@ -230,11 +212,6 @@ class Binding:
         view = self.ctl.view()
         js.performance.measure("orbit-view", {"start": began})  # bench/input_latency.py reports it
         self.apply(self.paint.page(view))
-        if view.announce:  # the same words again are still said: a no-break space tells them apart
-            live = byid("live")
-            live.textContent = view.announce + ("\u00a0" if str(live.textContent) == view.announce else "")
-        self.deal_line = (view.deal, bool(view.timer))
-        self.tools = view.tools
         self.set_busy(self.busy)  # the tools: enabled as the view says, unless a move animates
         for timer in view.timers:
             if (timer.name, timer.ticket) not in self.timers:
@@ -321,9 +298,8 @@ class Binding:
         while True:
             await asyncio.sleep(1)
             timer = self.ctl.tick(js.performance.now())
-            deal, timed = self.deal_line
-            if timed and not self.busy:
-                self.apply(self.paint.writes("#deal", (("text", " · ".join(t for t in (deal, timer) if t)),)))
+            if not self.busy:
+                self.apply(self.paint.clock(timer))
 
     # -- buttons and controls ---------------------------------------------------------
     def click(self, evt: Any) -> None:
@@ -437,32 +413,25 @@ class Binding:
         if not self.busy:
             self.render()
 
-    def double_click(self, evt: Any) -> None:
+    def peek_gesture(self, evt: Any) -> None:
+        """A double click (:meth:`Controller.double_click`), or a right click or a touch held
+        (some phones), on a squared pile shows its cards; the board has no browser menu."""
+        if evt.type == "contextmenu":
+            evt.preventDefault()
         if not self.busy:
-            self.ctl.double_click(self.hit(evt)[0])
-            self.render()
-
-    def context_menu(self, evt: Any) -> None:
-        """A right click (or a touch held, on some phones) shows a squared pile's cards; no browser menu on the board."""
-        evt.preventDefault()
-        pile = self.hit(evt)[0]
-        if not self.busy and self.ctl.peekable(pile):
-            self.ctl.peek(str(pile))
+            (self.ctl.double_click if evt.type == "dblclick" else self.ctl.peek)(self.hit(evt)[0])
             self.render()
 
     def key_down(self, evt: Any) -> None:
         if str(evt.target.tagName) in ("INPUT", "SELECT", "TEXTAREA") or evt.altKey:
             return  # typing in a field, or the browser's own keys
-        key = (str(evt.key), bool(evt.ctrlKey or evt.metaKey), bool(evt.shiftKey), bool(self.board_node.contains(evt.target)))
-        if self.busy:  # a move animates: the key waits for it (play_queue), unless it moves the page's focus
-            if key[0] != "Tab" and len(self.waiting) < 8:
-                self.waiting.append(key)
-                evt.preventDefault()
-            return
-        self.dialog_closed()  # a dialog Escape just closed, whose close event has not come yet
-        if self.ctl.key(*key):
+        if not self.busy:
+            self.dialog_closed()  # a dialog Escape just closed, whose close event has not come yet
+        if self.ctl.key(str(evt.key), bool(evt.ctrlKey or evt.metaKey), bool(evt.shiftKey),
+                        bool(self.board_node.contains(evt.target))):
             evt.preventDefault()
-            self.render()
+            if not self.busy:  # else the key waits for the move's steps (play_queue)
+                self.render()
 
 
 BINDING: Binding | None = None

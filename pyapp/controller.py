@@ -399,6 +399,9 @@ class Controller:
         #: The card being dragged (see :meth:`lift`): its targets are lit as for a selection.
         self.lifted: Place | None = None
         self._press: _Press | None = None
+        #: A move's steps are being shown (the binding animates them): keys wait (see :meth:`key`).
+        self.animating = False
+        self._waiting: list[tuple[str, bool, bool, bool]] = []
         self._presses = 0
         #: The last two taps: (pile, whether it played a move); a double click that played does not peek.
         self._taps: list[tuple[str | None, bool]] = []
@@ -895,15 +898,16 @@ class Controller:
         (True, ('c1', 0))
         """
         p = self._press
-        if p is None or p.card is None:
+        if p is None:
             return None
         dx, dy = x - p.x, y - p.y
         if not p.moved:
             if dx * dx + dy * dy < DRAG_PX * DRAG_PX:
                 return None
-            p.moved = True
-            self.lift((p.card.pile, p.card.index))
-        return p.card.uid, p.card.x * p.unit + dx, p.card.y * p.unit + dy
+            p.moved = True  # a swipe is no long press, even off the cards
+            if p.card is not None:
+                self.lift((p.card.pile, p.card.index))
+        return None if p.card is None else (p.card.uid, p.card.x * p.unit + dx, p.card.y * p.unit + dy)
 
     def pointer_up(self, x: float, y: float) -> None:
         """The pointer was let go at (``x``, ``y``) pixels: a dragged card is dropped there
@@ -1024,7 +1028,21 @@ class Controller:
 
     def key(self, key: str, ctrl: bool = False, shift: bool = False, board: bool = False) -> bool:
         """A key press; True when the controller used it. ``board``: the page's focus is
-        on the table, where the arrow keys, Enter and Space act (see :meth:`keys_help`)."""
+        on the table, where the arrow keys, Enter and Space act (see :meth:`keys_help`).
+        While a move is shown step by step (:attr:`animating`), a key waits for it to end
+        (:meth:`play_waiting`), but Tab, which moves the page's focus, and a ninth key.
+
+        >>> c = Controller(MemoryStorage()); c.start("#g=gravity&s=42"); c.animating = True
+        >>> c.key("n"), c.key("Tab"), c.dialog
+        (True, False, None)
+        >>> c.animating = False; c.play_waiting(), c.dialog.kind, c.play_waiting()
+        (True, 'newgame', False)
+        """
+        if self.animating:
+            if key == "Tab" or len(self._waiting) >= 8:
+                return False
+            self._waiting.append((key, ctrl, shift, board))
+            return True
         key = key.lower()
         if self.replay is not None and self.screen == "game" and self.dialog is None and not ctrl:
             return self._replay_key(key)
@@ -1082,6 +1100,13 @@ class Controller:
                 self.activate()
                 return True
         return False
+
+    def play_waiting(self) -> bool:
+        """The next key that waited for a move's steps (see :meth:`key`), if any: True when there was one."""
+        if self.animating or not self._waiting:
+            return False
+        self.key(*self._waiting.pop(0))
+        return True
 
     def _focus_pick(self) -> None:
         """Cards to pick were asked for: the focus goes to the first of them."""
@@ -1464,9 +1489,10 @@ class Controller:
         """The board's room in pixels; the table is tall when the room is."""
         self.portrait = height > width * 1.1
 
-    def peek(self, pile_id: str) -> None:
+    def peek(self, pile_id: str | None) -> None:
+        """Show every card of a squared pile (any other pile, or none, shows nothing)."""
         table = self.table_now()
-        if table is None or self.view_module is None:
+        if table is None or self.view_module is None or pile_id is None:
             return
         try:
             pile = table.pile(pile_id)

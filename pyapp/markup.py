@@ -283,6 +283,22 @@ def replay_html(r: ReplayView) -> str:
 Write = tuple[str, str, str]
 
 
+def deal_text(deal: str, timer: str) -> str:
+    """The status line's deal and moves, then the time played.
+
+    >>> deal_text("Deal 42 · 7 moves", "1:03"), deal_text("Deal 42 · 0 moves", "")
+    ('Deal 42 · 7 moves · 1:03', 'Deal 42 · 0 moves')
+    """
+    return " · ".join(t for t in (deal, timer) if t)
+
+
+def screen_writes(screen: str) -> tuple[Write, ...]:
+    """The start screen or the game's: which shows (written before the board's room is measured)."""
+    start = screen == "start"
+    return (("#start", "hidden", "" if start else "1"), ("#game", "hidden", "1" if start else ""),
+            ("#tools", "hidden", "1" if start else ""))
+
+
 def page_writes(view: View) -> tuple[Write, ...]:
     """Everything the page shows around the board and the dialogs, as writes the binding
     applies (skipping any whose value it already wrote), so the same view always
@@ -304,7 +320,7 @@ def page_writes(view: View) -> tuple[Write, ...]:
         ("body", "class:instant", on(view.instant)),
         ("#title", "text", view.title),
         ("#prompt", "text", view.prompt),
-        ("#deal", "text", " · ".join(t for t in (view.deal, view.timer) if t)),
+        ("#deal", "text", deal_text(view.deal, view.timer)),
         ("#score", "text", " · ".join(t for t in (view.score, view.info) if t)),
         ("#bar", "class:menu-open", on(view.menu_open)),
         ("#more", "attr:aria-expanded", "true" if view.menu_open else "false"),

@@ -24,8 +24,8 @@ from typing import Callable
 from dataclasses import replace
 
 from .controller import Board, Dialog, View
-from .markup import ElementWrite, actions_html, board_writes, card_writes, decor_html, dialog_html, page_writes, pile_writes
-from .markup import replay_html
+from .markup import ElementWrite, Write, actions_html, board_writes, card_writes, deal_text, decor_html, dialog_html
+from .markup import page_writes, pile_writes, replay_html, screen_writes
 
 #: One change to the page: ("w", element, what, value) writes as :data:`pyapp.markup.Write`
 #: says (a value of None removes an attribute or a style property); ("add", element, attribute,
@@ -60,6 +60,8 @@ class Painter:
         self.written: dict[str, dict[str, str | None]] = {}
         self.drawn: dict[str, object] = {}
         self.dialog: Dialog | None = None
+        self.deal = ("", False)  # the status line's deal text, and whether a timer follows it
+        self.tools: dict[str, bool] = {}  # which tools the last view enabled
 
     def writes(self, element: str, pairs: tuple[ElementWrite, ...]) -> list[Op]:
         """The writes of ``pairs`` to ``element`` that change it.
@@ -79,10 +81,46 @@ class Painter:
         return out
 
     def page(self, view: View) -> list[Op]:
-        """Everything around the board (:func:`pyapp.markup.page_writes`) that changed."""
+        """Everything around the board (:func:`pyapp.markup.page_writes`) that changed, and
+        the words for screen readers (the same words again are still said: a no-break space
+        tells them apart).
+
+        >>> from pyapp.controller import Controller, MemoryStorage
+        >>> c = Controller(MemoryStorage()); c.start("#g=gyre&s=42"); view = c.view()
+        >>> p = Painter(); _ = p.page(replace(view, announce="Hi."))
+        >>> p.page(replace(view, announce="Hi.")), p.page(replace(view, announce="Hi."))
+        ([('w', '#live', 'text', 'Hi.\xa0')], [('w', '#live', 'text', 'Hi.')])
+        """
+        self.deal = (view.deal, bool(view.timer))
+        self.tools = view.tools
+        out = self.all(page_writes(view))
+        if view.announce:
+            said = self.written.get("#live", {}).get("text")
+            out += self.writes("#live", (("text", view.announce + ("\u00a0" if said == view.announce else "")),))
+        return out
+
+    def all(self, writes: tuple[Write, ...]) -> list[Op]:
+        """The :data:`pyapp.markup.Write` values that change their element."""
         out: list[Op] = []
-        for selector, what, value in page_writes(view):
+        for selector, what, value in writes:
             out += self.writes(selector, ((what, value),))
+        return out
+
+    def screen(self, screen: str) -> list[Op]:
+        """The start screen or the game's (:func:`pyapp.markup.screen_writes`)."""
+        return self.all(screen_writes(screen))
+
+    def clock(self, timer: str) -> list[Op]:
+        """The status line with the time played (every second), while the view shows it."""
+        deal, timed = self.deal
+        return self.writes("#deal", (("text", deal_text(deal, timer)),)) if timed else []
+
+    def busy(self, busy: bool) -> list[Op]:
+        """While a move animates, input waits (the board's ``data-busy`` tells the tests) and the
+        tools are disabled, never hidden; else each tool is enabled as the last view said."""
+        out = self.writes("board", (("attr:data-busy", "true" if busy else "false"),))
+        for name, on in self.tools.items():
+            out += self.writes(f"#{name}", (("disabled", "1" if busy or not on else ""),))
         return out
 
     def actions(self, view: View, enabled: bool) -> list[Op]:
@@ -121,8 +159,11 @@ class Painter:
         making the elements of new piles and cards and removing those of gone ones; a
         pile or card drawn as it already is is left alone."""
         out = self.writes("board", board_writes(board, unit))
+        if "decor" not in self.drawn:  # the layer of the table's drawings, under its piles and cards
+            self.drawn["decor"] = None
+            out.append(("add", "decor", "class", "decor-layer"))
         out += self.writes("decor", (("html", decor_html(board.decor, unit)),))
-        wanted = {"p:" + pile.id for pile in board.piles} | {"c:" + card.uid for card in board.cards}
+        wanted = {"decor"} | {"p:" + pile.id for pile in board.piles} | {"c:" + card.uid for card in board.cards}
         for element in [e for e in self.drawn if e not in wanted]:
             del self.drawn[element]
             self.written.pop(element, None)

@@ -304,6 +304,53 @@ def test_a_tap_between_piles_finds_the_pile_by_its_area() -> None:
     assert c.selected in (None, ("c1", 0)) and c.view().board is not None
 
 
+def test_a_pointer_drags_a_card_past_a_few_pixels_and_taps_otherwise() -> None:
+    c = controller("#g=gravity&v=1&o=&s=42")
+    board = c.view().board
+    assert board is not None
+    unit = 50.0
+    c1, c2 = (next(p for p in board.piles if p.id == i) for i in ("c1", "c2"))
+    x0, y0 = (c1.x + 0.5) * unit, (c1.y + 0.5) * unit
+    assert c.pointer_down("c1", 0, x0, y0, unit) < 0 and c.pressing  # a card that may be dragged
+    assert c.pointer_move(x0 + 3, y0) is None and c.lifted is None  # a tremor is no drag
+    where = c.pointer_move((c2.x + 0.5) * unit, (c2.y + 0.5) * unit)
+    assert where is not None and c.lifted == ("c1", 0)
+    c.pointer_up((c2.x + 0.5) * unit, (c2.y + 0.5) * unit)
+    assert not c.pressing and c.lifted is None and c.view().address.endswith("m=c1c2")
+    c.undo()
+    c.pointer_down("c1", 0, x0, y0, unit)
+    c.pointer_up(x0 + 2, y0)  # a tap: the card is selected (it has several moves) or played
+    assert c.selected == ("c1", 0) or c.view().address != "#g=gravity&v=1&o=&s=42"
+    c.pointer_down("c1", 0, x0, y0, unit)
+    c.pointer_move(x0 + 40, y0 + 40)
+    c.pointer_cancel()  # the browser took the pointer: nothing played, nothing held
+    assert not c.pressing and c.lifted is None
+    assert c.pointer_down(None, None, -10, -10, unit) > 0  # off the cards: nothing to drag
+    assert not c.long_press(c._presses)  # and no squared pile to show
+
+
+def test_a_long_press_on_a_squared_pile_shows_it_unless_the_pointer_moved_or_let_go() -> None:
+    moves = Session.new(get_game("zodiac"), 3)
+    while len(moves.state.waste) < 3:
+        moves.play(next(t for t in moves.legal_moves() if t.startswith("S")))
+    c = controller(moves.link().fragment())
+    board = c.view().board
+    assert board is not None and c.peekable("W")
+    top = next(p for p in board.piles if p.id == "W").count - 1
+    ticket = c.pointer_down("W", top, 10, 10, 50.0)
+    assert c.long_press(ticket) and c.dialog is not None and c.dialog.kind == "peek" and not c.pressing
+    c.close_dialog()
+    ticket = c.pointer_down("W", top, 10, 10, 50.0)
+    c.pointer_up(10, 10)
+    assert not c.long_press(ticket) and c.dialog is None  # let go before: a tap, no window
+    if c.view().address != moves.link().fragment():
+        c.undo()
+    assert c.view().address == moves.link().fragment()  # drawn again, as the page does after every intent
+    ticket = c.pointer_down("W", top, 10, 10, 50.0)
+    c.pointer_move(60, 10)
+    assert not c.long_press(ticket) and c.dialog is None  # it became a drag
+
+
 def test_a_double_click_peeks_only_when_its_clicks_played_nothing() -> None:
     session = Session.new(get_game("zodiac"), 3)
     while not any(t.startswith("W") for t in session.legal_moves()) or len(session.state.waste) < 2:
