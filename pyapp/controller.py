@@ -1829,7 +1829,7 @@ class Controller:
     def _table(self, state: Any, interactive: bool = True) -> Table:
         module, session = self.view_module, self.session
         assert module is not None and session is not None
-        table = module.table(state, self.portrait, self._settings_for_view())
+        table = module.table(state, self.portrait, self._settings_for_view(), refusals=interactive)
         if not interactive:
             return replace(table, gestures=(), buttons=tuple(replace(b, token=None, pick=None) for b in table.buttons),
                            summary=(), refusals=())

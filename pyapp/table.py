@@ -270,6 +270,12 @@ def plays_nothing(state: Any, settings: frozenset[str]) -> str | None:
     return None
 
 
+class TableOf(Protocol):
+    """A view module's ``table`` function (see :meth:`GameView.table`)."""
+
+    def __call__(self, state: Any, portrait: bool, settings: frozenset[str], refusals: bool = True) -> Table: ...
+
+
 @dataclass(frozen=True)
 class ModuleView:
     """A :class:`GameView` made of a view module's parts.
@@ -282,7 +288,7 @@ class ModuleView:
     game: AnyGame
     help: str
     settings: tuple[tuple[str, str], ...]
-    table: Callable[[Any, bool, frozenset[str]], Table]
+    table: TableOf
     face: Callable[[str], Face] = standard_face
     auto_token: Callable[[Any, frozenset[str]], str | None] = plays_nothing
     first_options: str = ""
@@ -309,7 +315,10 @@ class GameView(Protocol):
         """The options of a player's very first game of it (Square's ``ends``)."""
         ...
 
-    def table(self, state: Any, portrait: bool, settings: frozenset[str]) -> Table: ...
+    def table(self, state: Any, portrait: bool, settings: frozenset[str], refusals: bool = True) -> Table:
+        """The table for ``state``; without ``refusals`` (a table nothing is played on: a
+        forced step, a replay) no :class:`Refusal` is worked out."""
+        ...
 
     def face(self, code: str) -> Face: ...
 

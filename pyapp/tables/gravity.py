@@ -86,7 +86,7 @@ def auto_token(state: GravityState, settings: frozenset[str]) -> str | None:
     return None
 
 
-def table(state: GravityState, portrait: bool, settings: frozenset[str]) -> Table:
+def table(state: GravityState, portrait: bool, settings: frozenset[str], refusals: bool = True) -> Table:
     """The view of a state (see :mod:`pyapp.table`)."""
     legal = GRAVITY.legal_moves(state)
     hole = state.hole
@@ -180,7 +180,7 @@ def table(state: GravityState, portrait: bool, settings: frozenset[str]) -> Tabl
         score=f"Piles left {score}",
         status=status,
         summary=summary,
-        refusals=() if choice or over else _refusals(state),
+        refusals=() if choice or over or not refusals else _refusals(state),
         info=f"the MOON’s {moon_n} {'card counts as a pile' if moon_n == 1 else 'cards count as piles'}" if moon_n else "",
         stuck="No move for this card: choose a pile with an arrow" if choice else "No move for this card",
         result=("You won! " if status == "won" else "") + rating(score) if over else "",

@@ -87,7 +87,7 @@ def _slot_xy(k: int, cx: float, cy: float) -> tuple[float, float]:
     return cx + RADIUS * math.cos(angle) - 0.5, cy - RADIUS * math.sin(angle) - CARD_H / 2
 
 
-def table(state: GyreState, portrait: bool, settings: frozenset[str]) -> Table:
+def table(state: GyreState, portrait: bool, settings: frozenset[str], refusals: bool = True) -> Table:
     """The Gyre table for ``state``: every legal move is one gesture or one button.
 
     >>> t = table(GYRE.deal(1, GYRE.parse_options("")), True, frozenset())
@@ -187,7 +187,7 @@ def table(state: GyreState, portrait: bool, settings: frozenset[str]) -> Table:
     ring = Decor("ring", cx - RADIUS, cy - RADIUS, 2 * RADIUS, 2 * RADIUS)
     arrows = tuple(_ring_arrow(k, cx, cy) for k in range(SLOTS))
     return Table(width, height, tuple(piles), tuple(gestures), buttons, _prompt(state, legal), f"Points {score}",
-                 GYRE.status(state), summary, (ring, *arrows), _refusals(state, legal, piles), stuck=_stuck(state),
+                 GYRE.status(state), summary, (ring, *arrows), _refusals(state, legal, piles) if refusals else (), stuck=_stuck(state),
                  result="Game over: your hand ran out" if over and state.penalty else
                  "Game over: no capture is left" if over else "",
                  phase="" if state.deck or over else "End phase: the deck is empty, only captures remain")

@@ -193,7 +193,7 @@ def _plural(n: int, word: str) -> str:
     return f"{n} {word}{'' if n == 1 else 's'}"
 
 
-def table(state: SquareState, portrait: bool, settings: frozenset[str]) -> Table:
+def table(state: SquareState, portrait: bool, settings: frozenset[str], refusals: bool = True) -> Table:
     """The Square table for ``state``: every legal move is one gesture, or one
     option of one gesture's pick."""
     lay = layout(portrait)
@@ -247,13 +247,13 @@ def table(state: SquareState, portrait: bool, settings: frozenset[str]) -> Table
 
     # why each hand card may not go on each empty cell (also once the game is lost: the
     # player can still ask why a card fits nowhere)
-    refusals: list[Refusal] = []
-    for j, v in enumerate(hand):
+    refused: list[Refusal] = []
+    for j, v in enumerate(hand if refusals else ()):
         for i, cell in enumerate(state.grid):
             if cell is None:
                 reason = refusal_reason(state, v, i)
                 if reason:
-                    refusals.append(Refusal(("H", j), cell_name(i), reason))
+                    refused.append(Refusal(("H", j), cell_name(i), reason))
 
     filled = state.filled
     placed_by_you = filled - (2 if state.options.ends else 0)
@@ -279,7 +279,7 @@ def table(state: SquareState, portrait: bool, settings: frozenset[str]) -> Table
             extra.append(f"Dead cells: {len(dead)}")
         summary = summary + tuple(extra)
     return Table(lay.width, lay.height, tuple(piles), tuple(gestures), (), prompt, f"Cells {filled}/36", status,
-                 summary, (), tuple(refusals), f"Deck {deck_n} · Discards {out_n}", tap_empty_targets=False,
+                 summary, (), tuple(refused), f"Deck {deck_n} · Discards {out_n}", tap_empty_targets=False,
                  result=result)
 
 

@@ -262,7 +262,7 @@ def _plural(n: int, word: str) -> str:
 # -- the table -----------------------------------------------------------------------------
 
 
-def table(state: ZodiacState, portrait: bool, settings: frozenset[str]) -> Table:
+def table(state: ZodiacState, portrait: bool, settings: frozenset[str], refusals: bool = True) -> Table:
     """The Zodiac table for ``state`` (see the module doc)."""
     lay = layout(portrait)
     spots = lay.spots
@@ -321,9 +321,9 @@ def table(state: ZodiacState, portrait: bool, settings: frozenset[str]) -> Table
         tapped.add(move.source)
 
     # -- refusals: for every card that can be held, every other pile says why not
-    refusals: list[Refusal] = []
+    refused: list[Refusal] = []
     held: dict[Place, set[str]] = {}
-    for g in gestures:
+    for g in gestures if refusals else ():
         if g.source is not None and g.source[0] != "S" and g.target is not None:
             held.setdefault(g.source, set()).add(g.target)
     all_ids = [p.id for p in piles]
@@ -332,7 +332,7 @@ def table(state: ZodiacState, portrait: bool, settings: frozenset[str]) -> Table
         card = pile_cards(state, src)[-1]
         for target in all_ids:
             if target != src and target not in allowed:
-                refusals.append(Refusal(place, target, _refusal(state, card, src, target)))
+                refused.append(Refusal(place, target, _refusal(state, card, src, target)))
 
     # -- auto-finish
     auto = auto_finish_move(state)
@@ -380,7 +380,7 @@ def table(state: ZodiacState, portrait: bool, settings: frozenset[str]) -> Table
     info = info.replace(" · ", "\0").replace(" ", NBSP).replace("\0", " · ")
     decor = tuple(Decor(f"{d.kind} {stage}", d.x, d.y, d.w, d.h) for d in lay.decor)
     return Table(lay.width, lay.height, tuple(piles), tuple(gestures), (button,), prompt,
-                 f"Foundations {score}/104", status, summary, decor, tuple(refusals), info, result=result,
+                 f"Foundations {score}/104", status, summary, decor, tuple(refused), info, result=result,
                  phase="" if status != "playing" else "Phase 1: place every stock card" if ph == 1
                  else "Phase 2: build the foundations")
 
