@@ -21,7 +21,10 @@ after the page is live, so the start is untouched):
   the pointer-up's.
 
 The binding also measures each call of the controller's ``view()`` (the
-performance entry ``orbit-view``): the Python side of a render, apart from drawing.
+performance entry ``orbit-view``): the Python side of a render, apart from drawing;
+and its whole pointer-up handler (``orbit-input``: the move, the view and the
+drawing, before the browser's style, layout and paint), which, unlike the latency,
+does not depend on where in a 16.7 ms frame the handler ends.
 Long tasks (PerformanceObserver ``longtask``, over 50 ms by definition) are
 counted from the first move to the last. No target is enforced; the figures go
 into docs/PERFORMANCE.md.
@@ -108,6 +111,7 @@ def play(page: Page, base: str, game_id: str, moves: int) -> dict[str, Any]:
     player = Player(page)
     samples: list[float] = []
     views: list[float] = []
+    handlers: list[float] = []
     kinds: dict[str, int] = {"tap": 0, "drag": 0}
     start = page.evaluate("performance.now()")
     turn = 0
@@ -125,6 +129,8 @@ def play(page: Page, base: str, game_id: str, moves: int) -> dict[str, Any]:
         frames = page.evaluate("window.__latency.frames")
         views.extend(page.evaluate("""() => { const v = performance.getEntriesByName("orbit-view").map(e => e.duration);
             performance.clearMeasures("orbit-view"); return v; }"""))
+        handlers.extend(page.evaluate("""() => { const v = performance.getEntriesByName("orbit-input").map(e => e.duration);
+            performance.clearMeasures("orbit-input"); return v; }"""))
         if frames:
             last = frames[-1]
             samples.append(float(last["frame"]) - float(last["up"]))
@@ -133,7 +139,7 @@ def play(page: Page, base: str, game_id: str, moves: int) -> dict[str, Any]:
     end = page.evaluate("performance.now()")
     long = [d for s, d in page.evaluate("window.__latency.long") if start <= s <= end]
     return {"game": game_id, "seed": seed, "moves": turn, "measured": len(samples), "samples": samples,
-            "taps": kinds["tap"], "drags": kinds["drag"], "views": views, "long_tasks": len(long), "long_max": max(long, default=0.0)}
+            "taps": kinds["tap"], "drags": kinds["drag"], "views": views, "handlers": handlers, "long_tasks": len(long), "long_max": max(long, default=0.0)}
 
 
 def pct(values: list[float], q: float) -> float:
@@ -174,8 +180,8 @@ def main() -> None:
     print(f"command: {' '.join([sys.executable, *sys.argv])}")
     print("latency = pointer-up to the next frame after the board changed, ms; instant moves (reduced motion)")
     print()
-    print("| game | moves measured (taps/drags) of moves played | median ms | p95 ms | max ms | long tasks > 50 ms during play | longest ms | controller view() median / p95 ms |")
-    print("|---|---|---|---|---|---|---|---|")
+    print("| game | moves measured (taps/drags) of moves played | median ms | p95 ms | max ms | long tasks > 50 ms during play | longest ms | controller view() median / p95 ms | pointer-up handler median / p95 ms |")
+    print("|---|---|---|---|---|---|---|---|---|")
     for r in results:
         s = r["samples"]
         if not s:
@@ -183,7 +189,8 @@ def main() -> None:
             continue
         print(f"| {r['game']} | {r['measured']} ({r['taps']}/{r['drags']}) of {r['moves']} | {statistics.median(s):.1f} | "
               f"{pct(s, 0.95):.1f} | {max(s):.1f} | {r['long_tasks']} | {r['long_max']:.0f} | "
-              f"{statistics.median(r['views'] or [0]):.1f} / {pct(r['views'] or [0], 0.95):.1f} |")
+              f"{statistics.median(r['views'] or [0]):.1f} / {pct(r['views'] or [0], 0.95):.1f} | "
+              f"{statistics.median(r['handlers'] or [0]):.1f} / {pct(r['handlers'] or [0], 0.95):.1f} |")
     if args.json:
         print(json.dumps(results))
 

@@ -405,8 +405,10 @@ class Binding:
         if self.busy:
             self.ctl.pointer_cancel()
         elif self.ctl.pressing:
+            began = js.performance.now()
             self.ctl.pointer_up(*self.at(evt))
             self.render()
+            js.performance.measure("orbit-input", {"start": began})  # bench/input_latency.py reports it
 
     def pointer_cancel(self, evt: Any) -> None:
         self.ctl.pointer_cancel()
