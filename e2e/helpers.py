@@ -274,3 +274,16 @@ def assert_same_as_fresh_page(page: Page, fresh: Page, base: str) -> None:
     (and so does a fresh controller)."""
     assert_same_as_fresh(page, None, base)
     compare_with_page(page, fresh, base)
+
+
+def one_move_from_a_zodiac_win() -> tuple[Session, str]:
+    """Zodiac deal 1186 (the greedy player wins it) with every move played but the
+    last, and that last move: a win one tap away."""
+    from pyapp.games.zodiac import greedy_move
+
+    won = Session.new(get_game("zodiac"), 1186)
+    while won.legal_moves():
+        won.play(greedy_move(won.state))
+    last = won.moves[-1]
+    won.undo()
+    return won, last

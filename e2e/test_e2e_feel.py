@@ -13,7 +13,7 @@ import pytest
 from playwright.sync_api import Browser, BrowserContext, Page, expect
 
 from conftest import Orbit
-from helpers import card_locator, pile_locator, play_via_ui
+from helpers import card_locator, one_move_from_a_zodiac_win, pile_locator, play_via_ui
 from pyapp.games import get_game
 from pyapp.games.zodiac import greedy_move
 from pyapp.session import Session
@@ -193,11 +193,7 @@ def test_end_screens_after_giving_up_and_after_a_win(orbit: Orbit) -> None:
         expect(page.locator(f"#summary-{name}")).to_be_visible()
     expect(page.locator("#summary-replay")).to_be_visible()  # the replay module offers Watch replay
     # a win: said once, celebrated
-    won = Session.new(get_game("zodiac"), 1186)
-    while won.legal_moves():
-        won.play(greedy_move(won.state))
-    last = won.moves[-1]
-    won.undo()
+    won, last = one_move_from_a_zodiac_win()
     page = orbit.open(won.link().fragment())
     play_via_ui(orbit, won, last, "tap")
     page.wait_for_selector("#summary[open]")

@@ -111,13 +111,7 @@ def test_todays_deal_is_the_same_for_everyone_and_changes_the_next_day(browser: 
 
 def test_a_game_played_to_a_win_changes_the_statistics(orbit: Orbit) -> None:
     """The last move of a won Zodiac game, played in the page: the statistics count it."""
-    from pyapp.games.zodiac import greedy_move
-
-    won = Session.new(get_game("zodiac"), 1186)
-    while won.legal_moves():
-        won.play(greedy_move(won.state))
-    last = won.moves[-1]
-    won.undo()
+    won, last = helpers.one_move_from_a_zodiac_win()
     page = orbit.open(won.link().fragment())
     assert "Played 0, won 0" in open_stats(page)
     close_stats(page)

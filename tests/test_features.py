@@ -10,6 +10,7 @@ import datetime
 import json
 
 import pytest
+from test_stats import Clock  # the statistics' wall clock (dates); every stamp differs
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -24,17 +25,6 @@ from pyapp.tables import get_view
 
 UTC = datetime.timezone.utc
 DAY = datetime.date(2025, 6, 1)
-
-
-class Clock:
-    """The statistics' wall clock (dates); every stamp differs."""
-
-    def __init__(self, when: datetime.datetime) -> None:
-        self.when = when
-
-    def __call__(self) -> datetime.datetime:
-        self.when += datetime.timedelta(seconds=1)
-        return self.when
 
 
 def controller(fragment: str = "", data: dict[str, str] | None = None, now: float = 0.0,
