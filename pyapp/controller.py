@@ -731,10 +731,13 @@ class Controller:
         self.notice = None
         self._notice_action = None
 
-    def expire_notice(self, serial: int) -> None:
-        """A notice's time is up (:attr:`Notice.timeout`): it goes, unless a newer one replaced it."""
-        if self.notice is not None and self.notice.serial == serial:
-            self.dismiss_notice()
+    def expire_notice(self, serial: int) -> bool:
+        """A notice's time is up (:attr:`Notice.timeout`): it goes, unless a newer one replaced it
+        (True when it went)."""
+        if self.notice is None or self.notice.serial != serial:
+            return False
+        self.dismiss_notice()
+        return True
 
     def copied(self, ok: bool) -> None:
         """The binding tried to copy :attr:`View.copy` (a link the player must copy by hand stays)."""
@@ -1788,9 +1791,9 @@ class Controller:
         >>> c.fire("disarm", 0), c.fire("disarm", 1), c.resign_armed, c.view().timers
         (False, True, False, ())
         """
-        if name == "notice" and self.notice is not None and self.notice.serial == ticket:
-            self.dismiss_notice()
-        elif name == "disarm" and self.resign_armed and ticket == self._armed:
+        if name == "notice":
+            return self.expire_notice(ticket)
+        if name == "disarm" and self.resign_armed and ticket == self._armed:
             self.disarm()
         elif name == "replay" and self.replay is not None and self.replay.playing and ticket == self._replayed:
             self.replay_tick()
