@@ -15,7 +15,7 @@ import asyncio
 import gc
 import traceback
 from functools import partial
-from typing import Any, Callable
+from typing import Any, Callable, Iterator
 
 import js
 from js import document, window
@@ -26,6 +26,7 @@ from .markup import error_text
 from .paint import DIALOGS, Op, Painter, unit_for
 
 STEP_DELAY = 0.22
+NO_SCROLL = js.JSON.parse('{"preventScroll": true}')
 
 
 def present(value: Any) -> bool:
@@ -76,23 +77,24 @@ class Binding:
         self.timers: set[tuple[str, int]] = set()  # the view's timers already running
         self.had_focus = False  # the page's focus was on the board when drawing began
         self.return_to: Any = None  # where the focus goes back when a dialog closes
-        self.held = 0  # a touch held on a button that previews its effect (Rotate): its ticket
-        self.swallow = False  # that touch showed the preview: its click plays nothing
 
     # -- plumbing --------------------------------------------------------------
-    def apply(self, ops: list[Op]) -> None:
-        """The painter's changes, in order (elements by selector are looked up once)."""
+    def apply(self, ops: list[Op], nodes: dict[str, Any] | None = None) -> None:
+        """The painter's changes, in order (elements by selector are looked up once), on the
+        page or on the board elements ``nodes`` (a board off the page: :meth:`rehearse`)."""
+        nodes = self.nodes if nodes is None else nodes
         for op, key, what, value in ops:
             if op == "w":
-                if key not in self.nodes:
-                    self.nodes[key] = document.querySelector(key)
-                write(self.nodes[key], what, value)
+                if key not in nodes:  # a part inside a board element ("p:A1 .pile-note") is looked up there
+                    outer, _, inner = key.partition(" ")
+                    nodes[key] = nodes[outer].querySelector(inner) if outer in nodes else document.querySelector(key)
+                write(nodes[key], what, value)
             elif op == "add":
-                node = self.nodes[key] = document.createElement("div")
+                node = nodes[key] = document.createElement("div")
                 node.setAttribute(what, value)
-                self.board_node.appendChild(node)
+                nodes["board"].appendChild(node)
             elif op == "del":
-                self.nodes.pop(key).remove()
+                nodes.pop(key).remove()
             elif op == "open" and not (node := document.querySelector(key)).open:
                 self.return_to = self.return_to if what else document.activeElement
                 node.showModal()
@@ -176,6 +178,15 @@ class Binding:
         # collection during play walks only what play made (a full one took 40 ms here).
         gc.freeze()
         self.play_queue()
+        self.later(0.05, partial(self.rehearse, self.ctl.rehearsal(), Painter(), {"board": document.createElement("div")}))
+
+    def rehearse(self, views: Iterator[View], paint: Painter, nodes: dict[str, Any]) -> None:
+        """A first move drawn off the page, a view per task (:meth:`Controller.rehearsal`): the player's runs warm."""
+        view = next(views, None)
+        if view is not None:
+            paint.page(view)  # worked out as for the page, not written
+            self.apply(paint.board(view.board, self.unit) if view.board else [], nodes)
+            self.later(0, partial(self.rehearse, views, paint, nodes))
 
     def hash_changed(self, evt: Any) -> None:
         if not self.busy:
@@ -243,8 +254,8 @@ class Binding:
         self.draw_board(view.board)
         if (view.focus_now or self.had_focus) and view.dialog is None:  # the focus follows the ring
             node = self.board_node.querySelector(".focus")
-            if present(node) and not node.matches(":focus"):
-                node.focus()
+            if present(node) and not node.matches(":focus"):  # no scrolling after a pointer: no layout now
+                node.focus(None if view.focus_now else NO_SCROLL)
         if view.auto:
             self.set_busy(True)
             self.later(0 if view.instant else STEP_DELAY, self.auto)
@@ -308,8 +319,7 @@ class Binding:
         button: Any = evt.target.closest("button") if hasattr(evt.target, "closest") else None
         if not present(button) or button.disabled:
             return
-        ident, swallow, self.swallow = str(button.id or ""), self.swallow, False
-        if swallow and byid("actions").contains(button):
+        if self.ctl.swallowed(ident := str(button.id or "")):
             return  # the touch held on it showed what it would do: letting go plays nothing
         if ident == "banner-close":
             byid("banner").hidden = True
@@ -346,22 +356,11 @@ class Binding:
         self.render()
 
     def hold(self, evt: Any) -> None:
-        """A touch held on a button that previews (no hover on a phone): the preview shows
-        while it is held, and letting go plays nothing; a short tap still presses it."""
-        if evt.type != "pointerdown":
-            self.held += 1
-            byid("game").classList.remove("previewing")
-            return
-        button = evt.target.closest("button.previews")
-        if str(evt.pointerType) != "mouse" and present(button):
-            self.held += 1
-            self.swallow = False
-            self.later(LONG_PRESS, partial(self.previewing, self.held))
-
-    def previewing(self, ticket: int) -> None:
-        if ticket == self.held:
-            byid("game").classList.add("previewing")
-            self.swallow = True
+        """A touch held on a button that previews (:meth:`Controller.button_press`)."""
+        previews = str(evt.pointerType) != "mouse" and present(evt.target.closest("button.previews"))
+        if ticket := self.ctl.button_press(str(evt.type) == "pointerdown", previews):
+            self.later(LONG_PRESS, lambda: self.apply(self.paint.previewing(self.ctl.button_held(ticket))))
+        self.apply(self.paint.previewing(self.ctl.previewing))
 
     # -- pointer input --------------------------------------------------------------
     def at(self, evt: Any) -> tuple[float, float]:

@@ -25,7 +25,7 @@ import datetime
 import json
 import secrets
 from dataclasses import dataclass, field, replace
-from typing import Any, Callable, Literal, Mapping, Protocol
+from typing import Any, Callable, Iterator, Literal, Mapping, Protocol
 
 from . import focus as focus_mod
 from .clock import GameClock
@@ -403,6 +403,10 @@ class Controller:
         self.animating = False
         self._waiting: list[tuple[str, bool, bool, bool]] = []
         self._presses = 0
+        #: A touch held on a game's button that previews its effect shows the preview (see :meth:`button_press`).
+        self.previewing = False
+        self._holds = 0
+        self._swallow = False
         #: The last two taps: (pile, whether it played a move); a double click that played does not peek.
         self._taps: list[tuple[str | None, bool]] = []
         #: The board of the last view, where :meth:`drop_at` and :meth:`tap_at` look.
@@ -939,6 +943,45 @@ class Controller:
         self.peek(p.pile)
         return self.dialog is not None
 
+    def button_press(self, down: bool, previews: bool) -> int:
+        """A pointer went down (``down``), or up, away or was taken, on the buttons under the
+        board. A phone has no hover: a touch going down on a button that previews its effect
+        (Rotate; ``previews``) returns a ticket, and held :data:`LONG_PRESS` seconds
+        (:meth:`button_held`) it shows the preview until it is let go, and letting go plays
+        nothing (:meth:`swallowed`); a short tap still presses the button. Else 0.
+
+        >>> c = Controller(MemoryStorage())
+        >>> t = c.button_press(True, True); c.button_held(t), c.previewing
+        (True, True)
+        >>> c.button_press(False, True), c.previewing, c.swallowed("act-rotate"), c.swallowed("act-rotate")
+        (0, False, True, False)
+        >>> t = c.button_press(True, True); c.button_press(False, True); c.button_held(t), c.swallowed("act-rotate")
+        0
+        (False, False)
+        """
+        if not down:
+            self._holds += 1
+            self.previewing = False
+            return 0
+        if not previews:
+            return 0
+        self._holds += 1
+        self._swallow = False
+        return self._holds
+
+    def button_held(self, ticket: int) -> bool:
+        """The touch ``ticket`` of :meth:`button_press` is still held: the preview shows (True)."""
+        if ticket != self._holds:
+            return False
+        self.previewing = self._swallow = True
+        return True
+
+    def swallowed(self, button: str) -> bool:
+        """Whether a click on ``button`` (an element id) ends a touch held on a game's button
+        that showed its preview, so plays nothing; any click ends that."""
+        swallow, self._swallow = self._swallow, False
+        return swallow and button.partition("-")[0] in ("act", "rp")
+
     def lift(self, source: Place | None) -> None:
         """A card from ``source`` is being dragged (None: the drag was cancelled): while
         it is held, its targets are lit with their notes and the other piles say why not,
@@ -959,6 +1002,44 @@ class Controller:
         if pile is None and self.board is not None:
             pile, index = pile_at(self.board, ux, uy), None
         self.tap(pile, index)
+
+    def rehearsal(self) -> Iterator[View]:
+        """The views of a first move played on a twin of this game that nobody sees, one at a
+        time: the position, a card lifted, dropped on its target, the move taken back, the
+        card tapped and its target tapped. This controller is left as it was.
+
+        The binding draws them off the page, a view per task, while the player has not moved
+        yet: a page's first move ran the Python and the browser's drawing code cold and took
+        50-80 ms, a long task, against about 10 ms for the next ones (docs/PERFORMANCE.md).
+
+        >>> c = Controller(MemoryStorage()); c.start("#g=gyre&v=1&o=&s=42"); before = c.view()
+        >>> views = list(c.rehearsal())
+        >>> len(views), views[0].board == before.board, views[2].address != before.address
+        (6, True, True)
+        >>> c.view() == before, list(Controller(MemoryStorage()).rehearsal())
+        (True, [])
+        """
+        session = self.session
+        if self.screen != "game" or session is None or self.replay is not None or self.dialog is not None:
+            return
+        twin = Controller(MemoryStorage(), reduced_motion=INSTANT in self.settings)
+        twin.settings, twin.portrait = set(self.settings), self.portrait
+        twin.open_link(session.link().fragment())
+        yield twin.view()
+        table = twin.table_now()
+        gestures = [g for g in table.gestures if g.source and g.target] if table else []
+        gesture = next((g for g in gestures if g.pick is None), gestures[0] if gestures else None)  # one that plays
+        if gesture is None or gesture.source is None or gesture.target is None:
+            return
+        twin.lift(gesture.source)
+        yield twin.view()
+        twin.drop(gesture.source, gesture.target)
+        yield twin.view()
+        twin.undo()
+        yield twin.view()
+        for pile, index in (gesture.source, (gesture.target, None)):
+            twin.tap(pile, index)
+            yield twin.view()
 
     def peekable(self, pile: str | None) -> bool:
         """A pile whose whole content a long press or a double click shows (Zodiac's squared piles)."""

@@ -215,19 +215,30 @@ def overlay_html(pile: PileView) -> str:
     return badge + arrow
 
 
-def pile_html(pile: PileView, unit: float) -> str:
-    """Inside a pile's element: the overlay over its top card (badge, arrow), its
-    label and its note, in this order; their words are drawn by CSS from ``data-t`` (as a
-    card's, see :func:`face_html`), the pile's name says them.
+#: Inside a pile's element, made once with it: the overlay over its top card (badge,
+#: arrow), its label and its note, written apart (:func:`pile_parts`): a pile lit or
+#: put out rewrites one attribute, not three elements.
+PILE_INSIDE = '<div class="overlay"></div><div class="pile-label"></div><div class="pile-note"></div>'
+#: Those parts' selectors inside the pile's element.
+PILE_PARTS = (".overlay", ".pile-label", ".pile-note")
+
+
+def pile_parts(pile: PileView, unit: float) -> tuple[tuple[str, tuple[ElementWrite, ...]], ...]:
+    """What each part inside a pile's element (:data:`PILE_INSIDE`) shows, by its selector
+    there: the words of the label and note are drawn by CSS from ``data-t`` (as a card's,
+    see :func:`face_html`), the pile's name says them.
 
     >>> from pyapp.controller import PileView
-    >>> pile_html(PileView("D", 1, 1, 1, 1.4, (), "3", "", "Deck 3", "", "", 3, 1.5, 1), 10.0)
-    '<div class="overlay" style="left:5.0px;top:0.0px"><span class="badge" data-t="3"></span></div><div class="pile-label" data-t="Deck 3"></div><div class="pile-note" data-t=""></div>'
+    >>> for part in pile_parts(PileView("D", 1, 1, 1, 1.4, (), "3", "", "Deck 3", "", "", 3, 1.5, 1), 10.0):
+    ...     print(part)
+    ('.overlay', (('style:left', '5.0px'), ('style:top', '0.0px'), ('html', '<span class="badge" data-t="3"></span>')))
+    ('.pile-label', (('attr:data-t', 'Deck 3'),))
+    ('.pile-note', (('attr:data-t', ''),))
     """
     left, top = (pile.top_x - pile.x) * unit, (pile.top_y - pile.y) * unit
-    return (f'<div class="overlay" style="left:{left:.1f}px;top:{top:.1f}px">{overlay_html(pile)}</div>'
-            f'<div class="pile-label" data-t="{escape(pile.label)}"></div>'
-            f'<div class="pile-note" data-t="{escape(pile.note)}"></div>')
+    overlay, label, note = PILE_PARTS
+    return ((overlay, (("style:left", f"{left:.1f}px"), ("style:top", f"{top:.1f}px"), ("html", overlay_html(pile)))),
+            (label, (("attr:data-t", pile.label),)), (note, (("attr:data-t", pile.note),)))
 
 
 def decor_html(decor: tuple[Decor, ...], unit: float) -> str:
@@ -389,7 +400,8 @@ def board_writes(board: Board, unit: float) -> tuple[ElementWrite, ...]:
 
 
 def pile_writes(pile: PileView, unit: float) -> tuple[ElementWrite, ...]:
-    """Everything a pile's element shows: classes, count, name, place, inside and hover text.
+    """What a pile's element shows but for its parts (:func:`pile_parts`): classes, count,
+    name, place and hover text.
 
     >>> w = dict(pile_writes(PileView("D", 1, 1, 1, 1.4, ("pile",), "", "", "Deck", "", "Deck, 3 cards", 3, 1, 1), 10))
     >>> w["class"], w["attr:data-count"], w["attr:aria-label"], w["style:left"], w["attr:title"]
@@ -397,7 +409,7 @@ def pile_writes(pile: PileView, unit: float) -> tuple[ElementWrite, ...]:
     """
     return (("class", " ".join(pile.classes)), ("attr:data-count", str(pile.count)),
             *spoken(pile.name, "focus" in pile.classes), *placed(unit, pile.x, pile.y, pile.w, pile.h),
-            ("html", pile_html(pile, unit)), ("attr:title", pile.why))
+            ("attr:title", pile.why))
 
 
 def card_writes(card: CardView, unit: float) -> tuple[ElementWrite, ...]:

@@ -25,7 +25,7 @@ from dataclasses import replace
 
 from .controller import Board, Dialog, View
 from .markup import ElementWrite, Write, actions_html, board_writes, card_writes, deal_text, decor_html, dialog_html
-from .markup import page_writes, pile_writes, replay_html, screen_writes
+from .markup import PILE_INSIDE, PILE_PARTS, page_writes, pile_parts, pile_writes, replay_html, screen_writes
 
 #: One change to the page: ("w", element, what, value) writes as :data:`pyapp.markup.Write`
 #: says (a value of None removes an attribute or a style property); ("add", element, attribute,
@@ -34,7 +34,8 @@ from .markup import page_writes, pile_writes, replay_html, screen_writes
 #: was, unless ``what`` is "kept": another dialog had it), ("close", dialog, "", None) closes one
 #: and ("back", "", "", None) puts the focus back where it was before the dialogs.
 #: An element is a CSS selector (":root": the page's root), "board", "decor" (the
-#: board's drawings) or a board element: "p:" + a pile id, "c:" + a card's uid.
+#: board's drawings), a board element: "p:" + a pile id, "c:" + a card's uid, or a part
+#: inside a pile's element: its element, a space and the part's selector ("p:A1 .pile-note").
 Op = tuple[str, str, str, str | None]
 
 MIN_UNIT, MAX_UNIT = 24.0, 130.0
@@ -115,6 +116,10 @@ class Painter:
         deal, timed = self.deal
         return self.writes("#deal", (("text", deal_text(deal, timer)),)) if timed else []
 
+    def previewing(self, on: bool) -> list[Op]:
+        """A touch held on a button that previews shows the preview (:meth:`Controller.button_press`)."""
+        return self.writes("#game", (("class:previewing", "1" if on else ""),))
+
     def busy(self, busy: bool) -> list[Op]:
         """While a move animates, input waits (the board's ``data-busy`` tells the tests) and the
         tools are disabled, never hidden; else each tool is enabled as the last view said."""
@@ -166,25 +171,32 @@ class Painter:
         wanted = {"decor"} | {"p:" + pile.id for pile in board.piles} | {"c:" + card.uid for card in board.cards}
         for element in [e for e in self.drawn if e not in wanted]:
             del self.drawn[element]
-            self.written.pop(element, None)
-            out.append(("del", element, "", None))
+            for part in [*(f"{element} {p}" for p in PILE_PARTS if element.startswith("p:")), element]:
+                self.written.pop(part, None)
+                out.append(("del", part, "", None))
         for pile in board.piles:
             out += self._item("p:" + pile.id, "data-pile", pile.id, (pile, unit),
-                              lambda: pile_writes(pile, unit))  # noqa: B023 - called at once
+                              lambda: (("", pile_writes(pile, unit)), *pile_parts(pile, unit)),  # noqa: B023
+                              PILE_INSIDE)
         for card in board.cards:
             out += self._item("c:" + card.uid, "data-uid", card.uid, (card, unit),
-                              lambda: card_writes(card, unit))  # noqa: B023 - called at once
+                              lambda: (("", card_writes(card, unit)),))  # noqa: B023 - called at once
         return out
 
     def _item(self, element: str, attribute: str, name: str, key: object,
-              pairs: Callable[[], tuple[ElementWrite, ...]]) -> list[Op]:
+              parts: Callable[[], tuple[tuple[str, tuple[ElementWrite, ...]], ...]], inside: str = "") -> list[Op]:
+        """A board element drawn from ``key`` (left alone when drawn from it already): made
+        with ``inside`` if new, then the writes to it and to its parts (by selector inside it, "": itself)."""
         out: list[Op] = []
         if element not in self.drawn:
             out.append(("add", element, attribute, name))
+            out += self.writes(element, (("html", inside),)) if inside else []
         elif self.drawn[element] == key:
             return out
         self.drawn[element] = key
-        return out + self.writes(element, pairs())
+        for part, pairs in parts():
+            out += self.writes(f"{element} {part}" if part else element, pairs)
+        return out
 
     def moved(self, element: str, left: float, top: float) -> list[Op]:
         """A board element put at (``left``, ``top``) px, beside the drawing (a card under the pointer);
