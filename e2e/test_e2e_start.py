@@ -88,6 +88,27 @@ def test_a_broken_snapshot_falls_back_to_a_normal_start_and_is_replaced(sw_orbit
     orbit.assert_clean()
 
 
+@pytest.mark.parametrize("game_id,seed", [("square", 7), ("zodiac", 2024)])
+def test_the_rehearsed_first_move_leaves_the_page_as_drawn(orbit: Orbit, game_id: str, seed: int) -> None:
+    """After start-up the page rehearses a move off the page (Controller.rehearsal): nothing
+    the player sees, hears or can share changes, and the first real move plays as usual."""
+    page = orbit.open(f"#g={game_id}&v=1&o=&s={seed}")
+    before = page.evaluate("""() => [location.hash, document.querySelector('#live').textContent,
+        document.querySelector('#board').innerHTML, document.querySelectorAll('body *').length]""")
+    orbit.wait_until("performance.getEntriesByName('orbit-rehearsed').length")
+    after = page.evaluate("""() => [location.hash, document.querySelector('#live').textContent,
+        document.querySelector('#board').innerHTML, document.querySelectorAll('body *').length]""")
+    assert after == before
+    helpers.assert_same_as_fresh(page, None, orbit.base)
+    session = Session.new(get_game(game_id), seed)
+    token = session.legal_moves()[0]
+    helpers.play_via_ui(orbit, session, token)
+    session.play(token)
+    page.wait_for_function("t => location.hash === t", arg=session.link().fragment())
+    helpers.assert_same_as_fresh(page, None, orbit.base)
+    orbit.assert_clean()
+
+
 def test_a_start_that_fails_shows_the_banner_with_a_retry(page: Page, base_url_orbit: str) -> None:
     broken = {"on": True}
 
