@@ -50,10 +50,8 @@ def write(node: Any, what: str, value: str | None) -> None:
         setattr(node, kind, bool(value))
     elif kind == "class":
         node.classList.toggle(name, bool(value))
-    elif kind == "style" and value is not None:
-        node.style.setProperty(name, value)
     elif kind == "style":
-        node.style.removeProperty(name)
+        node.style.setProperty(name, value) if value is not None else node.style.removeProperty(name)
     elif value is None:
         node.removeAttribute(name)
     else:
@@ -77,6 +75,7 @@ class Binding:
         self.timers: set[tuple[str, int]] = set()  # the view's timers already running
         self.had_focus = False  # the page's focus was on the board when drawing began
         self.return_to: Any = None  # where the focus goes back when a dialog closes
+        self.opening = ""  # the dialog about to open (open_dialog)
 
     # -- plumbing --------------------------------------------------------------
     def apply(self, ops: list[Op], nodes: dict[str, Any] | None = None) -> None:
@@ -95,9 +94,10 @@ class Binding:
                 nodes["board"].appendChild(node)
             elif op == "del":
                 nodes.pop(key).remove()
-            elif op == "open" and not (node := document.querySelector(key)).open:
+            elif op == "open":  # shown a task later, over the board drawn now: a modal dialog restyles the page
                 self.return_to = self.return_to if what else document.activeElement
-                node.showModal()
+                self.opening = key
+                self.later(0, partial(self.open_dialog, key))
             elif op == "close" and (node := document.querySelector(key)).open:
                 node.close()
             elif op == "back":  # the dialogs closed: the focus goes back where it was (or to the board)
@@ -106,15 +106,19 @@ class Binding:
                 if present(back):
                     back.focus()
 
+    def open_dialog(self, key: str) -> None:
+        """The dialog ``key`` opens, unless a later drawing closed it or opened another meanwhile."""
+        self.opening, shown = "" if self.opening == key else self.opening, self.paint.dialog
+        if shown is not None and "#" + shown.kind == key and not (node := document.querySelector(key)).open:
+            node.showModal()
+
     def set_busy(self, busy: bool) -> None:
-        """While a move animates or waits, input waits too (``data-busy`` tells the tests);
-        the tools are disabled, never hidden, meanwhile."""
+        """While a move animates or waits, input waits too (``data-busy``); the tools are disabled, never hidden."""
         self.busy = self.ctl.animating = busy
         self.apply(self.paint.busy(busy))
 
     def on(self, node: Any, event: str, fn: Callable[[Any], None]) -> None:
-        """Listen for the page's lifetime: every element with a handler is created once
-        (content that is redrawn, such as buttons and dialogs, is handled by delegation)."""
+        """Listen for the page's lifetime (redrawn content, such as buttons and dialogs, by delegation)."""
         def handler(evt: Any) -> None:
             try:
                 fn(evt)
@@ -151,13 +155,12 @@ class Binding:
 
     # -- start-up ----------------------------------------------------------------
     def start(self) -> None:
-        ctl = self.ctl
         self.on(document, "click", self.click)  # every button, by its id (Controller.click)
         self.on(document, "change", self.change)  # the settings, the replay's slider and speed, a file to import
         for event in ("pointerdown", "pointerup", "pointercancel", "pointerleave"):
             self.on(byid("actions"), event, self.hold)
-        self.on(document, "visibilitychange", lambda e: ctl.visibility(bool(document.hidden), js.performance.now()))
-        self.on(window, "pagehide", lambda e: ctl.visibility(True, js.performance.now()))
+        self.on(document, "visibilitychange", lambda e: self.ctl.visibility(bool(document.hidden), js.performance.now()))
+        self.on(window, "pagehide", lambda e: self.ctl.visibility(True, js.performance.now()))
         for dialog in DIALOGS:
             self.on(byid(dialog), "close", lambda e: self.dialog_closed())
         for event, fn in (("pointerdown", self.pointer_down), ("pointermove", self.pointer_move),
@@ -167,8 +170,8 @@ class Binding:
         self.on(document, "keydown", self.key_down)
         self.on(window, "resize", lambda e: None if self.busy else self.render())
         self.on(window, "hashchange", self.hash_changed)
-        ctl.visibility(bool(document.hidden), js.performance.now())  # the timer's time, before a save is read
-        ctl.start(str(window.location.hash), str(window.location.href))
+        self.ctl.visibility(bool(document.hidden), js.performance.now())  # the timer's time, before a save is read
+        self.ctl.start(str(window.location.hash), str(window.location.href))
         self.spawn(self.ticker())
         self.board_node.replaceChildren()  # the board boot.js kept from the last visit, if any
         self.board_node.removeAttribute("data-preview")
@@ -186,7 +189,6 @@ class Binding:
         if view is None:
             js.performance.mark("orbit-rehearsed")  # e2e/test_e2e_start.py waits for it
         else:
-            paint.page(view)  # worked out as for the page, not written
             self.apply(paint.board(view.board, self.unit) if view.board else [], nodes)
             self.later(0, partial(self.rehearse, views, paint, nodes))
 
@@ -198,8 +200,7 @@ class Binding:
     def play_queue(self) -> None:
         """Input made on the board boot.js showed before Python was ready, in order (the
         controller reads each, :meth:`Controller.queued`); then keys pressed while a move animated."""
-        queue: Any = getattr(window, "orbitQueue", None)
-        queue = queue if present(queue) else []
+        queue: Any = getattr(window, "orbitQueue", None) or []  # boot.js's, if it kept a board
         played = int(str(self.board_node.getAttribute("data-queue-played") or 0))
         while len(queue) and not self.busy:  # a forced step in between: the rest waits for it
             self.ctl.queued(queue.shift().to_py(), self.unit)
@@ -211,7 +212,7 @@ class Binding:
 
     def dialog_closed(self) -> None:
         """A dialog closed by the browser (Escape, its own Close button)."""
-        if self.ctl.dialog is not None and not byid(self.ctl.dialog.kind).open:
+        if self.ctl.dialog is not None and not byid(self.ctl.dialog.kind).open and not self.opening:
             self.ctl.close_dialog()
             self.render()
 
@@ -231,9 +232,8 @@ class Binding:
                 self.timers.add((timer.name, timer.ticket))
                 self.later(timer.seconds, partial(self.fire, timer.name, timer.ticket))
         self.apply(self.paint.dialogs(view.dialog))
-        if str(window.location.hash) != view.address:
-            path = str(window.location.pathname) + str(window.location.search)
-            window.history.replaceState(None, "", view.address or path)
+        if str(window.location.hash) != view.address:  # no address (the start screen): the page's, with no hash
+            window.history.replaceState(None, "", view.address or str(window.location.pathname) + str(window.location.search))
         if view.copy:
             self.spawn(self.copy(view.copy))
         if view.board is None:
