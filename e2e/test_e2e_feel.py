@@ -137,6 +137,19 @@ def test_a_finger_held_on_rotate_previews_its_discard_and_a_tap_still_rotates(br
     context.close()
 
 
+def test_the_lines_above_the_board_never_overlap_on_a_phone(browser: Browser, base_url_orbit: str) -> None:
+    """Gravity's long score line ("Piles left 52 · the MOON's 27 cards count as piles") is
+    cut to two lines on a phone; a third line showed behind the prompt."""
+    context, orbit = new_orbit(browser, base_url_orbit, "phone")
+    page = orbit.open("#g=gravity&v=1&o=&s=42")
+    score, prompt = page.locator("#score").bounding_box(), page.locator("#prompt").bounding_box()
+    line = page.evaluate("parseFloat(getComputedStyle(document.querySelector('#score')).lineHeight)")
+    assert score and prompt and score["y"] + score["height"] <= prompt["y"] + 0.5, (score, prompt)
+    assert score["height"] <= 2 * line + 1, (score, line)  # no part of a third line shows
+    orbit.assert_clean()
+    context.close()
+
+
 def test_phone_tools_are_44_px_and_the_menu_holds_the_rest(browser: Browser, base_url_orbit: str) -> None:
     context, orbit = new_orbit(browser, base_url_orbit, "phone")
     page = orbit.open("#g=gyre&v=1&o=&s=42")
