@@ -218,9 +218,9 @@ def overlay_html(pile: PileView) -> str:
 #: Inside a pile's element, made once with it: the overlay over its top card (badge,
 #: arrow), its label and its note, written apart (:func:`pile_parts`): a pile lit or
 #: put out rewrites one attribute, not three elements.
-PILE_INSIDE = '<div class="overlay"></div><div class="pile-label"></div><div class="pile-note"></div>'
 #: Those parts' selectors inside the pile's element.
 PILE_PARTS = (".overlay", ".pile-label", ".pile-note")
+PILE_INSIDE = "".join(f'<div class="{part[1:]}"></div>' for part in PILE_PARTS)
 
 
 def pile_parts(pile: PileView, unit: float) -> tuple[tuple[str, tuple[ElementWrite, ...]], ...]:
