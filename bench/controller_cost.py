@@ -21,10 +21,11 @@ from typing import Any, Callable
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from pyapp.controller import Controller, MemoryStorage  # noqa: E402
-from pyapp.games import get_game  # noqa: E402
+from pyapp.games import entries, get_game  # noqa: E402
 from pyapp.session import Session  # noqa: E402
 
-DEALS = {"gyre": 12345, "gravity": 3, "square": 7, "zodiac": 2024}
+#: The deal of each game (its registry entry's ``bench_seed``).
+DEALS = {e.id: e.bench_seed for e in entries()}
 PARTS = ("_table", "_tell_move", "view", "_board", "_after_change", "_save")
 
 

@@ -21,20 +21,11 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from pyapp.games import get_game  # noqa: E402
+from pyapp.games import entries, entry, get_game  # noqa: E402
 from pyapp.hints import hint  # noqa: E402
 
-#: (game id, options)
-CONFIGS: tuple[tuple[str, str], ...] = (
-    ("gravity", ""),
-    ("gravity", "hidden,nomoonplanet"),
-    ("gyre", ""),
-    ("gyre", "jokers"),
-    ("gyre", "attrition,easy"),
-    ("square", ""),
-    ("square", "ends,wrap"),
-    ("zodiac", ""),
-)
+#: (game id, options): each game's default, then the variants of its registry entry.
+CONFIGS: tuple[tuple[str, str], ...] = tuple((e.id, options) for e in entries() for options in ("", *e.variants))
 
 
 def playout(game_id: str, options: str, seed: int, hinted: bool, max_moves: int = 20_000) -> tuple[int, str, list[float]]:
@@ -70,7 +61,7 @@ def main(argv: list[str] | None = None) -> int:
     for game_id, options in CONFIGS:
         if wanted and game_id not in wanted:
             continue
-        lower = game_id == "gravity"
+        lower = entry(game_id).lower_is_better
         first = [playout(game_id, options, k, False) for k in range(1, args.deals + 1)]
         hinted = [playout(game_id, options, k, True) for k in range(1, args.deals + 1)]
         better = sum((h[0] < f[0]) if lower else (h[0] > f[0]) for f, h in zip(first, hinted))

@@ -1,7 +1,7 @@
 """Input benchmark: from the player's pointer-up to the updated board on screen,
 for ordinary moves of every game, and the long tasks during play, in Chromium.
 
-    .venv/bin/python bench/input_latency.py [--games gyre,gravity,square,zodiac] [--moves 40]
+    .venv/bin/python bench/input_latency.py [--games ID,ID] [--moves 40]
 
 It builds the site into a temporary folder (never dist/), serves it on
 127.0.0.1, opens each game's deal at 1280x800 with reduced motion (moves are
@@ -58,12 +58,14 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "scripts"))
 sys.path.insert(0, str(ROOT / "e2e"))
 sys.path.insert(0, str(ROOT / "bench"))
+sys.path.insert(0, str(ROOT))
 from webtest import CHROMIUM, FLAGS  # noqa: E402
 
 from startup import serve  # noqa: E402
+from pyapp.games import entries  # noqa: E402
 
-#: The deal of each game and how its moves are chosen (the same seeds every run).
-DEALS = {"gyre": 12345, "gravity": 3, "square": 7, "zodiac": 2024}
+#: The deal of each game (its registry entry's ``bench_seed``: the same seeds every run).
+DEALS = {e.id: e.bench_seed for e in entries()}
 
 PROBE = """() => {
   const log = window.__latency = { ups: [], frames: [], long: [] };
@@ -160,7 +162,7 @@ def pct(values: list[float], q: float) -> float:
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--games", default="gyre,gravity,square,zodiac")
+    parser.add_argument("--games", default=",".join(DEALS), help="comma-separated game ids (default: all)")
     parser.add_argument("--moves", type=int, default=40, help="moves per game (default 40)")
     parser.add_argument("--settle", type=float, default=1.0, help="seconds between the page going live and the first move (default 1)")
     parser.add_argument("--out", help="use this build folder instead of building one")

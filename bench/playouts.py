@@ -10,11 +10,14 @@ of games two runs play exactly the same moves and the figures are comparable.
 It prints playouts per second, moves per second, the mean final score and the
 share of games won.
 
+The games and their variants come from the registry (:mod:`pyapp.games`): every
+game's default options, then the option texts in its entry's ``variants``.
+
 With ``--greedy N`` it also plays deals 1..N with each game's greedy player
-(``greedy_move(state) -> token`` in the game's module, where it has one) and
+(``greedy_move(state) -> token`` in the game's rules module, where it has one) and
 prints the mean score and the win rate.
 
-A game's module may also define ``milestone(state) -> bool`` (with a label in
+A game's rules module may also define ``milestone(state) -> bool`` (with a label in
 ``MILESTONE``), checked on each final state: the column "reached" then gives
 the share of games that got that far (Zodiac: phase 2); "-" elsewhere.
 """
@@ -22,7 +25,6 @@ the share of games that got that far (Zodiac: phase 2); "-" elsewhere.
 from __future__ import annotations
 
 import argparse
-import importlib
 import platform
 import sys
 import time
@@ -32,20 +34,12 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from pyapp.games import get_game  # noqa: E402
+from pyapp.games import entries, get_game  # noqa: E402
 from pyapp.rng import SplitMix64  # noqa: E402
 
-#: (game id, configuration name, option text)
-CONFIGS: tuple[tuple[str, str, str], ...] = (
-    ("gravity", "default", ""),
-    ("gravity", "decks=3", "decks=3"),
-    ("gravity", "hidden,nomoonplanet", "hidden,nomoonplanet"),
-    ("gyre", "default", ""),
-    ("gyre", "attrition,easy", "attrition,easy"),
-    ("square", "default", ""),
-    ("square", "ends,wrap", "ends,wrap"),
-    ("zodiac", "default", ""),
-)
+#: (game id, configuration name, option text): each game's default, then its variants.
+CONFIGS: tuple[tuple[str, str, str], ...] = tuple(
+    config for e in entries() for config in ((e.id, "default", ""), *((e.id, v, v) for v in e.variants)))
 
 Chooser = Callable[[Any, list[str], SplitMix64], str]
 
@@ -54,9 +48,13 @@ def random_choice(state: Any, legal: list[str], rng: SplitMix64) -> str:
     return legal[rng.rand_below(len(legal))]
 
 
+def rules_module(game_id: str) -> Any:
+    """The module the game's rules object is defined in (``pyapp/games/<id>/rules.py``)."""
+    return sys.modules[type(get_game(game_id)).__module__]
+
+
 def greedy_chooser(game_id: str) -> Chooser | None:
-    module = importlib.import_module(f"pyapp.games.{game_id}")
-    greedy = getattr(module, "greedy_move", None)
+    greedy = getattr(rules_module(game_id), "greedy_move", None)
     if greedy is None:
         return None
 
@@ -69,7 +67,7 @@ def greedy_chooser(game_id: str) -> Chooser | None:
 
 def milestone_of(game_id: str) -> Callable[[Any], bool] | None:
     """The game module's ``milestone(state) -> bool``, if it has one."""
-    check = getattr(importlib.import_module(f"pyapp.games.{game_id}"), "milestone", None)
+    check = getattr(rules_module(game_id), "milestone", None)
     return check if callable(check) else None
 
 
@@ -129,7 +127,7 @@ def main(argv: list[str] | None = None) -> int:
               f"{moves / games:>12.1f}{mean_score:>12.2f}{won:>8.1%}{reached:>9}")
     for game_id in dict.fromkeys(c[0] for c in configs):
         if milestone_of(game_id) is not None:
-            label = getattr(importlib.import_module(f"pyapp.games.{game_id}"), "MILESTONE", "milestone")
+            label = getattr(rules_module(game_id), "MILESTONE", "milestone")
             print(f"reached ({game_id}): {label}")
     if args.greedy:
         print(f"\nGreedy players, deals 1..{args.greedy}")

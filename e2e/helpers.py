@@ -10,11 +10,10 @@ from playwright.sync_api import BrowserContext, Page
 from playwright.sync_api import Error as PlaywrightError
 
 from pyapp.controller import Controller, MemoryStorage
-from pyapp.games import get_game
+from pyapp.games import get_game, get_view
 from pyapp.links import Link
 from pyapp.session import Session
 from pyapp.table import BACK
-from pyapp.tables import get_view
 
 READ_LAYOUT = """() => {
   const out = {};
@@ -279,7 +278,7 @@ def assert_same_as_fresh_page(page: Page, fresh: Page, base: str) -> None:
 def one_move_from_a_zodiac_win() -> tuple[Session, str]:
     """Zodiac deal 1186 (the greedy player wins it) with every move played but the
     last, and that last move: a win one tap away."""
-    from pyapp.games.zodiac import greedy_move
+    from pyapp.games.zodiac.rules import greedy_move
 
     won = Session.new(get_game("zodiac"), 1186)
     while won.legal_moves():

@@ -20,7 +20,7 @@ from pyapp import focus
 from pyapp.controller import Controller, MemoryStorage
 from pyapp.features import locate_hint
 from pyapp.games import get_game
-from pyapp.games.zodiac import greedy_move
+from pyapp.games.zodiac.rules import greedy_move
 from pyapp.hints import hint
 from pyapp.session import Session
 from pyapp.table import Table

@@ -15,9 +15,9 @@ from playwright.sync_api import Browser, BrowserContext, Page, expect
 from conftest import Orbit
 from helpers import card_locator, one_move_from_a_zodiac_win, pile_locator, play_via_ui
 from pyapp.games import get_game
-from pyapp.games.zodiac import greedy_move
+from pyapp.games.gravity.table import stack_reason
+from pyapp.games.zodiac.rules import greedy_move
 from pyapp.session import Session
-from pyapp.tables.gravity import stack_reason
 
 ARTIFACTS = Path(__file__).resolve().parent / "artifacts"
 VIEWPORTS = {"laptop": (1280, 800), "phone": (390, 844), "landscape": (844, 390)}

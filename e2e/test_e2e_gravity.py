@@ -11,10 +11,9 @@ from playwright.sync_api import expect
 from conftest import Orbit
 import helpers
 from helpers import assert_board_matches, card_locator, pile_locator, play_via_ui
-from pyapp.games import get_game
-from pyapp.games.gravity import rating
+from pyapp.games import get_game, get_view
+from pyapp.games.gravity.rules import rating
 from pyapp.session import Session
-from pyapp.tables import get_view
 
 GRAVITY = get_game("gravity")
 

@@ -9,10 +9,9 @@ from playwright.sync_api import Browser, expect
 from conftest import Orbit
 import helpers
 from helpers import assert_board_matches, card_locator, pile_locator, play_via_ui, session_of
-from pyapp.games import get_game
+from pyapp.games import get_game, get_view
 from pyapp.links import Link
 from pyapp.session import Session
-from pyapp.tables import get_view
 
 GYRE = get_game("gyre")
 

@@ -17,10 +17,9 @@ from conftest import Orbit
 from helpers import assert_board_matches, card_locator, engine_board, dom_board, pile_locator, play_via_ui
 from pyapp.daily import daily_seed
 from pyapp.features import locate_hint
-from pyapp.games import get_game
+from pyapp.games import get_game, get_view
 from pyapp.hints import hint_for
 from pyapp.session import Session
-from pyapp.tables import get_view
 
 SHOTS = Path(os.environ.get("ORBIT_SHOTS", str(Path(__file__).resolve().parent / "artifacts")))
 TIME = re.compile(r"(\d+):(\d\d)$")

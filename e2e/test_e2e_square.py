@@ -14,11 +14,10 @@ from playwright.sync_api import Browser, Page, expect
 from conftest import Orbit
 import helpers
 from helpers import assert_board_matches, assert_same_as_fresh_page, card_locator, pile_locator, play_via_ui
-from pyapp.games import get_game
-from pyapp.games.square import greedy_move
+from pyapp.games import get_game, get_view
+from pyapp.games.square.rules import greedy_move
 from pyapp.session import Session
 from pyapp.table import Gesture, Table
-from pyapp.tables import get_view
 
 SQUARE = get_game("square")
 

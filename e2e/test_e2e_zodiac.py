@@ -14,7 +14,7 @@ from playwright.sync_api import Browser, Page, expect
 
 from conftest import Orbit
 from helpers import assert_board_matches, assert_same_as_fresh, assert_same_as_fresh_page, card_locator, pile_locator, play_via_ui
-from pyapp.games.zodiac import (
+from pyapp.games.zodiac.rules import (
     EQUATOR_IDS,
     NO_OPTIONS,
     ZODIAC,
@@ -28,7 +28,7 @@ from pyapp.games.zodiac import (
 )
 from pyapp.session import Session
 from pyapp.table import standard_face
-from pyapp.tables.zodiac import PROMPT_DEAD_END, PROMPT_PHASE2_START, WHY_CLOSED, WHY_PHASE2, short, table
+from pyapp.games.zodiac.table import PROMPT_DEAD_END, PROMPT_PHASE2_START, WHY_CLOSED, WHY_PHASE2, short, table
 
 #: A deal the engine's greedy player wins; another it takes to a phase-1 dead end.
 WIN_SEED = 1186

@@ -1,6 +1,6 @@
 """What a game table looks like and which gestures play which moves.
 
-This is the contract between a game's pure-Python view (``pyapp/tables/<game>.py``,
+This is the contract between a game's pure-Python view (``pyapp/games/<game>/table.py``,
 a :class:`GameView`) and the app controller (:mod:`pyapp.controller`), which
 the one DOM binding module draws. A view turns a state into a :class:`Table`:
 piles placed in card units (a card is 1 wide and 1.4 high), the gestures that
@@ -295,7 +295,7 @@ class ModuleView:
 
 
 class GameView(Protocol):
-    """What each ``pyapp/tables/<game>.py`` provides as ``VIEW``."""
+    """What each ``pyapp/games/<game>/table.py`` provides as ``VIEW``."""
 
     @property
     def game(self) -> AnyGame: ...

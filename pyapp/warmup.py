@@ -19,9 +19,6 @@ import zipfile  # noqa: F401  (PyScript unpacks app.zip with it)
 
 from . import clock, controller, daily, features, hints, markup, replay, stats  # noqa: F401
 from . import focus, speech, storage  # noqa: F401  (keyboard focus, screen reader words, saves)
-from .games import all_games
-from .tables import GAME_IDS, get_view
+from .games import entries
 
-all_games()
-for _game_id in GAME_IDS:
-    get_view(_game_id)
+entries()  # every game's package: its rules, table and hints

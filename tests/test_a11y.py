@@ -15,12 +15,14 @@ import pytest
 from pyapp import focus
 from pyapp.controller import FOUR_COLOUR, LARGE, SETTINGS_KEY, Controller, MemoryStorage, View
 from pyapp.features import locate_hint
-from pyapp.games import get_game
-from pyapp.games.zodiac import arrange, greedy_move
+from pyapp.games import entries, get_game, get_view
+from pyapp.games.zodiac.rules import arrange, greedy_move
 from pyapp.markup import dialog_html, keys_html, settings_html
 from pyapp.speech import card_name, narrate, place, sentence
 from pyapp.table import Table
-from pyapp.tables import GAME_IDS, get_view
+
+
+GAME_IDS = [e.id for e in entries()]
 
 
 def controller(fragment: str, data: dict[str, str] | None = None) -> Controller:

@@ -156,7 +156,7 @@ def test_build_is_relative_complete_and_versioned(tmp_path: Path) -> None:
     assert (out / "runtime" / "pyscript" / "core.js").exists()
     with zipfile.ZipFile(out / "app.zip") as zf:
         names = zf.namelist()
-    assert "pyapp/browser.py" in names and "pyapp/games/gyre.py" in names and not any("test" in n for n in names)
+    assert "pyapp/browser.py" in names and "pyapp/games/gyre/rules.py" in names and not any("test" in n for n in names)
     # every file of the site is precached, by a relative URL
     files = {p.relative_to(out).as_posix() for p in out.rglob("*") if p.is_file()} - {"sw.js", "version.json"}
     listed = precache(out)

@@ -13,8 +13,8 @@ from hypothesis import strategies as st
 from pyapp.cards import Card, standard_deck
 from pyapp.cli import main
 from pyapp.errors import IllegalMoveError, ParseError
-from pyapp.games import get_game
-from pyapp.games.gravity import (
+from pyapp.games import get_game, get_view
+from pyapp.games.gravity.rules import (
     CELL_NAMES,
     DEFAULT_OPTIONS,
     GRAVITY,
@@ -36,8 +36,7 @@ from pyapp.links import Link
 from pyapp.rng import SplitMix64, shuffled
 from pyapp.session import Session
 from pyapp.table import BACK, Table
-from pyapp.tables import get_view
-from pyapp.tables.gravity import HELP, SETTINGS, auto_token, table
+from pyapp.games.gravity.table import HELP, SETTINGS, auto_token, table
 
 G = GRAVITY
 ALL = [c.code for c in standard_deck()]

@@ -15,7 +15,7 @@ from hypothesis import strategies as st
 from pyapp.cli import main
 from pyapp.errors import IllegalMoveError, OrbitError, ParseError
 from pyapp.games import get_game
-from pyapp.games.square import (
+from pyapp.games.square.rules import (
     SQUARE,
     SquareMove,
     SquareOptions,

@@ -1,4 +1,4 @@
-"""Solitaire Square's table (pyapp/tables/square.py) and Square in the app
+"""Solitaire Square's table (pyapp/games/square/table.py) and Square in the app
 controller: every legal move is exactly one way to play, the costs shown on the
 cells, the reasons for refused drops, dead cells, the layouts, the faces, the
 end texts; and, through :class:`pyapp.controller.Controller`, the first game with
@@ -15,11 +15,11 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from pyapp.controller import OPTIONS_PREFIX, SAVE_PREFIX, Board, Controller, MemoryStorage
-from pyapp.games.square import SQUARE, SquareState, cell_index, cell_name, cost, dead_cells, hue, why_not
+from pyapp.games.square.rules import SQUARE, SquareState, cell_index, cell_name, cost, dead_cells, hue, why_not
 from pyapp.session import Session
 from pyapp.table import BACK, CARD_H, CARD_W, Gesture, Pile, Table
-from pyapp.tables import get_view
-from pyapp.tables.square import HELP, SETTINGS, VIEW, auto_token, face, layout, table
+from pyapp.games import get_view
+from pyapp.games.square.table import HELP, SETTINGS, VIEW, auto_token, face, layout, table
 
 ALL_OPTIONS = ["", "ends", "wrap", "ends,wrap"]
 CELL_IDS = [cell_name(i) for i in range(36)]

@@ -15,7 +15,7 @@ from pyapp.cards import Card, standard_deck
 from pyapp.cli import main
 from pyapp.errors import IllegalMoveError, ParseError
 from pyapp.games import get_game
-from pyapp.games.zodiac import (
+from pyapp.games.zodiac.rules import (
     EQUATOR_IDS,
     FOUNDATIONS,
     NO_OPTIONS,

@@ -1,4 +1,4 @@
-"""Zodiac's table (pyapp/tables/zodiac.py) and Zodiac in the app controller:
+"""Zodiac's table (pyapp/games/zodiac/table.py) and Zodiac in the app controller:
 every legal move is exactly one way to play, taps follow RULES.md 4.8 item 11,
 the ring and the two rows, peeking, the Auto-finish button, the reasons for
 refused drops, the end texts; and, through :class:`pyapp.controller.Controller`,
@@ -17,7 +17,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from pyapp.controller import Controller, MemoryStorage
-from pyapp.games.zodiac import (
+from pyapp.games.zodiac.rules import (
     EQUATOR_IDS,
     FOUNDATIONS,
     PILE_IDS,
@@ -36,8 +36,8 @@ from pyapp.games.zodiac import (
 )
 from pyapp.session import Session
 from pyapp.table import CARD_H, CARD_W, Pile, Table
-from pyapp.tables import get_view
-from pyapp.tables.zodiac import (
+from pyapp.games import get_view
+from pyapp.games.zodiac.table import (
     AUTO_CHOICE,
     AUTO_HELP,
     AUTO_OVER,

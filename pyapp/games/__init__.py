@@ -1,34 +1,157 @@
-"""The registry of games, by id."""
+"""The registry of games: one :class:`GameEntry` per game, by id.
+
+Each game is a package ``pyapp/games/<id>/`` whose ``__init__`` defines
+``ENTRY``, a :class:`GameEntry`: its rules (``rules.py``), its table view
+(``table.py``), its hint (``hints.py``) and what the start screen and the
+statistics say of it. The built-in games are found by discovery, the first time
+the registry is read: every subpackage here that has an ``ENTRY`` is registered.
+Nothing outside a game's own folder names it; everything reads this registry
+(docs/ADDING-A-GAME.md).
+
+>>> [e.id for e in entries()]
+['gravity', 'square', 'gyre', 'zodiac']
+>>> e = entry("square")
+>>> e.title, e.short_title, e.lower_is_better, e.band(50)
+('Solitaire Square', 'Square', False, '')
+>>> get_game("gyre").title, get_view("gyre").game is get_game("gyre")
+('Gyre', True)
+>>> get_view("nope")
+Traceback (most recent call last):
+...
+pyapp.errors.ParseError: unknown game 'nope'; known: gravity, square, gyre, zodiac
+"""
 
 from __future__ import annotations
 
+import importlib
+import pkgutil
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any
+
 from ..errors import ParseError
 from ..game import AnyGame
+from ..table import GameView
 
-GAMES: dict[str, AnyGame] = {}
+__all__ = ["GameEntry", "all_games", "entries", "entry", "get_game", "get_view", "register", "unregister"]
+
+#: A game's heuristic: one good legal move token for a state it is playing, or None.
+Hinter = Callable[[Any], str | None]
 
 
-def _load() -> None:
-    from .gravity import GRAVITY
-    from .gyre import GYRE
-    from .square import SQUARE
-    from .zodiac import ZODIAC
+@dataclass(frozen=True, kw_only=True)
+class GameEntry:
+    """Everything the app knows of one game, in one place."""
 
-    for game in (GRAVITY, SQUARE, GYRE, ZODIAC):
-        GAMES[game.id] = game
+    #: The rules (:class:`pyapp.game.Game`); its ``id`` and ``title`` are the entry's.
+    game: AnyGame
+    #: The table view (:class:`pyapp.table.GameView`).
+    view: GameView
+    #: The start screen's tile text.
+    blurb: str
+    #: The daily deal button's label ("Square" for Solitaire Square).
+    short_title: str
+    #: The place on the start screen (and in every list of games): lower first.
+    order: int
+    #: The hint's heuristic (:func:`pyapp.hints.hint`); None: the first legal move.
+    hint: Hinter | None = None
+    #: The score is better when lower (statistics: best, rank, charts).
+    lower_is_better: bool = False
+    #: The rating bands the statistics count: (label, highest score), lowest first.
+    bands: tuple[tuple[str, int], ...] = ()
+    #: Option texts the benchmarks play besides the default (bench/playouts.py, bench/hints.py).
+    variants: tuple[str, ...] = ()
+    #: The deal the per-move benchmarks play (bench/controller_cost.py, bench/input_latency.py).
+    bench_seed: int = 1
+
+    @property
+    def id(self) -> str:
+        return self.game.id
+
+    @property
+    def title(self) -> str:
+        return self.game.title
+
+    def band(self, score: int) -> str:
+        """The label of the rating band ``score`` falls in; "" for a game without bands
+        (or a score above its last band).
+
+        >>> entry("gravity").band(1), entry("gravity").band(4), entry("gravity").band(30), entry("gyre").band(4)
+        ('1', '4–5', '8+', '')
+        """
+        return next((label for label, top in self.bands if score <= top), "")
+
+
+_ENTRIES: dict[str, GameEntry] = {}
+_discovered = False
+
+
+def _discover() -> None:
+    """Register the ``ENTRY`` of every game package in this folder, once. A plain
+    folder is enough (in the page, ``pyapp/`` is unpacked from a zip)."""
+    global _discovered
+    if _discovered:
+        return
+    _discovered = True
+    try:
+        for info in pkgutil.iter_modules(__path__, f"{__name__}."):
+            if not info.ispkg:
+                continue
+            found = getattr(importlib.import_module(info.name), "ENTRY", None)
+            if isinstance(found, GameEntry) and found.id not in _ENTRIES:
+                _add(found)
+    except BaseException:
+        _discovered = False
+        raise
+
+
+def _add(game_entry: GameEntry) -> None:
+    _ENTRIES[game_entry.id] = game_entry
+    ordered = sorted(_ENTRIES.values(), key=lambda e: e.order)
+    _ENTRIES.clear()
+    _ENTRIES.update((e.id, e) for e in ordered)
+
+
+def register(game_entry: GameEntry) -> None:
+    """Add a game, or replace the one of the same id; the entries stay in ``order``.
+    The built-in games are discovered first, so a game registered here wins."""
+    if game_entry.view.game.id != game_entry.id:
+        raise ValueError(f"the view of {game_entry.id!r} is the view of {game_entry.view.game.id!r}")
+    _discover()
+    _add(game_entry)
+
+
+def unregister(game_id: str) -> None:
+    """Take a game out of the registry (for tests); nothing happens if it is not there."""
+    _discover()
+    _ENTRIES.pop(game_id, None)
+
+
+def entry(game_id: str) -> GameEntry:
+    """The entry of this game; ParseError naming the known games if there is none."""
+    _discover()
+    try:
+        return _ENTRIES[game_id]
+    except KeyError:
+        raise ParseError(f"unknown game {game_id[:20]!r}; known: {', '.join(_ENTRIES)}") from None
+
+
+def entries() -> list[GameEntry]:
+    """Every game, in start-screen order."""
+    _discover()
+    return list(_ENTRIES.values())
 
 
 def get_game(game_id: str) -> AnyGame:
-    """The game with this id; ParseError naming it if there is none."""
-    if not GAMES:
-        _load()
-    try:
-        return GAMES[game_id]
-    except KeyError:
-        raise ParseError(f"unknown game {game_id[:20]!r}; known: {', '.join(GAMES)}") from None
+    """The rules of this game; ParseError naming it if there is none."""
+    return entry(game_id).game
+
+
+def get_view(game_id: str) -> GameView:
+    """The table view of this game; ParseError naming it if there is none."""
+    return entry(game_id).view
 
 
 def all_games() -> list[AnyGame]:
-    if not GAMES:
-        _load()
-    return list(GAMES.values())
+    """The rules of every game, in start-screen order."""
+    return [e.game for e in entries()]

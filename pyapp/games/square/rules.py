@@ -77,9 +77,9 @@ from dataclasses import dataclass, replace
 from itertools import combinations
 from typing import Final, NamedTuple
 
-from ..errors import IllegalMoveError, ParseError
-from ..game import OptionSpec, Status, format_option_values, parse_fields, parse_option_values
-from ..rng import SplitMix64, shuffle_in_place
+from ...errors import IllegalMoveError, ParseError
+from ...game import OptionSpec, Status, format_option_values, parse_fields, parse_option_values
+from ...rng import SplitMix64, shuffle_in_place
 
 __all__ = [
     "SQUARE",

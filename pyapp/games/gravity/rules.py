@@ -61,10 +61,10 @@ from collections import Counter
 from dataclasses import dataclass
 from typing import Final, Literal, NamedTuple
 
-from ..cards import SUITS, Card, parse_cards
-from ..errors import IllegalMoveError, ParseError
-from ..game import OptionSpec, Status, format_option_values, parse_fields, parse_option_values
-from ..rng import SplitMix64, shuffled
+from ...cards import SUITS, Card, parse_cards
+from ...errors import IllegalMoveError, ParseError
+from ...game import OptionSpec, Status, format_option_values, parse_fields, parse_option_values
+from ...rng import SplitMix64, shuffled
 
 __all__ = [
     "GRAVITY",

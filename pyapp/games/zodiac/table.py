@@ -15,7 +15,7 @@ one of them:
   (turn the waste over) is a gesture with no source aimed at the empty stock,
   so a tap on the empty stock plays it;
 * a card move ``X-Y``: drag the top card of ``X`` onto ``Y``. The gesture to
-  the place :func:`pyapp.games.zodiac.auto_target` names (RULES.md 4.8 item
+  the place :func:`pyapp.games.zodiac.rules.auto_target` names (RULES.md 4.8 item
   11: the lowest zodiac pile, else the lowest empty equator cell; in phase 2
   ``Fu`` before ``Fd``) has ``tap=True``, so a tap sends the card there and a
   drag may choose any other legal place, such as the other foundation of a
@@ -36,13 +36,13 @@ apart and inside the table:
   run clockwise); the ``Fu`` row, the equator and the ``Fd`` row between them;
   the stock and the waste under the bottom row.
 
->>> from pyapp.games.zodiac import ZODIAC, NO_OPTIONS
+>>> from pyapp.games.zodiac.rules import ZODIAC, NO_OPTIONS
 >>> t = table(ZODIAC.deal(2024, NO_OPTIONS), False, frozenset())
 >>> t.score, t.info.replace(NBSP, " "), len(t.pile("S").cards), t.pile("S").down
 ('Foundations 0/104', 'Phase 1 · Stock 72 · Waste 0', 72, 72)
 >>> [g for g in t.gestures if g.token == "S"]
 [Gesture(token='S', source=('S', 71), target='W', tap=True, note='', pick=None)]
->>> from pyapp.games.zodiac import arrange
+>>> from pyapp.games.zodiac.rules import arrange
 >>> t = table(arrange(zodiac={3: "6H"}, equator={0: "5H"}, waste="7H"), False, frozenset())
 >>> t.targets(("E0", 0)), t.refusal(("E0", 0), "FuS")
 ({'Z3': 'E0-Z3', 'Z17': 'E0-Z17'}, 'Foundations open in phase 2, once the stock and the waste are empty')
@@ -54,8 +54,8 @@ from __future__ import annotations
 
 from typing import Final
 
-from ..cards import RANKS, SUITS, Card
-from ..games.zodiac import (
+from ...cards import RANKS, SUITS, Card
+from .rules import (
     EQUATOR_IDS,
     FOUNDATIONS,
     N_CARDS,
@@ -70,7 +70,7 @@ from ..games.zodiac import (
     score_range,
     zodiac_accepts,
 )
-from ..table import CARD_H, CARD_W, Button, Decor, GameView, ModuleView, Gesture, Pile, Place, Refusal, Table, standard_face
+from ...table import CARD_H, CARD_W, Button, Decor, GameView, ModuleView, Gesture, Pile, Place, Refusal, Table, standard_face
 
 __all__ = ["HELP", "SETTINGS", "VIEW", "Layout", "auto_token", "layout", "table"]
 

@@ -137,10 +137,10 @@ from collections.abc import Mapping
 from dataclasses import dataclass, replace
 from typing import Final, NamedTuple
 
-from ..cards import RANKS, SUITS, Card, cards_text, parse_cards, standard_deck
-from ..errors import IllegalMoveError, ParseError
-from ..game import OptionSpec, Status, format_option_values, parse_fields, parse_option_values
-from ..rng import shuffled
+from ...cards import RANKS, SUITS, Card, cards_text, parse_cards, standard_deck
+from ...errors import IllegalMoveError, ParseError
+from ...game import OptionSpec, Status, format_option_values, parse_fields, parse_option_values
+from ...rng import shuffled
 
 N_EQUATOR: Final = 8
 N_ZODIAC: Final = 24

@@ -24,10 +24,10 @@ from __future__ import annotations
 import math
 from typing import Final
 
-from ..cards import Card
-from ..games.gyre import (GYRE, SLOTS, GyreMove, GyreState, auto_finish_move, can_capture, can_replace, end_range,
+from ...cards import Card
+from .rules import (GYRE, SLOTS, GyreMove, GyreState, auto_finish_move, can_capture, can_replace, end_range,
                           suits)
-from ..table import (BACK, CARD_H, Button, Decor, GameView, ModuleView, Gesture, Pick, Pile, Place, Refusal, Table,
+from ...table import (BACK, CARD_H, Button, Decor, GameView, ModuleView, Gesture, Pick, Pile, Place, Refusal, Table,
                      standard_face)
 
 SETTINGS: Final[tuple[tuple[str, str], ...]] = ()

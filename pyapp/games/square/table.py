@@ -22,7 +22,7 @@ Layouts (a card is 1 x 1.4; cells are one card with a 0.1 gap):
 
 The worked example of RULES.md 2.6 (every other card is in the deck):
 
->>> from pyapp.games.square import SQUARE
+>>> from pyapp.games.square.rules import SQUARE
 >>> rest = ".".join(str(v) for v in range(1, 81) if v not in (12, 30, 35, 14, 28, 33, 41, 50))
 >>> G = "-.12.-.-.30.-/35.-.-.-.-.-/-.-.-.-.-.-/-.-.-.-.-.-/-.-.-.-.-.-/-.-.-.-.-.-"
 >>> t = table(SQUARE.parse_state(f"SQ1|G={G}|H=14.28.33.41.50|D={rest}|X="), True, frozenset())
@@ -44,7 +44,7 @@ from __future__ import annotations
 from itertools import combinations
 from typing import Final
 
-from ..games.square import (
+from .rules import (
     SQUARE,
     SquareMove,
     SquareState,
@@ -56,7 +56,7 @@ from ..games.square import (
     placements,
     why_not,
 )
-from ..table import BACK, CARD_H, CARD_W, Face, GameView, ModuleView, Gesture, Pick, Pile, Refusal, Table
+from ...table import BACK, CARD_H, CARD_W, Face, GameView, ModuleView, Gesture, Pick, Pile, Refusal, Table
 
 __all__ = ["HELP", "SETTINGS", "VIEW", "auto_token", "face", "layout", "table"]
 
@@ -147,7 +147,7 @@ def _neighbours(state: SquareState, i: int) -> list[int]:
 def refusal_reason(state: SquareState, v: int, i: int) -> str:
     """Why hand card ``v`` may not go on empty cell ``i``, in plain words ("" if it may).
 
-    >>> from pyapp.games.square import SQUARE, cell_index
+    >>> from pyapp.games.square.rules import SQUARE, cell_index
     >>> rest = ".".join(str(n) for n in range(1, 81) if n not in (12, 30, 35, 14, 28, 33, 41, 50))
     >>> G = "-.12.-.-.30.-/35.-.-.-.-.-/-.-.-.-.-.-/-.-.-.-.-.-/-.-.-.-.-.-/-.-.-.-.-.-"
     >>> s = SQUARE.parse_state(f"SQ1|G={G}|H=14.28.33.41.50|D={rest}|X=")

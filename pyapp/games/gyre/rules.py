@@ -67,10 +67,10 @@ import re
 from dataclasses import dataclass, replace
 from typing import Final, Literal, NamedTuple
 
-from ..cards import CANONICAL_INDEX, JOKER_BLACK, JOKER_RED, Card, parse_card_list, parse_cards, standard_deck
-from ..errors import IllegalMoveError, ParseError
-from ..game import OptionSpec, Status, format_option_values, parse_fields, parse_option_values
-from ..rng import SplitMix64, shuffle_in_place
+from ...cards import CANONICAL_INDEX, JOKER_BLACK, JOKER_RED, Card, parse_card_list, parse_cards, standard_deck
+from ...errors import IllegalMoveError, ParseError
+from ...game import OptionSpec, Status, format_option_values, parse_fields, parse_option_values
+from ...rng import SplitMix64, shuffle_in_place
 
 SLOTS: Final = 6
 HAND_SIZE: Final = 5

@@ -4,7 +4,7 @@ Pile ids: the 25 cells ``a1`` .. ``e5`` and ``M`` (the MOON). Each cell shows
 only its top card (``cards`` has at most one code), with a badge ``×n`` when
 the pile holds n > 1 cards; so a gesture's source is ``(cell, 0)``.
 
->>> from pyapp.games.gravity import GRAVITY, DEFAULT_OPTIONS
+>>> from pyapp.games.gravity.rules import GRAVITY, DEFAULT_OPTIONS
 >>> t = table(GRAVITY.deal(42, DEFAULT_OPTIONS), portrait=True, settings=frozenset())
 >>> t.pile("c3").marks, t.pile("c3").label, t.pile("M").badge, t.score, t.info
 (('slot', 'planet'), 'PLANET', '×27', 'Piles left 52', 'the MOON’s 27 cards count as piles')
@@ -20,8 +20,8 @@ from __future__ import annotations
 
 from typing import Final
 
-from ..cards import Card
-from ..games.gravity import (
+from ...cards import Card
+from .rules import (
     CELL_NAMES,
     NEIGHBOURS,
     ORTHO,
@@ -38,7 +38,7 @@ from ..games.gravity import (
     stack_is_legal,
     zone,
 )
-from ..table import BACK, CARD_H, CARD_W, Button, GameView, ModuleView, Gesture, Pile, Refusal, Table, standard_face
+from ...table import BACK, CARD_H, CARD_W, Button, GameView, ModuleView, Gesture, Pile, Refusal, Table, standard_face
 
 __all__ = ["HELP", "SETTINGS", "VIEW", "auto_token", "table"]
 
@@ -73,7 +73,7 @@ def auto_token(state: GravityState, settings: frozenset[str]) -> str | None:
     """The move to play automatically: the lowest-index candidate during a collapse
     choice when ``autocollapse`` is on, otherwise None.
 
-    >>> from pyapp.games.gravity import GRAVITY, DEFAULT_OPTIONS
+    >>> from pyapp.games.gravity.rules import GRAVITY, DEFAULT_OPTIONS
     >>> st = GRAVITY.apply(GRAVITY.deal(42, DEFAULT_OPTIONS), "c1c2")
     >>> auto_token(st, frozenset({"autocollapse"})), auto_token(st, frozenset())
     ('b1', None)

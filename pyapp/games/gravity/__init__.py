@@ -1,0 +1,37 @@
+"""Gravity (RULES.md section 1): stack piles on a 5x5 planet and let the rest
+collapse toward its core.
+
+``rules.py`` is the game, ``table.py`` its table, ``hints.py`` its hint;
+:data:`ENTRY` registers them (:mod:`pyapp.games` finds it).
+
+>>> [ENTRY.band(n) for n in (1, 2, 3, 6, 12)]
+['1', '2–3', '2–3', '6–7', '8+']
+"""
+
+from __future__ import annotations
+
+from typing import Final
+
+from .. import GameEntry
+from .hints import hint
+from .rules import GRAVITY
+from .table import VIEW
+
+__all__ = ["ENTRY", "BANDS"]
+
+#: The rating bands the statistics count (RULES.md 1.7; :func:`.rules.rating` words them):
+#: (label, highest final pile count).
+BANDS: Final[tuple[tuple[str, int], ...]] = (("1", 1), ("2–3", 3), ("4–5", 5), ("6–7", 7), ("8+", 10**9))
+
+ENTRY: Final = GameEntry(
+    game=GRAVITY,
+    view=VIEW,
+    hint=hint,
+    blurb="Stack piles on a 5×5 planet and let the rest collapse toward its core.",
+    short_title="Gravity",
+    order=10,
+    lower_is_better=True,  # the score is the piles left
+    bands=BANDS,
+    variants=("decks=3", "hidden,nomoonplanet"),
+    bench_seed=3,
+)

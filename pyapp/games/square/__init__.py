@@ -1,0 +1,28 @@
+"""Solitaire Square (RULES.md section 2): the cards 1..80 on one ascending 6x6
+grid, paying for every placement next to a card.
+
+``rules.py`` is the game, ``table.py`` its table, ``hints.py`` its hint;
+:data:`ENTRY` registers them (:mod:`pyapp.games` finds it).
+"""
+
+from __future__ import annotations
+
+from typing import Final
+
+from .. import GameEntry
+from .hints import hint
+from .rules import SQUARE
+from .table import VIEW
+
+__all__ = ["ENTRY"]
+
+ENTRY: Final = GameEntry(
+    game=SQUARE,
+    view=VIEW,
+    hint=hint,
+    blurb="80 numbered cards, one ascending 6×6 grid, and a price for every neighbour.",
+    short_title="Square",
+    order=20,
+    variants=("ends,wrap",),
+    bench_seed=7,
+)
