@@ -3,16 +3,17 @@
 A :class:`Stats` is a set of :class:`Result` s, one per game played, each with an
 identity (game, options, seed, start stamp) so merging an imported file never
 counts a game twice; everything shown (played, won, win rate, best and average
-score, streaks, the last 20 results, Gravity's rating bands, the daily streak) is
-computed from them by :meth:`Stats.summary`.
+score, streaks, the last 20 results, the rating bands of a game that has them, the
+daily streak) is computed from them by :meth:`Stats.summary`.
 
 * A game counts as played once its first move is made. It is counted once, when
   it ends (won, lost, finished or given up) or when it is abandoned for a new deal
   or a restart (played, not won). Undoing past the end and ending again replaces
   the result of the same identity; it is still one game.
 * Best and average scores are over the games that ended (abandoned ones are left
-  out: their score is a position, not a result). Gravity's score is better when
-  lower (:data:`LOWER_IS_BETTER`).
+  out: their score is a position, not a result). A game's score is better when
+  lower if its registry entry says so (``lower_is_better``, :mod:`pyapp.games`);
+  a game's rating bands (``bands``) come from there too.
 * Streaks run over the results of one game and variant in the order they ended;
   an abandoned or given-up game breaks a winning streak.
 * The daily streak: consecutive UTC days on which the player finished (played to
@@ -48,6 +49,7 @@ from typing import Any, Callable, Literal, Protocol
 
 from .daily import daily_date
 from .errors import ParseError, StatsError
+from .games import GameEntry, entry
 from .links import Link
 
 #: The version written in every record and export; :meth:`Stats.loads` refuses others.
@@ -55,8 +57,6 @@ STATS_VERSION = 1
 STATS_FORMAT = "solitaire-orbit-stats"
 #: How many recent results a summary lists (and the chart draws).
 RECENT = 20
-#: Games whose score is better when lower.
-LOWER_IS_BETTER = frozenset({"gravity"})
 #: At most this many games in progress are remembered; older ones count as abandoned.
 MAX_OPEN = 16
 #: An import or a record larger than this many results is refused.
@@ -66,17 +66,35 @@ MAX_LINK = 100_000
 
 Outcome = Literal["won", "lost", "finished", "resigned", "abandoned"]
 OUTCOMES: tuple[str, ...] = ("won", "lost", "finished", "resigned", "abandoned")
-#: Gravity's rating bands (RULES.md 1.7): (label, highest pile count).
-GRAVITY_BANDS: tuple[tuple[str, int], ...] = (("1", 1), ("2–3", 3), ("4–5", 5), ("6–7", 7), ("8+", 10**9))
 
 
-def gravity_band(piles: int) -> str:
-    """The label of Gravity's rating band for a final pile count (RULES.md 1.7).
+def _entry(game: str) -> GameEntry | None:
+    """The game's registry entry; None for a game this app does not know (a record
+    may hold one: it is kept and counted, with no bands and higher scores better)."""
+    try:
+        return entry(game)
+    except ParseError:
+        return None
 
-    >>> gravity_band(1), gravity_band(3), gravity_band(6), gravity_band(12)
-    ('1', '2–3', '6–7', '8+')
+
+def lower_is_better(game: str) -> bool:
+    """Whether the game's score is better when lower (its registry entry says).
+
+    >>> lower_is_better("gravity"), lower_is_better("gyre"), lower_is_better("some future game")
+    (True, False, False)
     """
-    return next(label for label, top in GRAVITY_BANDS if piles <= top)
+    e = _entry(game)
+    return e is not None and e.lower_is_better
+
+
+def rating_bands(game: str) -> tuple[tuple[str, int], ...]:
+    """The game's rating bands, (label, highest score), from its registry entry; () for none.
+
+    >>> [label for label, _ in rating_bands("gravity")], rating_bands("gyre")
+    (['1', '2–3', '4–5', '6–7', '8+'], ())
+    """
+    e = _entry(game)
+    return e.bands if e is not None else ()
 
 
 def utc_stamp(when: datetime.datetime) -> str:
@@ -110,7 +128,7 @@ class Result:
     outcome: Outcome
     #: The UTC date (YYYY-MM-DD) of the daily deal this was, or "".
     daily: str = ""
-    #: Gravity's rating band of a game that ended, or "".
+    #: The rating band of a game that ended, for a game with bands (:func:`rating_bands`), or "".
     band: str = ""
     #: Hints asked for during the game.
     hints: int = 0
@@ -163,7 +181,7 @@ class VariantSummary:
     longest: int
     #: The last :data:`RECENT` results, oldest first.
     recent: tuple[Result, ...]
-    #: Gravity only: (band label, games) for every band.
+    #: For a game with rating bands: (band label, games) for every band.
     bands: tuple[tuple[str, int], ...] = ()
     lower_better: bool = False
     #: Hints used over all these games.
@@ -235,7 +253,7 @@ def _order(r: Result) -> tuple[str, str]:
 
 def _better(game: str) -> Callable[[int, int], bool]:
     """``better(a, b)``: score a beats score b in this game."""
-    if game in LOWER_IS_BETTER:
+    if lower_is_better(game):
         return lambda a, b: a < b
     return lambda a, b: a > b
 
@@ -318,14 +336,12 @@ class Stats:
         played = len(rs)
         won = sum(1 for r in rs if r.won)
         scores = [r.score for r in rs if r.ended]
-        lower = game in LOWER_IS_BETTER
+        lower = lower_is_better(game)
         best_result = _best(rs)
         best = best_result.score if best_result is not None else None
         average = round(sum(scores) / len(scores), 2) if scores else None
         streak, longest = _runs([r.won for r in rs])
-        bands: tuple[tuple[str, int], ...] = ()
-        if game == "gravity":
-            bands = tuple((label, sum(1 for r in rs if r.band == label)) for label, _ in GRAVITY_BANDS)
+        bands = tuple((label, sum(1 for r in rs if r.band == label)) for label, _ in rating_bands(game))
         times = [r.elapsed_ms for r in rs if r.won and r.elapsed_ms > 0]
         return VariantSummary(game, options, played, won, won / played if played else 0.0, best, average,
                               streak, longest, tuple(rs[-RECENT:]), bands, lower, sum(r.hints for r in rs),
@@ -365,7 +381,7 @@ class Stats:
         average = round(sum(others) / len(others), 2) if others else None
         rank = 1 + sum(1 for x in others if better(x, score))
         return Comparison(score, len(others), best, average, best is None or better(score, best), rank,
-                          game in LOWER_IS_BETTER)
+                          lower_is_better(game))
 
     def daily_status(self, game: str, day: datetime.date) -> DailyStatus:
         """How ``game``'s daily deal of ``day`` stands: won if it was won that day;
@@ -528,8 +544,9 @@ def _result_from(item: Any, where: str) -> Result:
     if daily:
         _date_ok(daily, where, "daily")
     band = _get(item, "band", str, where, "")
-    if band and band not in {label for label, _ in GRAVITY_BANDS}:
-        raise StatsError(f"{where}: band {band[:8]!r} is not a Gravity rating band")
+    if band and band not in {label for label, _ in rating_bands(game)}:
+        known = _entry(game)
+        raise StatsError(f"{where}: band {band[:8]!r} is not a rating band of {known.title if known else game[:20]}")
     started = _get(item, "started", str, where)
     if not started:
         raise StatsError(f"{where}: started is empty")
@@ -644,7 +661,8 @@ class StatsKeeper:
 
     def _result(self, game: str, o: OpenGame, session: GameLike, outcome: Outcome, elapsed_ms: int) -> Result:
         score = session.score()
-        band = gravity_band(score) if game == "gravity" and outcome != "abandoned" else ""
+        known = _entry(game)
+        band = known.band(score) if known is not None and outcome != "abandoned" else ""
         link = Link(game, o.options, o.seed, session.moves, session.resigned).fragment()
         return Result(game, o.options, o.seed, o.started, score, outcome == "won", utc_stamp(self.clock()),
                       len(session.moves), outcome, o.daily, band, o.hints, max(0, elapsed_ms), link)

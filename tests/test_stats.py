@@ -14,9 +14,10 @@ import pytest
 from pyapp.controller import SAVE_PREFIX, Controller, MemoryStorage
 from pyapp.daily import daily_link, daily_seed
 from pyapp.errors import StatsError
+from pyapp.games import entry
 from pyapp.links import Link
 from pyapp.markup import dialog_html
-from pyapp.stats import CORRUPT_STATS_KEY, RECENT, STATS_KEY, Result, Stats, gravity_band
+from pyapp.stats import CORRUPT_STATS_KEY, RECENT, STATS_KEY, Result, Stats
 
 UTC = datetime.timezone.utc
 DAY = datetime.date(2025, 6, 1)
@@ -144,6 +145,7 @@ def test_undo_after_a_restart_takes_the_abandon_back() -> None:
 
 
 def test_gravity_bands_are_counted() -> None:
+    gravity_band = entry("gravity").band
     assert [gravity_band(n) for n in (1, 2, 3, 4, 5, 6, 7, 8, 30)] == \
         ["1", "2–3", "2–3", "4–5", "4–5", "6–7", "6–7", "8+", "8+"]
     c = controller("#g=gravity&s=7")
@@ -234,6 +236,25 @@ def test_loads_checks_every_field() -> None:
         broken["results"][0][name] = bad
         with pytest.raises(StatsError, match="result 1"):
             Stats.loads(json.dumps(broken))
+
+
+def test_a_band_must_be_one_of_its_own_game() -> None:
+    """A result's band is read against its game's rating bands (its registry entry): one
+    of Gravity's reads for Gravity, not for Gyre, which has none; a game without bands
+    is stored without one, as before."""
+    good = json.loads(Stats(dict([(result(1, True).key, result(1, True))])).dumps())
+    assert good["results"][0]["band"] == ""
+    for game, band, error in (("gravity", "2–3", ""), ("gyre", "2–3", "not a rating band of Gyre"),
+                              ("gravity", "9", "not a rating band of Gravity"),
+                              ("a game to come", "1", "not a rating band of a game to come")):
+        data = json.loads(json.dumps(good))
+        data["results"][0].update(game=game, band=band, link="")
+        if error:
+            with pytest.raises(StatsError, match=f"result 1: band .* is {error}"):
+                Stats.loads(json.dumps(data))
+        else:
+            (r,) = Stats.loads(json.dumps(data)).results.values()
+            assert (r.game, r.band) == (game, band)
 
 
 # -- the controller: storage, import, export, reset, dialog -------------------------------------
