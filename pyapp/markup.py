@@ -431,3 +431,36 @@ def card_writes(card: CardView, unit: float) -> tuple[ElementWrite, ...]:
             *spoken(card.name, "focus" in card.classes), ("attr:data-at", card.pile),
             ("attr:data-index", str(card.index)), ("attr:data-marks", card.marks),
             *placed(unit, card.x, card.y), ("style:z-index", str(card.z)))
+
+
+def start_screen_html(indent: str = "") -> tuple[str, str]:
+    """The start screen's game tiles and today's deal buttons, one per game of the
+    registry (:func:`pyapp.games.entries`) in its order, each line after ``indent``:
+    ``scripts/build.py`` writes them into the page, so the start screen shows before
+    Python starts. Every button is disabled until the app is ready.
+
+    >>> tiles, daily = start_screen_html()
+    >>> print(tiles.split("\\n</button>")[0])
+    <button class="tile" type="button" id="tile-gravity" data-game="gravity" disabled>
+      <span class="tile-name">Gravity</span>
+      <span class="tile-text">Stack piles on a 5×5 planet and let the rest collapse toward its core.</span>
+      <span class="resume"></span>
+    >>> print(daily.split("\\n")[1])
+    <button type="button" id="daily-square" data-daily="square" disabled>Square <span class="daily-state"></span></button>
+    """
+    from html import escape as esc
+
+    from .games import entries
+
+    tiles: list[str] = []
+    daily: list[str] = []
+    for g in entries():
+        gid = esc(g.id)
+        tiles += [f'<button class="tile" type="button" id="tile-{gid}" data-game="{gid}" disabled>',
+                  f'  <span class="tile-name">{esc(g.title)}</span>',
+                  f'  <span class="tile-text">{esc(g.blurb)}</span>',
+                  '  <span class="resume"></span>',
+                  '</button>']
+        daily.append(f'<button type="button" id="daily-{gid}" data-daily="{gid}" disabled>{esc(g.short_title)} '
+                     '<span class="daily-state"></span></button>')
+    return "\n".join(indent + line for line in tiles), "\n".join(indent + line for line in daily)

@@ -2,8 +2,9 @@
 
     python3 scripts/build.py [--out dist] [--zip solitaire-orbit.zip]
 
-Needs only the standard library and `npm ci` having filled node_modules/.
-Every URL in the output is relative, so the folder works from any sub-path
+Needs only the standard library, this repository's pyapp/ (the start screen's
+game tiles and today's deal buttons are written from its registry of games) and
+`npm ci` having filled node_modules/. Every URL in the output is relative, so the folder works from any sub-path
 (GitHub Pages) and zipped with index.html at its root (itch.io).
 """
 
@@ -107,6 +108,30 @@ def lazy_sync_sleep(text: str) -> str:
     return text.replace(SYNC_SLEEP_EAGER, SYNC_SLEEP_LAZY)
 
 
+#: The markers in index.html where the start screen's game tiles and today's deal buttons go.
+START_MARKERS = ("GAME-TILES", "GAME-DAILIES")
+
+
+def start_screen(page: str) -> str:
+    """The page with a tile and a daily deal button per game written in at the markers
+    (:data:`START_MARKERS`, each on a line of its own, replaced with that line's
+    indentation), from the registry of the pyapp/ beside this script
+    (``pyapp.markup.start_screen_html``): the start screen shows before Python starts.
+    Stops the build unless each marker is there exactly once."""
+    if str(ROOT) not in sys.path:
+        sys.path.insert(0, str(ROOT))
+    from pyapp.markup import start_screen_html
+
+    for which, name in enumerate(START_MARKERS):
+        found = list(re.finditer(rf"^([ \t]*)<!-- {name}\b[^\n]*?-->[ \t]*$", page, re.M))
+        if len(found) != 1:
+            sys.exit(f"scripts/build.py: index.html has the {name} marker {len(found)} times, not once "
+                     f"(<!-- {name} ... --> on a line of its own)")
+        marker = found[0]
+        page = page[:marker.start()] + start_screen_html(marker.group(1))[which] + page[marker.end():]
+    return page
+
+
 def build(out: Path, root: Path = ROOT) -> dict[str, object]:
     """Build the site from the project at ``root`` into ``out``; returns a summary."""
     node = root / "node_modules"
@@ -141,7 +166,7 @@ def build(out: Path, root: Path = ROOT) -> dict[str, object]:
     )
     chunks = sorted(p.name for p in (out / "runtime" / "pyscript").glob("*-*.js"))
     preloads = "\n".join(f'<link rel="modulepreload" href="./runtime/pyscript/{name}">' for name in chunks if not name.startswith("zip-"))
-    page = (root / "index.html").read_text()
+    page = start_screen((root / "index.html").read_text())
     marker = re.search(r"<!-- PYSCRIPT-CHUNKS:.*?-->", page)
     if marker is None:
         sys.exit("index.html lacks the PYSCRIPT-CHUNKS marker")

@@ -168,6 +168,45 @@ def test_build_is_relative_complete_and_versioned(tmp_path: Path) -> None:
     assert not any(n.startswith("/") or n.startswith("dist/") for n in names)
 
 
+def test_the_start_screen_has_a_tile_and_a_daily_button_per_game_in_order(tmp_path: Path) -> None:
+    """index.html has markers where scripts/build.py writes the registry's games: the
+    built page has one tile and one daily deal button per entry, in the registry's
+    order, each disabled until the app is ready, so the start screen shows before
+    Python starts."""
+    from pyapp.games import entries
+
+    out = tmp_path / "site"
+    build(out)
+    html = (out / "index.html").read_text()
+    ids = [e.id for e in entries()]
+    tiles = re.findall(r'<button class="tile" type="button" id="tile-(\w+)" data-game="(\w+)" disabled>\n'
+                       r' *<span class="tile-name">([^<]*)</span>\n *<span class="tile-text">([^<]*)</span>', html)
+    assert [t[:2] for t in tiles] == [(i, i) for i in ids]
+    assert [t[2:] for t in tiles] == [(e.title, e.blurb) for e in entries()]
+    daily = re.findall(r'<button type="button" id="daily-(\w+)" data-daily="(\w+)" disabled>([^<]*) '
+                       r'<span class="daily-state"></span></button>', html)
+    assert daily == [(e.id, e.id, e.short_title) for e in entries()]
+    assert "GAME-TILES" not in html and "GAME-DAILIES" not in html
+    assert html.index('id="tile-') < html.index('<div class="today"') < html.index('id="daily-') < html.index('id="stats-open"')
+    source = (ROOT / "index.html").read_text()
+    assert 'id="tile-' not in source and 'id="daily-' not in source  # written only from the registry
+
+
+def test_the_build_stops_when_a_start_screen_marker_is_missing() -> None:
+    from pyapp.games import entries
+
+    module = build_module()
+    page = (ROOT / "index.html").read_text()
+    for name in module.START_MARKERS:
+        line = re.search(rf"(?m)^.*<!-- {name}\b.*\n", page)
+        assert line is not None
+        for broken in (page.replace(line.group(0), ""), page.replace(line.group(0), line.group(0) * 2)):
+            with pytest.raises(SystemExit, match=name):
+                module.start_screen(broken)
+    built = module.start_screen(page)
+    assert built.count('<button class="tile"') == built.count('class="daily-state"') == len(entries())
+
+
 def test_same_sources_same_version_and_any_change_makes_a_new_cache(tmp_path: Path) -> None:
     build(tmp_path / "a")
     build(tmp_path / "b")
