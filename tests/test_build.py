@@ -51,9 +51,11 @@ import os, sys
 sys.path.insert(0, "/home/pyodide")
 import pyapp.warmup, asyncio, traceback, functools, dataclasses, typing, json, random
 from pyapp.controller import Controller, MemoryStorage
-for game in ("gravity", "square", "gyre", "zodiac"):
+from pyapp.games import entries
+games = [e.id for e in entries()]
+for game in games:
     c = Controller(MemoryStorage(), True); c.resize(800, 600); c.start(f"#g={game}&v=1&o=&s=7"); c.view()
-"imports fine"
+"imports fine, games " + ",".join(games)
 `));
 """
 
@@ -61,14 +63,17 @@ for game in ("gravity", "square", "gyre", "zodiac"):
 def test_the_trimmed_standard_library_has_all_the_page_imports(tmp_path: Path) -> None:
     """Pyodide's own Python, under Node, from the build's runtime (its patched
     pyodide.asm.mjs) with the build's trimmed standard library, imports everything
-    the page does and starts every game."""
+    the page does, finds every game (the registry's discovery, in pyapp/ unpacked from
+    app.zip) and starts each."""
     out = tmp_path / "site"
     build(out)
     script = tmp_path / "check.mjs"
     script.write_text(CHECK_STDLIB % (out / "runtime" / "pyodide" / "pyodide.mjs", out / "runtime" / "pyodide" / "python_stdlib_pyc.zip",
                                       out / "app.zip"))
     done = subprocess.run(["node", str(script)], capture_output=True, text=True)
-    assert "imports fine" in done.stdout, done.stderr[-2000:]
+    from pyapp.games import entries
+
+    assert f"imports fine, games {','.join(e.id for e in entries())}" in done.stdout, done.stderr[-2000:]
 
 
 def build_module() -> Any:
