@@ -26,7 +26,7 @@ from pyapp.session import Session  # noqa: E402
 
 #: The deal of each game (its registry entry's ``bench_seed``).
 DEALS = {e.id: e.bench_seed for e in entries()}
-PARTS = ("_table", "_tell_move", "view", "_board", "_after_change", "_save")
+PARTS = ("_table_of", "_tell_move", "view", "_lay_out", "_after_change", "_save")
 
 
 def measure(game_id: str, moves: int) -> tuple[float, dict[str, float]]:

@@ -18,7 +18,7 @@ from conftest import ROOT, Orbit
 from helpers import dom_board, session_of
 from pyapp import focus
 from pyapp.controller import Controller, MemoryStorage
-from pyapp.features import locate_hint
+from pyapp.hints import locate_hint
 from pyapp.games import get_game
 from pyapp.games.zodiac.rules import greedy_move
 from pyapp.hints import hint
@@ -303,10 +303,10 @@ def both(orbit: Orbit, twin: Controller, name: str) -> str:
     ring then stands where the controller's does. Returns what the controller said."""
     key(orbit, name)
     assert twin.key(" " if name == "Space" else name, board=True), name
-    said = twin.view().announce
+    said = twin.effects().announce
     table = twin.table_now()
     assert table is not None
-    assert tuple(orbit.page.evaluate(ACTIVE)) == focus.settle(table, twin.focus), name
+    assert tuple(orbit.page.evaluate(ACTIVE)) == focus.settle(table, twin.focus.stop), name
     return said
 
 
@@ -321,7 +321,7 @@ def play_on_both(orbit: Orbit, twin: Controller, token: str, pile_key: bool = Fa
     def walk(goal: focus.Stop) -> None:
         now = twin.table_now()
         assert now is not None
-        for direction in focus.path(now, focus.settle(now, twin.focus), goal):
+        for direction in focus.path(now, focus.settle(now, twin.focus.stop), goal):
             both(orbit, twin, "Arrow" + direction.capitalize())
 
     gesture = table.moves_from(marks.source)[marks.target] if marks.source else None

@@ -16,7 +16,7 @@ from playwright.sync_api import Browser, Page
 from conftest import Orbit
 from helpers import assert_board_matches, card_locator, engine_board, dom_board, pile_locator, play_via_ui
 from pyapp.daily import daily_seed
-from pyapp.features import locate_hint
+from pyapp.hints import locate_hint
 from pyapp.games import get_game, get_view
 from pyapp.hints import hint_for
 from pyapp.session import Session

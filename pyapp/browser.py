@@ -1,5 +1,6 @@
-"""The one module that touches the DOM: it draws what :class:`pyapp.controller.Controller`
-returns and turns DOM events into the controller's intents. No rules, links,
+"""The one module that touches the DOM: it draws the :class:`pyapp.view.View` and plays
+out the :class:`pyapp.view.Effects` the controller returns, and turns DOM events into
+the controller's intents; it reads nothing else of the controller. No rules, links,
 storage formats or wording live here: what to write where is worked out by
 :class:`pyapp.paint.Painter` (pure, tested in CPython), which button means what by
 :meth:`Controller.click`, and input queued before Python was ready by :meth:`Controller.queued`.
@@ -21,9 +22,12 @@ import js
 from js import document, window
 from pyodide.ffi import create_proxy
 
-from .controller import LONG_PRESS, Board, Controller, SafeStorage, View
+from .controller import Controller
+from .pointer import LONG_PRESS
+from .storage import SafeStorage
+from .view import Board, Effects, View
 from .markup import error_text
-from .paint import DIALOGS, Op, Painter, unit_for
+from .paint import DIALOGS, CloseDialog, FocusBack, Make, Op, OpenDialog, Painter, Put, Remove, unit_for
 
 STEP_DELAY = 0.22
 NO_SCROLL = js.JSON.parse('{"preventScroll": true}')
@@ -42,7 +46,7 @@ PROPERTIES = {"text": "textContent", "html": "innerHTML", "class": "className"}
 
 
 def write(node: Any, what: str, value: str | None) -> None:
-    """One write to an element, as :data:`pyapp.paint.Op` says."""
+    """One write to an element, as :class:`pyapp.paint.Put` says."""
     kind, _, name = what.partition(":")
     if not name and kind in PROPERTIES:
         setattr(node, PROPERTIES[kind], value)
@@ -82,25 +86,26 @@ class Binding:
         """The painter's changes, in order (elements by selector are looked up once), on the
         page or on the board elements ``nodes`` (a board off the page: :meth:`rehearse`)."""
         nodes = self.nodes if nodes is None else nodes
-        for op, key, what, value in ops:
-            if op == "w":
+        for op in ops:
+            if isinstance(op, Put):
+                key = op.element
                 if key not in nodes:  # a part inside a board element ("p:A1 .pile-note") is looked up there
                     outer, _, inner = key.partition(" ")
                     nodes[key] = nodes[outer].querySelector(inner) if outer in nodes else document.querySelector(key)
-                write(nodes[key], what, value)
-            elif op == "add":
-                node = nodes[key] = document.createElement("div")
-                node.setAttribute(what, value)
+                write(nodes[key], op.what, op.value)
+            elif isinstance(op, Make):
+                node = nodes[op.element] = document.createElement("div")
+                node.setAttribute(op.attribute, op.name)
                 nodes["board"].appendChild(node)
-            elif op == "del":
-                nodes.pop(key).remove()
-            elif op == "open":  # shown a task later, over the board drawn now: a modal dialog restyles the page
-                self.return_to = self.return_to if what else document.activeElement
-                self.opening = key
-                self.later(0, partial(self.open_dialog, key))
-            elif op == "close" and (node := document.querySelector(key)).open:
+            elif isinstance(op, Remove):
+                nodes.pop(op.element).remove()
+            elif isinstance(op, OpenDialog):  # shown a task later, over the board drawn now: a modal dialog restyles the page
+                self.return_to = self.return_to if op.kept else document.activeElement
+                self.opening = op.dialog
+                self.later(0, partial(self.open_dialog, op.dialog))
+            elif isinstance(op, CloseDialog) and (node := document.querySelector(op.dialog)).open:
                 node.close()
-            elif op == "back":  # the dialogs closed: the focus goes back where it was (or to the board)
+            elif isinstance(op, FocusBack):  # the dialogs closed: the focus goes back where it was (or to the board)
                 back, self.return_to = self.return_to, None
                 back = back if present(back) and back.isConnected else self.board_node.querySelector(".focus")
                 if present(back):
@@ -114,7 +119,8 @@ class Binding:
 
     def set_busy(self, busy: bool) -> None:
         """While a move animates or waits, input waits too (``data-busy``); the tools are disabled, never hidden."""
-        self.busy = self.ctl.animating = busy
+        self.busy = busy
+        self.ctl.busy(busy)
         self.apply(self.paint.busy(busy))
 
     def on(self, node: Any, event: str, fn: Callable[[Any], None]) -> None:
@@ -212,20 +218,23 @@ class Binding:
 
     def dialog_closed(self) -> None:
         """A dialog closed by the browser (Escape, its own Close button)."""
-        if self.ctl.dialog is not None and not byid(self.ctl.dialog.kind).open and not self.opening:
+        shown = self.paint.dialog
+        if shown is not None and not byid(shown.kind).open and not self.opening:
             self.ctl.close_dialog()
             self.render()
 
     # -- drawing ------------------------------------------------------------------
     def render(self, animate: bool = True) -> None:
-        self.apply(self.paint.screen(self.ctl.screen))  # shown before measuring: a hidden box has no size
-        self.ctl.resize(*self.room())
         active = document.activeElement
         self.had_focus = bool(self.board_node.contains(active)) or (self.had_focus and str(active.tagName) == "BODY")
         began = js.performance.now()
         view = self.ctl.view()
+        self.apply(self.paint.screen(view.screen))  # shown before measuring: a hidden box has no size
+        if self.ctl.resize(*self.room()):  # the table turned: laid out again
+            view = self.ctl.view()
+        effects = self.ctl.effects()
         js.performance.measure("orbit-view", {"start": began})  # bench/input_latency.py reports it
-        self.apply(self.paint.page(view))
+        self.apply(self.paint.page(view, effects))
         self.set_busy(self.busy)  # the tools: enabled as the view says, unless a move animates
         for timer in view.timers:
             if (timer.name, timer.ticket) not in self.timers:
@@ -234,40 +243,40 @@ class Binding:
         self.apply(self.paint.dialogs(view.dialog))
         if str(window.location.hash) != view.address:  # no address (the start screen): the page's, with no hash
             window.history.replaceState(None, "", view.address or str(window.location.pathname) + str(window.location.search))
-        if view.copy:
-            self.spawn(self.copy(view.copy))
+        if effects.copy:
+            self.spawn(self.copy(effects.copy))
         if view.board is None:
             return
-        if view.frames and animate:
+        if effects.frames and animate:
             self.set_busy(True)
             self.draw_actions(view, False)
-            self.spawn(self.animate(view))
+            self.spawn(self.animate(view, effects))
         else:
-            self.show(view)
+            self.show(view, effects)
 
     def room(self) -> tuple[float, float]:
         """The board's room on the page, in pixels."""
         wrap = byid("board-wrap")
         return max(200.0, float(wrap.clientWidth)), max(240.0, float(wrap.clientHeight))
 
-    def show(self, view: View) -> None:
+    def show(self, view: View, effects: Effects) -> None:
         assert view.board is not None
         self.draw_actions(view, True)  # the buttons under the board take height from it: first
         self.draw_board(view.board)
-        if (view.focus_now or self.had_focus) and view.dialog is None:  # the focus follows the ring
+        if (effects.focus_now or self.had_focus) and view.dialog is None:  # the focus follows the ring
             node = self.board_node.querySelector(".focus")
             if present(node) and not node.matches(":focus"):  # no scrolling after a pointer: no layout now
-                node.focus(None if view.focus_now else NO_SCROLL)
+                node.focus(None if effects.focus_now else NO_SCROLL)
         if view.auto:
             self.set_busy(True)
             self.later(0 if view.instant else STEP_DELAY, self.auto)
 
-    async def animate(self, view: View) -> None:
-        for frame in view.frames:
+    async def animate(self, view: View, effects: Effects) -> None:
+        for frame in effects.frames:
             self.draw_board(frame)
             await asyncio.sleep(STEP_DELAY)
         self.set_busy(False)
-        self.show(view)
+        self.show(view, effects)
         self.play_queue()
 
     def auto(self) -> None:
@@ -277,12 +286,13 @@ class Binding:
         self.play_queue()
 
     def fire(self, name: str, ticket: int) -> None:
-        """A timer of the view ran out (:class:`pyapp.controller.Timer`): once nothing animates nor is held."""
-        if self.busy or self.ctl.pressing:
+        """A timer of the view ran out (:class:`pyapp.view.Timer`): once nothing animates nor is held."""
+        done = self.ctl.fire(name, ticket)
+        if done is None:  # a move's steps are shown or a pointer is down: later
             self.later(0.05, partial(self.fire, name, ticket))
             return
         self.timers.discard((name, ticket))
-        if self.ctl.fire(name, ticket):
+        if done:
             self.render()
 
     async def copy(self, url: str) -> None:
@@ -321,8 +331,7 @@ class Binding:
         button: Any = evt.target.closest("button") if hasattr(evt.target, "closest") else None
         if not present(button) or button.disabled:
             return
-        if self.ctl.swallowed(ident := str(button.id or "")):
-            return  # the touch held on it showed what it would do: letting go plays nothing
+        ident = str(button.id or "")
         if ident == "banner-close":
             byid("banner").hidden = True
         elif ident == "stats-import":
@@ -360,9 +369,10 @@ class Binding:
     def hold(self, evt: Any) -> None:
         """A touch held on a button that previews (:meth:`Controller.button_press`)."""
         previews = str(evt.pointerType) != "mouse" and present(evt.target.closest("button.previews"))
-        if ticket := self.ctl.button_press(str(evt.type) == "pointerdown", previews):
+        ticket, previewing = self.ctl.button_press(str(evt.type) == "pointerdown", previews)
+        if ticket:
             self.later(LONG_PRESS, lambda: self.apply(self.paint.previewing(self.ctl.button_held(ticket))))
-        self.apply(self.paint.previewing(self.ctl.previewing))
+        self.apply(self.paint.previewing(previewing))
 
     # -- pointer input --------------------------------------------------------------
     def at(self, evt: Any) -> tuple[float, float]:
@@ -394,10 +404,9 @@ class Binding:
 
     def pointer_move(self, evt: Any) -> None:
         """A card follows the pointer once it moved a few pixels; the controller lights its targets."""
-        was = self.ctl.lifted
         moved = self.ctl.pointer_move(*self.at(evt))
         if moved is not None:
-            if self.ctl.lifted != was:
+            if moved[3]:  # the drag began: its targets light
                 self.render(animate=False)
             self.apply(self.paint.moved("c:" + moved[0], moved[1], moved[2]))
             evt.preventDefault()
@@ -405,11 +414,11 @@ class Binding:
     def pointer_up(self, evt: Any) -> None:
         if self.busy:
             self.ctl.pointer_cancel()
-        elif self.ctl.pressing:
+        else:
             began = js.performance.now()
-            self.ctl.pointer_up(*self.at(evt))
-            self.render()
-            js.performance.measure("orbit-input", {"start": began})  # bench/input_latency.py reports it
+            if self.ctl.pointer_up(*self.at(evt)):
+                self.render()
+                js.performance.measure("orbit-input", {"start": began})  # bench/input_latency.py reports it
 
     def pointer_cancel(self, evt: Any) -> None:
         self.ctl.pointer_cancel()

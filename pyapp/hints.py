@@ -1,6 +1,8 @@
 """Hints: one good legal move for the position on the table, chosen by the
 game's own heuristic (``hint`` of its registry entry, written in
-``pyapp/games/<id>/hints.py``), or None when no move helps.
+``pyapp/games/<id>/hints.py``), or None when no move helps; and where that move
+lies on the table (:func:`locate_hint`: the card, the place, the button, the cards
+to pick, lit by the board) with the words that come with it (:func:`hint_words`).
 
 Every heuristic looks only at what the player can see or could work out: the
 face-up cards, and the cards still face down as a set (everything not in view),
@@ -15,16 +17,23 @@ docs/RULES-NOTES.md, "Hints", describes each game's heuristic.
 >>> s = g.deal(42, g.parse_options(""))
 >>> hint("gyre", s) in g.legal_moves(s)
 True
+>>> from pyapp.table import Table, Gesture, Pile
+>>> t = Table(3, 2, (Pile("H", 0, 0, ("AS",)), Pile("R0", 1, 0, ("2S",))), (Gesture("CAS0", ("H", 0), "R0"),))
+>>> m = locate_hint(t, "CAS0")
+>>> m.source, m.target, m.button, hint_words(m, t)
+(('H', 0), 'R0', '', 'Hint: play the lit card onto the lit place.')
 """
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import Any, Protocol
 
 from .game import AnyGame, Status
 from .games import entry
+from .table import Place, Table
 
-__all__ = ["SessionLike", "hint", "hint_for"]
+__all__ = ["NO_HINT", "HintMarks", "SessionLike", "hint", "hint_for", "hint_words", "locate_hint"]
 
 
 def hint(game_id: str, state: Any) -> str | None:
@@ -76,3 +85,72 @@ def hint_for(session: SessionLike) -> str | None:
     if session.status() != "playing":
         return None
     return hint(session.game.id, session.state)
+
+
+# -- where a hint lies on the table ------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class HintMarks:
+    """Where the hinted move ``token`` is played on the table: a card dragged or
+    tapped (``source``) onto a pile (``target``), or a button, and the cards to
+    pick for it (Square's discards, Attrition's card given up)."""
+
+    token: str
+    source: Place | None = None
+    target: str | None = None
+    button: str = ""
+    picks: tuple[Place, ...] = ()
+
+
+def locate_hint(table: Table, token: str) -> HintMarks | None:
+    """The gesture or button of ``table`` that plays ``token``; None if none does.
+    A move that is a gesture and also a button choice is shown as the gesture.
+
+    >>> from pyapp.table import Button, Pick
+    >>> t = Table(1, 1, (), buttons=(Button("rotate", "Rotate", None, Pick("Give one up", 1, (((("H", 2),), "R2S"),))),))
+    >>> locate_hint(t, "R2S")
+    HintMarks(token='R2S', source=None, target=None, button='rotate', picks=(('H', 2),))
+    >>> locate_hint(t, "Q") is None
+    True
+    """
+    for g in table.gestures:
+        if g.pick is None and g.token == token:
+            return HintMarks(token, g.source, g.target)
+        if g.pick is not None:
+            for cards, tok in g.pick.options:
+                if tok == token:
+                    return HintMarks(token, g.source, g.target, picks=cards)
+    for b in table.buttons:
+        if b.token == token and not b.repeat:
+            return HintMarks(token, button=b.id)
+        if b.pick is not None:
+            for cards, tok in b.pick.options:
+                if tok == token:
+                    return HintMarks(token, button=b.id, picks=cards)
+    for b in table.buttons:  # a move only a repeating button plays (never in practice)
+        if b.token == token:
+            return HintMarks(token, button=b.id)
+    return None
+
+
+def hint_words(marks: HintMarks, table: Table) -> str:
+    """The notice that comes with a hint's lights.
+
+    >>> from pyapp.table import Button
+    >>> t = Table(1, 1, (), buttons=(Button("rotate", "Rotate", "R"),))
+    >>> hint_words(HintMarks("R", button="rotate"), t)
+    'Hint: press Rotate.'
+    """
+    if marks.button:
+        label = next((b.label for b in table.buttons if b.id == marks.button), marks.button)
+        then = ", then pick the card marked" if len(marks.picks) == 1 else \
+            ", then pick the cards marked" if marks.picks else ""
+        return f"Hint: press {label}{then}."
+    what = "play the lit card onto the lit place" if marks.source is not None else "tap the lit place"
+    pick = "" if not marks.picks else (" and give up the card marked" if len(marks.picks) == 1
+                                       else f" and pick the {len(marks.picks)} cards marked")
+    return f"Hint: {what}{pick}."
+
+
+NO_HINT = "No move helps: every move left loses or changes nothing. Undo may find a better way."

@@ -12,8 +12,8 @@ from __future__ import annotations
 
 from html import escape
 
-from .controller import THEMES, Board, ButtonView, CardView, Dialog, Field, PileView, View
-from .features import ReplayView
+from .settings import THEMES
+from .view import Board, ButtonView, CardView, Dialog, Field, PileView, ReplayView, View
 from .stats import StatsSummary, VariantSummary
 from .table import Decor
 from .table import Face
@@ -55,7 +55,7 @@ def _field_html(field_: Field) -> str:
 def dialog_html(dialog: Dialog) -> str:
     """The body of a dialog. The new-game form's buttons are ``#deal-go`` and ``#deal-cancel``.
 
-    >>> from pyapp.controller import Field
+    >>> from pyapp.view import Field
     >>> html = dialog_html(Dialog("newgame", "New deal", (Field("easy", "flag", "Easier", "1"),), error="bad"))
     >>> '<input type="checkbox" name="easy" checked> Easier' in html, '<p class="form-error">bad</p>' in html
     (True, True)
@@ -228,7 +228,7 @@ def pile_parts(pile: PileView, unit: float) -> tuple[tuple[str, tuple[ElementWri
     there: the words of the label and note are drawn by CSS from ``data-t`` (as a card's,
     see :func:`face_html`), the pile's name says them.
 
-    >>> from pyapp.controller import PileView
+    >>> from pyapp.view import PileView
     >>> for part in pile_parts(PileView("D", 1, 1, 1, 1.4, (), "3", "", "Deck 3", "", "", 3, 1.5, 1), 10.0):
     ...     print(part)
     ('.overlay', (('style:left', '5.0px'), ('style:top', '0.0px'), ('html', '<span class="badge" data-t="3"></span>')))
@@ -310,10 +310,10 @@ def screen_writes(screen: str) -> tuple[Write, ...]:
             ("#tools", "hidden", "1" if start else ""))
 
 
-def page_writes(view: View) -> tuple[Write, ...]:
+def page_writes(view: View, celebrate: bool = False) -> tuple[Write, ...]:
     """Everything the page shows around the board and the dialogs, as writes the binding
     applies (skipping any whose value it already wrote), so the same view always
-    gives the same page.
+    gives the same page (``celebrate``: a win just now, :attr:`pyapp.view.Effects.celebrate`).
 
     >>> from pyapp.controller import Controller, MemoryStorage
     >>> c = Controller(MemoryStorage())
@@ -353,7 +353,7 @@ def page_writes(view: View) -> tuple[Write, ...]:
         out += [("#notice", "class:error", on(notice.error)), ("#notice-text", "text", notice.text),
                 ("#notice-action", "text", notice.action), ("#notice-action", "hidden", on(not notice.action))]
     if view.board is not None:
-        out += [("#board", "attr:aria-label", view.board_label), ("#board", "class:celebrate", on(view.celebrate))]
+        out += [("#board", "attr:aria-label", view.board_label), ("#board", "class:celebrate", on(celebrate))]
     return tuple(out)
 
 

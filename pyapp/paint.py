@@ -1,7 +1,8 @@
 """What the page must change to show a view, worked out without a DOM.
 
 The binding (:mod:`pyapp.browser`) draws by applying :data:`Op` values in order and
-nothing else: a :class:`Painter` remembers what it had the page show, so each view
+nothing else (:class:`Put` a value, :class:`Make` or :class:`Remove` a board element,
+:class:`OpenDialog`, :class:`CloseDialog`, :class:`FocusBack`): a :class:`Painter` remembers what it had the page show, so each view
 gives only the writes that differ (every call into the DOM costs, in Pyodide more
 than the Python around it), and the same views always give the same page.
 
@@ -11,7 +12,7 @@ than the Python around it), and the same views always give the same page.
 >>> painter = Painter()
 >>> view = c.view()
 >>> ops = painter.page(view) + painter.board(view.board, 50.0)
->>> ("add", "c:k1", "data-uid", "k1") in ops, ("w", "#title", "text", "Gyre") in ops
+>>> Make("c:k1", "data-uid", "k1") in ops, Put("#title", "text", "Gyre") in ops
 (True, True)
 >>> painter.page(view) + painter.board(view.board, 50.0)  # drawn already: nothing to do
 []
@@ -19,24 +20,60 @@ than the Python around it), and the same views always give the same page.
 
 from __future__ import annotations
 
-from typing import Callable
+from typing import Callable, NamedTuple
 
 from dataclasses import replace
 
-from .controller import Board, Dialog, View
+from .view import Board, Dialog, Effects, View
 from .markup import ElementWrite, Write, actions_html, board_writes, card_writes, deal_text, decor_html, dialog_html
 from .markup import PILE_INSIDE, PILE_PARTS, page_writes, pile_parts, pile_writes, replay_html, screen_writes
 
-#: One change to the page: ("w", element, what, value) writes as :data:`pyapp.markup.Write`
-#: says (a value of None removes an attribute or a style property); ("add", element, attribute,
-#: name) makes a new ``div`` on the board, with that attribute naming it; ("del", element, "", None)
-#: removes one; ("open", dialog, "", None) shows a dialog (remembering where the page's focus
-#: was, unless ``what`` is "kept": another dialog had it), ("close", dialog, "", None) closes one
-#: and ("back", "", "", None) puts the focus back where it was before the dialogs.
-#: An element is a CSS selector (":root": the page's root), "board", "decor" (the
-#: board's drawings), a board element: "p:" + a pile id, "c:" + a card's uid, or a part
-#: inside a pile's element: its element, a space and the part's selector ("p:A1 .pile-note").
-Op = tuple[str, str, str, str | None]
+# An element is a CSS selector (":root": the page's root), "board", "decor" (the board's
+# drawings), a board element: "p:" + a pile id, "c:" + a card's uid, or a part inside a
+# pile's element: its element, a space and the part's selector ("p:A1 .pile-note").
+
+
+class Put(NamedTuple):
+    """Write ``value`` to ``element`` as :data:`pyapp.markup.Write` says what (a value of
+    None removes an attribute or a style property)."""
+
+    element: str
+    what: str
+    value: str | None
+
+
+class Make(NamedTuple):
+    """Make a new ``div`` on the board, its ``attribute`` naming it ``name``."""
+
+    element: str
+    attribute: str
+    name: str
+
+
+class Remove(NamedTuple):
+    """Remove a board element (or a part inside one)."""
+
+    element: str
+
+
+class OpenDialog(NamedTuple):
+    """Show the dialog ``dialog`` (a selector), remembering where the page's focus was,
+    unless ``kept``: another dialog had it."""
+
+    dialog: str
+    kept: bool = False
+
+
+class CloseDialog(NamedTuple):
+    dialog: str
+
+
+class FocusBack(NamedTuple):
+    """The dialogs closed: the focus goes back where it was before them."""
+
+
+#: One change to the page.
+Op = Put | Make | Remove | OpenDialog | CloseDialog | FocusBack
 
 MIN_UNIT, MAX_UNIT = 24.0, 130.0
 #: Each dialog's element id, and the element its content goes into.
@@ -69,35 +106,35 @@ class Painter:
 
         >>> p = Painter()
         >>> p.writes("#x", (("text", "a"), ("class:on", "")))
-        [('w', '#x', 'text', 'a'), ('w', '#x', 'class:on', '')]
+        [Put(element='#x', what='text', value='a'), Put(element='#x', what='class:on', value='')]
         >>> p.writes("#x", (("text", "a"), ("class:on", "1")))
-        [('w', '#x', 'class:on', '1')]
+        [Put(element='#x', what='class:on', value='1')]
         """
         done = self.written.setdefault(element, {})
         out: list[Op] = []
         for what, value in pairs:
             if done.get(what, 0) != value:
                 done[what] = value
-                out.append(("w", element, what, value))
+                out.append(Put(element, what, value))
         return out
 
-    def page(self, view: View) -> list[Op]:
-        """Everything around the board (:func:`pyapp.markup.page_writes`) that changed, and
-        the words for screen readers (the same words again are still said: a no-break space
-        tells them apart).
+    def page(self, view: View, effects: Effects = Effects()) -> list[Op]:
+        """Everything around the board (:func:`pyapp.markup.page_writes`) that changed, with
+        the celebration of a win and the words for screen readers of ``effects`` (the same
+        words again are still said: a no-break space tells them apart).
 
         >>> from pyapp.controller import Controller, MemoryStorage
         >>> c = Controller(MemoryStorage()); c.start("#g=gyre&s=42"); view = c.view()
-        >>> p = Painter(); _ = p.page(replace(view, announce="Hi."))
-        >>> p.page(replace(view, announce="Hi.")), p.page(replace(view, announce="Hi."))
-        ([('w', '#live', 'text', 'Hi.\xa0')], [('w', '#live', 'text', 'Hi.')])
+        >>> p = Painter(); _ = p.page(view, Effects(announce="Hi."))
+        >>> p.page(view, Effects(announce="Hi.")), p.page(view, Effects(announce="Hi."))
+        ([Put(element='#live', what='text', value='Hi.\xa0')], [Put(element='#live', what='text', value='Hi.')])
         """
         self.deal = (view.deal, bool(view.timer))
         self.tools = view.tools
-        out = self.all(page_writes(view))
-        if view.announce:
-            said = self.written.get("#live", {}).get("text")
-            out += self.writes("#live", (("text", view.announce + ("\u00a0" if said == view.announce else "")),))
+        out = self.all(page_writes(view, effects.celebrate))
+        if said := effects.announce:
+            out += self.writes("#live", (("text", said + ("\u00a0" if self.written.get("#live", {}).get("text") == said
+                                                          else "")),))
         return out
 
     def all(self, writes: tuple[Write, ...]) -> list[Op]:
@@ -140,24 +177,24 @@ class Painter:
         written), and the one shown before closed.
 
         >>> p = Painter()
-        >>> [op[:2] for op in p.dialogs(Dialog("rules", "Rules"))]
-        [('w', '#rules-body'), ('w', '#summary-replay'), ('open', '#rules')]
+        >>> [(type(op).__name__, op[0]) for op in p.dialogs(Dialog("rules", "Rules"))]
+        [('Put', '#rules-body'), ('Put', '#summary-replay'), ('OpenDialog', '#rules')]
         >>> p.dialogs(Dialog("rules", "Rules")), p.dialogs(None)
-        ([('open', '#rules', 'kept', None)], [('close', '#rules', '', None), ('back', '', '', None)])
+        ([OpenDialog(dialog='#rules', kept=True)], [CloseDialog(dialog='#rules'), FocusBack()])
         """
         shown, self.dialog = self.dialog, dialog
         out: list[Op] = []
         if shown is not None and (dialog is None or dialog.kind != shown.kind):
-            out.append(("close", "#" + shown.kind, "", None))
+            out.append(CloseDialog("#" + shown.kind))
         if dialog is None:
-            return out + ([("back", "", "", None)] if shown is not None else [])
+            return out + ([FocusBack()] if shown is not None else [])
         if shown is not None and replace(shown, error="") == replace(dialog, error=""):
             out += self.writes("#newgame .form-error", (("text", dialog.error),)) if dialog.kind == "newgame" else []
         else:
-            out.append(("w", "#" + DIALOGS[dialog.kind], "html", dialog_html(dialog)))
+            out.append(Put("#" + DIALOGS[dialog.kind], "html", dialog_html(dialog)))
             self.written.pop("#newgame .form-error", None)  # written again with the form
         out += self.writes("#summary-replay", (("hidden", "" if dialog.replay else "1"),))
-        return out + [("open", "#" + dialog.kind, "kept" if shown is not None else "", None)]
+        return out + [OpenDialog("#" + dialog.kind, shown is not None)]
 
     def board(self, board: Board, unit: float) -> list[Op]:
         """The board at ``unit`` px per card unit: its size, drawings, piles and cards,
@@ -166,14 +203,14 @@ class Painter:
         out = self.writes("board", board_writes(board, unit))
         if "decor" not in self.drawn:  # the layer of the table's drawings, under its piles and cards
             self.drawn["decor"] = None
-            out.append(("add", "decor", "class", "decor-layer"))
+            out.append(Make("decor", "class", "decor-layer"))
         out += self.writes("decor", (("html", decor_html(board.decor, unit)),))
         wanted = {"decor"} | {"p:" + pile.id for pile in board.piles} | {"c:" + card.uid for card in board.cards}
         for element in [e for e in self.drawn if e not in wanted]:
             del self.drawn[element]
             for part in [*(f"{element} {p}" for p in PILE_PARTS if element.startswith("p:")), element]:
                 self.written.pop(part, None)
-                out.append(("del", part, "", None))
+                out.append(Remove(part))
         for pile in board.piles:
             out += self._item("p:" + pile.id, "data-pile", pile.id, (pile, unit),
                               lambda: (("", pile_writes(pile, unit)), *pile_parts(pile, unit)),  # noqa: B023
@@ -189,7 +226,7 @@ class Painter:
         with ``inside`` if new, then the writes to it and to its parts (by selector inside it, "": itself)."""
         out: list[Op] = []
         if element not in self.drawn:
-            out.append(("add", element, attribute, name))
+            out.append(Make(element, attribute, name))
             out += self.writes(element, (("html", inside),)) if inside else []
         elif self.drawn[element] == key:
             return out

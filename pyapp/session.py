@@ -148,8 +148,12 @@ class Session:
                 session.resign()
         return session
 
+    def save_data(self) -> dict[str, Any]:
+        """The session's fields of a save (:mod:`pyapp.saves` adds the timer and the day)."""
+        return {"format": SAVE_FORMAT, "link": self.link().fragment(), "redo": list(self.redo_moves)}
+
     def to_save(self) -> str:
-        return json.dumps({"format": SAVE_FORMAT, "link": self.link().fragment(), "redo": list(self.redo_moves)})
+        return json.dumps(self.save_data())
 
     @classmethod
     def from_save(cls, text: str) -> Session:
@@ -158,6 +162,11 @@ class Session:
             data = json.loads(text)
         except (ValueError, TypeError) as exc:
             raise SaveError(f"saved game is not readable JSON ({exc})") from None
+        return cls.from_save_data(data)
+
+    @classmethod
+    def from_save_data(cls, data: Any) -> Session:
+        """A session from a save's parsed JSON (:meth:`save_data`); :class:`SaveError` saying what is wrong."""
         if not isinstance(data, dict) or data.get("format") != SAVE_FORMAT:
             raise SaveError("saved game has an unknown format")
         link = data.get("link")

@@ -9,12 +9,16 @@ from __future__ import annotations
 import json
 import random
 from collections import Counter
+from dataclasses import dataclass
+from typing import Any
 
 import pytest
 
 from pyapp import focus
-from pyapp.controller import FOUR_COLOUR, LARGE, SETTINGS_KEY, Controller, MemoryStorage, View
-from pyapp.features import locate_hint
+from pyapp.controller import Controller, MemoryStorage
+from pyapp.settings import FOUR_COLOUR, LARGE, SETTINGS_KEY
+from pyapp.view import Effects, View
+from pyapp.hints import locate_hint
 from pyapp.games import entries, get_game, get_view
 from pyapp.games.zodiac.rules import arrange, greedy_move
 from pyapp.markup import dialog_html, keys_html, settings_html
@@ -43,13 +47,32 @@ def states(game_id: str, seed: int, count: int) -> list[object]:
     return out
 
 
-def press(c: Controller, *keys: str) -> View:
+@dataclass(frozen=True)
+class Seen:
+    """The view after some keys (its fields read through), and what they did once."""
+
+    view: View
+    effects: Effects
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self.view, name)
+
+    @property
+    def announce(self) -> str:
+        return self.effects.announce
+
+    @property
+    def focus_now(self) -> bool:
+        return self.effects.focus_now
+
+
+def press(c: Controller, *keys: str) -> Seen:
     for key in keys:
         assert c.key(key, board=True), key
-    return c.view()
+    return Seen(c.view(), c.effects())
 
 
-def focused(view: View) -> tuple[str, int | None]:
+def focused(view: View | Seen) -> tuple[str, int | None]:
     """Where the view draws the focus ring (exactly one card or pile)."""
     assert view.board is not None
     rings: list[tuple[str, int | None]] = [(card.pile, card.index) for card in view.board.cards if "focus" in card.classes]
@@ -101,7 +124,7 @@ def test_the_focus_settles_when_its_card_moves_on() -> None:
     c = controller("#g=gyre&s=42")
     v = c.view()
     assert focused(v) == focus.first(c.table_now())  # type: ignore[arg-type]
-    c.focus = ("H", 4)
+    c.focus.stop = ("H", 4)
     c.play(next(g.token for g in c.table_now().gestures if g.source == ("H", 4)))  # type: ignore[union-attr]
     assert focused(c.view())[0] in {p.id for p in c.table_now().piles}  # type: ignore[union-attr]
 
@@ -111,9 +134,9 @@ def test_the_focus_settles_when_its_card_moves_on() -> None:
 
 def test_space_picks_up_the_focused_card_and_enter_drops_it_on_the_focused_place() -> None:
     c = controller("#g=gravity&s=42")
-    c.focus = ("c1", 0)
+    c.focus.stop = ("c1", 0)
     v = press(c, " ")
-    assert c.selected == ("c1", 0) and focused(v) == ("c2", 0)  # the focus jumps to the nearest lit place
+    assert c.hand.selected == ("c1", 0) and focused(v) == ("c2", 0)  # the focus jumps to the nearest lit place
     assert v.board is not None and "lit" in next(p for p in v.board.piles if p.id == "c2").classes
     assert "Two of clubs picked up: it can go to cell c2" in v.announce or "picked up: it can go to cell c2" in v.announce
     v = press(c, "Enter")
@@ -123,13 +146,13 @@ def test_space_picks_up_the_focused_card_and_enter_drops_it_on_the_focused_place
 
 def test_enter_on_a_place_that_refuses_the_card_says_why_and_escape_puts_it_back() -> None:
     c = controller("#g=gravity&s=42")
-    c.focus = ("c1", 0)
+    c.focus.stop = ("c1", 0)
     press(c, " ")
-    c.focus = ("a3", 0)
+    c.focus.stop = ("a3", 0)
     v = press(c, "Enter")
-    assert v.notice is not None and "a3 is not next to c1" in v.notice.text and c.selected == ("c1", 0)
+    assert v.notice is not None and "a3 is not next to c1" in v.notice.text and c.hand.selected == ("c1", 0)
     v = press(c, "Escape")
-    assert c.selected is None and v.announce == "Put back."
+    assert c.hand.selected is None and v.announce == "Put back."
     assert c.session is not None and c.session.moves == ()
 
 
@@ -138,11 +161,11 @@ def test_enter_plays_a_card_with_one_move_as_a_tap_does_and_arrows_move_the_ring
     table = c.table_now()
     assert table is not None
     tap = next(g for g in table.gestures if g.tap)
-    c.focus = tap.source
+    c.focus.stop = tap.source
     other = focus.step(table, tap.source, "left")  # type: ignore[arg-type]
     v = press(c, "ArrowLeft")
     assert focused(v) == other != tap.source and v.focus_now
-    c.focus = tap.source
+    c.focus.stop = tap.source
     press(c, "Enter")
     assert c.session is not None and c.session.moves == (tap.token,)
 
@@ -152,15 +175,15 @@ def test_a_pick_by_keys_square_discards_then_c_confirms() -> None:
     table = c.table_now()
     assert table is not None
     g = next(g for g in table.gestures if g.pick is not None)
-    c.focus = g.source
+    c.focus.stop = g.source
     press(c, " ")
-    c.focus = focus.stop_of(table, (g.target, None))  # type: ignore[arg-type]
+    c.focus.stop = focus.stop_of(table, (g.target, None))  # type: ignore[arg-type]
     v = press(c, "Enter")
-    assert c.picking is not None and v.announce.startswith(g.pick.prompt)  # type: ignore[union-attr]
-    assert focused(v) == c.picking.pick.places[0]  # the focus goes to the first card to pick
+    assert c.hand.picking is not None and v.announce.startswith(g.pick.prompt)  # type: ignore[union-attr]
+    assert focused(v) == c.hand.picking.pick.places[0]  # the focus goes to the first card to pick
     chosen = g.pick.options[0][0]  # type: ignore[union-attr]
     for spot in chosen:
-        c.focus = spot
+        c.focus.stop = spot
         v = press(c, "Enter")
     assert "Picked" in v.announce
     press(c, "c")
@@ -191,7 +214,7 @@ def test_the_keys_help_lists_the_keys_and_question_mark_opens_it() -> None:
     assert keys["S"] == "Stock: as Enter on it" and keys["A"] == "Auto-finish" and "Arrow keys" in keys
     assert "V" in keys and "V" not in dict(controller("#g=gravity&s=1").keys_help())
     c.play("S")
-    c.focus = ("W", 0)
+    c.focus.stop = ("W", 0)
     assert c.key("v", board=True) and c.dialog is not None and c.dialog.title.startswith("Waste: ")
     c.close_dialog()
     assert c.key("?") and c.dialog is not None and c.dialog.kind == "rules" and c.dialog.keys == c.keys_help()
@@ -242,7 +265,7 @@ def test_names_say_the_card_and_where_it_lies() -> None:
     table = s.table_now()
     assert table is not None
     g2 = next(g for g in table.gestures if g.note.startswith("cost"))
-    s.focus = g2.source
+    s.focus.stop = g2.source
     s.key(" ", board=True)
     board = s.view().board
     assert board is not None
@@ -266,11 +289,10 @@ def test_a_move_and_its_forced_steps_are_announced_once() -> None:
     c = controller("#g=gravity&s=42")
     c.view()
     c.play("e2e3")  # three frames: the stack, then two slides toward the PLANET
-    v = c.view()
-    said = v.announce
+    said = c.effects().announce
     assert said.split(" Then: ")[0].endswith("to cell e3.") and " Then: " in said
     assert said.count(" to cell ") >= 2
-    assert c.view().announce == ""  # once
+    assert c.view() == c.view() and c.effects().announce == ""  # once
 
 
 def test_a_prompt_is_announced_when_it_changes() -> None:
@@ -279,11 +301,11 @@ def test_a_prompt_is_announced_when_it_changes() -> None:
     capture = c.session.legal_moves()[0]  # type: ignore[union-attr]
     assert capture.startswith("C")
     c.play(capture)
-    said = c.view().announce
+    said = c.effects().announce
     assert "to captured pairs" in said and "Then: Your hand: " in said and "Revealed card: " in said
     assert said.endswith("Place the revealed card in one of the two highlighted slots.")
     c.undo()
-    assert c.view().announce.startswith("Move undone. Capture:")
+    assert c.effects().announce.startswith("Move undone. Capture:")
 
 
 def test_a_phase_change_is_announced() -> None:
@@ -292,7 +314,7 @@ def test_a_phase_change_is_announced() -> None:
     c.session._states[-1] = arrange(zodiac={3: "6H"}, waste="7H", rest="zodiac")
     c.view()
     c.play("W-E0")
-    said = c.view().announce
+    said = c.effects().announce
     assert "Equator cell 0" in said or "equator cell 0" in said
     assert "Phase 2: build the foundations." in said
 
@@ -303,13 +325,13 @@ def test_the_end_of_a_game_is_announced() -> None:
     c.view()
     while c.session.status() == "playing":
         c.play(c.session.legal_moves()[0])
-        said = c.view().announce
+        said = c.effects().announce
     assert c.dialog is not None and c.dialog.kind == "summary"
     assert said.endswith(f"{c.dialog.title} {c.dialog.big}.") or said.endswith(f"{c.dialog.title}. {c.dialog.big}.")
     r = controller("#g=gravity&s=42")
     r.resign()
     r.resign()
-    assert r.view().announce == "You gave up. Piles left 52."
+    assert r.effects().announce == "You gave up. Piles left 52."
 
 
 # -- looks ------------------------------------------------------------------------------------------
@@ -319,7 +341,7 @@ def test_theme_deck_and_card_size_are_kept_across_visits() -> None:
     data: dict[str, str] = {}
     c = controller("#g=gyre&s=1", data)
     assert c.view().theme == "system" and c.view().page_classes == ()
-    c.choose("theme", "light")
+    assert c.change("set-theme", "light")
     c.set_setting(FOUR_COLOUR, True)
     c.set_setting(LARGE, True)
     assert set(json.loads(data[SETTINGS_KEY])) >= {"theme=light", FOUR_COLOUR, LARGE}
@@ -329,7 +351,7 @@ def test_theme_deck_and_card_size_are_kept_across_visits() -> None:
     again.set_theme("system")
     assert again.view().page_classes == ("four-colour", "large-cards")
     again.set_theme("purple")  # not a theme: nothing changes
-    assert again.theme == "system"
+    assert again.settings.theme == "system"
     html = settings_html(v.settings, v.theme)
     assert 'id="set-fourcolour" checked' in html and '<option value="light" selected>Light</option>' in html
 
@@ -398,21 +420,21 @@ def play_by_keys(c: Controller, token: str, pile_key: bool = False, pick_up: str
             for attempt in ("escape", "play") if escape_first else ("play",):
                 go(c, spot)
                 v = press(c, " " if enter_plays else pick_up)
-                assert c.selected == marks.source and session.moves == before
+                assert c.hand.selected == marks.source and session.moves == before
                 assert " picked up: it can go to " in v.announce, v.announce
                 if attempt == "escape" and gesture.pick is None:
-                    assert press(c, "Escape").announce == "Put back." and c.selected is None
+                    assert press(c, "Escape").announce == "Put back." and c.hand.selected is None
                     continue
                 go(c, focus.stop_of(table, (marks.target, None)))
                 v = press(c, "Enter")
                 how = "pick up and drop"
                 if gesture.pick is None:
                     continue
-                assert c.picking is not None and c.picking.gesture == gesture and session.moves == before
+                assert c.hand.picking is not None and c.hand.picking.gesture == gesture and session.moves == before
                 assert v.announce == sentence(gesture.pick.prompt)
-                assert focused(v) == focus.stop_of(table, c.picking.pick.places[0])  # on the first card to pick
+                assert focused(v) == focus.stop_of(table, c.hand.picking.pick.places[0])  # on the first card to pick
                 if attempt == "escape":
-                    assert press(c, "Escape").announce == "Cancelled." and c.picking is None
+                    assert press(c, "Escape").announce == "Cancelled." and c.hand.picking is None
                     continue
                 for n, card in enumerate(marks.picks, 1):
                     go(c, focus.stop_of(table, card))
@@ -496,7 +518,7 @@ def test_a_card_that_fits_both_foundations_says_which_is_which() -> None:
     assert c.session is not None
     c.session._states[-1] = arrange(equator={0: "7S"}, foundations="6S.-.-.-.8S.-.-.-", rest="zodiac")
     c.view()
-    c.focus = ("E0", 0)
+    c.focus.stop = ("E0", 0)
     said = press(c, " ").announce
     assert said == ("Seven of spades picked up: it can go to foundation of spades up from the ace"
                     " or foundation of spades down from the king."), said

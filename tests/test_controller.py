@@ -10,23 +10,11 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from pyapp.controller import (
-    CORRUPT_PREFIX,
-    CURRENT_KEY,
-    INSTANT,
-    MARKS,
-    NOTICE_ACTION_SECONDS,
-    NOTICE_SECONDS,
-    OPTIONS_PREFIX,
-    PREVIOUS_PREFIX,
-    SAVE_PREFIX,
-    SETTINGS_KEY,
-    Board,
-    Controller,
-    MemoryStorage,
-    View,
-    pile_at,
-)
+from pyapp.controller import NOTICE_ACTION_SECONDS, NOTICE_SECONDS, Controller, MemoryStorage
+from pyapp.layout import pile_at
+from pyapp.saves import CORRUPT_PREFIX, CURRENT_KEY, OPTIONS_PREFIX, PREVIOUS_PREFIX, SAVE_PREFIX
+from pyapp.settings import INSTANT, MARKS, SETTINGS_KEY
+from pyapp.view import Board, View
 from pyapp.games import get_game
 from pyapp.session import Session
 
@@ -246,9 +234,9 @@ def test_a_card_with_a_single_move_plays_on_a_tap_and_selection_toggles() -> Non
     c.undo()
     multi = next(s for s in table.sources() if not any(g.tap for g in table.gestures if g.source == s))
     c.tap(*multi)
-    assert c.selected == multi
+    assert c.hand.selected == multi
     c.tap(*multi)
-    assert c.selected is None
+    assert c.hand.selected is None
 
 
 def test_drop_plays_on_a_target_and_nothing_elsewhere() -> None:
@@ -277,7 +265,7 @@ def test_a_lifted_card_lights_its_targets_and_is_drawn_above_the_others() -> Non
     c.lift(None)  # the drag was cancelled: the board is as before
     assert c.view().board == before
     c.lift(("a1", 7))  # nothing there: nothing lifted
-    assert c.lifted is None
+    assert c.hand.lifted is None
 
 
 def test_a_drop_goes_to_the_pile_under_the_point_or_the_nearest_that_takes_the_card() -> None:
@@ -287,7 +275,7 @@ def test_a_drop_goes_to_the_pile_under_the_point_or_the_nearest_that_takes_the_c
     c2 = next(p for p in board.piles if p.id == "c2")
     c.lift(("c1", 0))
     c.drop_at(("c1", 0), c2.x + c2.w + 0.05, c2.y + c2.h / 2)  # let go just beside c2, between piles
-    assert c.view().address == "#g=gravity&v=1&o=&s=42&m=c1c2" and c.lifted is None
+    assert c.view().address == "#g=gravity&v=1&o=&s=42&m=c1c2" and c.hand.lifted is None
     c.undo()
     c.drop_at(("c1", 0), -5, -5)  # far off the table: nothing
     assert c.view().address == "#g=gravity&v=1&o=&s=42"
@@ -299,9 +287,9 @@ def test_a_tap_between_piles_finds_the_pile_by_its_area() -> None:
     assert board is not None
     c1 = next(p for p in board.piles if p.id == "c1")
     c.tap_at(c1.x + 0.1, c1.y + 0.1)  # the page did not say which element: the point says it is c1
-    assert c.selected is None or c.selected[0] == "c1"
+    assert c.hand.selected is None or c.hand.selected[0] == "c1"
     c.tap_at(c1.x + 0.1, c1.y + 0.1, "c1", 0)
-    assert c.selected in (None, ("c1", 0)) and c.view().board is not None
+    assert c.hand.selected in (None, ("c1", 0)) and c.view().board is not None
 
 
 def test_a_pointer_drags_a_card_past_a_few_pixels_and_taps_otherwise() -> None:
@@ -311,22 +299,22 @@ def test_a_pointer_drags_a_card_past_a_few_pixels_and_taps_otherwise() -> None:
     unit = 50.0
     c1, c2 = (next(p for p in board.piles if p.id == i) for i in ("c1", "c2"))
     x0, y0 = (c1.x + 0.5) * unit, (c1.y + 0.5) * unit
-    assert c.pointer_down("c1", 0, x0, y0, unit) < 0 and c.pressing  # a card that may be dragged
-    assert c.pointer_move(x0 + 3, y0) is None and c.lifted is None  # a tremor is no drag
+    assert c.pointer_down("c1", 0, x0, y0, unit) < 0 and c.pointer.pressing  # a card that may be dragged
+    assert c.pointer_move(x0 + 3, y0) is None and c.hand.lifted is None  # a tremor is no drag
     where = c.pointer_move((c2.x + 0.5) * unit, (c2.y + 0.5) * unit)
-    assert where is not None and c.lifted == ("c1", 0)
+    assert where is not None and c.hand.lifted == ("c1", 0)
     c.pointer_up((c2.x + 0.5) * unit, (c2.y + 0.5) * unit)
-    assert not c.pressing and c.lifted is None and c.view().address.endswith("m=c1c2")
+    assert not c.pointer.pressing and c.hand.lifted is None and c.view().address.endswith("m=c1c2")
     c.undo()
     c.pointer_down("c1", 0, x0, y0, unit)
     c.pointer_up(x0 + 2, y0)  # a tap: the card is selected (it has several moves) or played
-    assert c.selected == ("c1", 0) or c.view().address != "#g=gravity&v=1&o=&s=42"
+    assert c.hand.selected == ("c1", 0) or c.view().address != "#g=gravity&v=1&o=&s=42"
     c.pointer_down("c1", 0, x0, y0, unit)
     c.pointer_move(x0 + 40, y0 + 40)
     c.pointer_cancel()  # the browser took the pointer: nothing played, nothing held
-    assert not c.pressing and c.lifted is None
+    assert not c.pointer.pressing and c.hand.lifted is None
     assert c.pointer_down(None, None, -10, -10, unit) > 0  # off the cards: nothing to drag
-    assert not c.long_press(c._presses)  # and no squared pile to show
+    assert not c.long_press(c.pointer_down(None, None, -10, -10, unit))  # and no squared pile to show
 
 
 def test_a_long_press_on_a_squared_pile_shows_it_unless_the_pointer_moved_or_let_go() -> None:
@@ -338,7 +326,7 @@ def test_a_long_press_on_a_squared_pile_shows_it_unless_the_pointer_moved_or_let
     assert board is not None and c.peekable("W")
     top = next(p for p in board.piles if p.id == "W").count - 1
     ticket = c.pointer_down("W", top, 10, 10, 50.0)
-    assert c.long_press(ticket) and c.dialog is not None and c.dialog.kind == "peek" and not c.pressing
+    assert c.long_press(ticket) and c.dialog is not None and c.dialog.kind == "peek" and not c.pointer.pressing
     c.close_dialog()
     ticket = c.pointer_down("W", top, 10, 10, 50.0)
     c.pointer_up(10, 10)
@@ -388,7 +376,7 @@ def test_attrition_rotation_asks_for_a_hand_card_and_a_stray_tap_cancels() -> No
     assert next(b for b in v.buttons if b.id == "rotate").label == "Cancel"
     assert v.board is not None and {x.index for x in v.board.cards if "choice" in x.classes} == set(range(len(session.state.hand)))
     c.tap("X")  # a stray tap gives nothing up
-    assert c.picking is None and c.view().address == session.link().fragment()
+    assert c.hand.picking is None and c.view().address == session.link().fragment()
     c.press("rotate")
     c.tap("H", 0)
     token = next(m for m in session.legal_moves() if m.startswith("R") and m[1:3] == session.state.hand[0].code)
@@ -398,8 +386,8 @@ def test_attrition_rotation_asks_for_a_hand_card_and_a_stray_tap_cancels() -> No
 def test_escape_clears_a_selection() -> None:
     c = controller("#g=gravity&v=1&o=&s=42")
     c.tap("c1", 0)
-    assert c.selected == ("c1", 0)
-    assert c.key("Escape") and c.selected is None
+    assert c.hand.selected == ("c1", 0)
+    assert c.key("Escape") and c.hand.selected is None
     assert not c.key("x")
 
 
@@ -443,7 +431,7 @@ def test_give_up_needs_a_second_press_and_undo_takes_it_back() -> None:
     c.resign()
     v = c.view()
     assert v.resign_armed and "again" in v.prompt and v.status == "playing"
-    c.disarm()
+    assert c.fire("disarm", c.view().timers[0].ticket)
     assert not c.view().resign_armed
     c.resign()
     c.resign()
@@ -495,14 +483,14 @@ def test_autocollapse_setting_plays_the_choice_after_a_pause() -> None:
 def test_animation_frames_unless_instant() -> None:
     c = controller("#g=gravity&v=1&o=&s=42", instant=False)
     c.play("e2e3")
-    frames = c.view().frames
+    frames = c.effects().frames
     assert len(frames) == len(get_game("gravity").steps(get_game("gravity").deal(42, get_game("gravity").parse_options("")), "e2e3")) - 1
     assert all(f.sources == () for f in frames)
-    assert c.view().frames == ()  # handed out once
+    assert c.effects().frames == ()  # handed out once
     c.set_setting(INSTANT, True)
     c.undo()
     c.play("e2e3")
-    assert c.view().frames == ()
+    assert c.effects().frames == ()
 
 
 # -- dialogs ---------------------------------------------------------------------------------
@@ -535,9 +523,8 @@ def test_rules_dialog_copy_link_and_notices() -> None:
     assert d is not None and d.kind == "rules" and "<h" in d.html
     c.close_dialog()
     c.copy_link()
-    v = c.view()
-    assert v.copy == "https://example.org/orbit/index.html#g=gyre&v=1&o=&s=5"
-    assert c.view().copy == ""  # asked once
+    assert c.effects().copy == "https://example.org/orbit/index.html#g=gyre&v=1&o=&s=5"
+    assert c.effects().copy == ""  # asked once
     c.copied(False)
     assert c.view().notice is not None and c.view().notice.text.startswith("Copy this link: https://")  # type: ignore[union-attr]
     c.dismiss_notice()
@@ -622,7 +609,7 @@ def test_a_tap_on_a_refused_pile_says_why_and_square_empty_cells_do_not_play_alo
     assert c.view().address == start
     refusal = table.refusals[0]
     c.tap(*refusal.source)
-    assert c.selected == refusal.source
+    assert c.hand.selected == refusal.source
     c.tap(refusal.target)
     v = c.view()
     assert v.notice is not None and v.notice.text == refusal.reason and v.address == start
@@ -652,7 +639,7 @@ def _walk(fragment: str, steps: int = 12) -> list[Controller]:
 @pytest.mark.parametrize("fragment", FEEL_LINKS)
 def test_movable_marks_are_the_sources_of_the_legal_moves_and_a_setting(fragment: str) -> None:
     for c in _walk(fragment):
-        assert MARKS in c.settings  # on for a first game
+        assert c.settings.marks  # on for a first game
         table, v = c.table_now(), c.view()
         assert table is not None and v.board is not None and c.session is not None
         marked = {(x.pile, x.index) for x in v.board.cards if "marked" in x.classes}
@@ -668,7 +655,7 @@ def test_movable_marks_are_the_sources_of_the_legal_moves_and_a_setting(fragment
     assert v.board is not None and not any("marked" in x.classes for x in v.board.cards)
     assert (MARKS, "Mark the cards that can move", False) in v.settings
     again = controller(fragment, {SETTINGS_KEY: c.storage.get(SETTINGS_KEY) or ""})
-    assert MARKS not in again.settings  # the player's choice is kept
+    assert not again.settings.marks  # the player's choice is kept
 
 
 def test_pressing_a_card_with_no_move_lifts_it_and_says_so() -> None:
@@ -681,8 +668,10 @@ def test_pressing_a_card_with_no_move_lifts_it_and_says_so() -> None:
     assert v.address == "#g=gyre&v=1&o=&s=42"  # nothing played
     assert v.notice is not None and v.notice.text.startswith("No move for this card")
     assert v.board is not None and [(x.pile, x.index) for x in v.board.cards if "nudge" in x.classes] == [ring]
+    assert c.view() == v  # the view is the state's: asked again, the same
+    assert c.fire("notice", v.notice.serial)  # the notice's time is up: the card settles with it
     again = c.view().board
-    assert again is not None and not any("nudge" in x.classes for x in again.cards)  # once
+    assert again is not None and not any("nudge" in x.classes for x in again.cards)
     # Gravity during a collapse choice says what to do instead
     g = controller("#g=gravity&s=42")
     g.play("c1c2")
@@ -711,7 +700,7 @@ def test_an_illegal_gravity_drop_says_why_in_the_rules_words(source: tuple[str, 
 
 
 def test_gravity_reasons_cover_both_directions() -> None:
-    from pyapp.tables.gravity import stack_reason
+    from pyapp.games.gravity.table import stack_reason
     assert "only side by side or above/below" in stack_reason("7H", "8S", False)  # red and black, diagonal
     assert "only corner to corner" in stack_reason("7H", "8H", True)  # same suit, straight
     assert "same suit (corner to corner) or red and black (side by side)" in stack_reason("7H", "8D", True)
@@ -753,9 +742,9 @@ def test_notices_dismiss_themselves_errors_stay_and_none_is_out_of_date() -> Non
     c.tap("R0", 0) if c.table_now() and c.table_now().pile("R0").cards else c.tap("D", 0)  # type: ignore[union-attr]
     newer = c.view().notice
     assert newer is not None and newer.serial != old
-    c.expire_notice(old)  # a late timer of the old notice
+    assert not c.fire("notice", old)  # a late timer of the old notice
     assert c.view().notice == newer
-    c.expire_notice(newer.serial)
+    assert c.fire("notice", newer.serial)
     assert c.view().notice is None
     c.open_link("#g=gyre&v=1&o=&s=nope")
     err = c.view().notice
@@ -840,7 +829,7 @@ def test_end_screen_says_the_result_once_and_offers_the_next_steps() -> None:
     assert d.compare[0] == "This game and variant: 1 played, 0 wins (0%)" and d.replay  # the stats module compares; Watch replay
     c.summary_action("copy")
     v = c.view()
-    assert v.dialog is None and v.copy.endswith(c.session.link().fragment())
+    assert v.dialog is None and c.effects().copy.endswith(c.session.link().fragment())
     # a finished game: the title says the result, no line says it again
     session = Session.new(get_game("square"), 3)
     while session.legal_moves():
@@ -852,16 +841,15 @@ def test_end_screen_says_the_result_once_and_offers_the_next_steps() -> None:
     d = s.view().dialog
     assert d is not None and d.title.startswith(("You won", "Game over"))
     assert not any(line.startswith(("You won", "Game over")) for line in d.lines)
-    # the hooks a stats or replay module fills
-    watched: list[str] = []
+    # the hook the statistics fill, and Watch replay
     s.summary_extras = lambda sess: ((f"Best {sess.score() + 1}", "Average 3"), True)
-    s.replay_hook = lambda sess: watched.append(sess.link().fragment())
     s.undo()
     s.redo()
     d = s.view().dialog
     assert d is not None and d.compare[1] == "Average 3" and d.replay
     s.summary_action("replay")
-    assert watched == [s.view().address]
+    v = s.view()
+    assert v.replay is not None and v.replay.index == 0 and v.replay.length == len(s.session.moves) and v.dialog is None
 
 
 def test_a_win_is_celebrated_once() -> None:
@@ -873,12 +861,12 @@ def test_a_win_is_celebrated_once() -> None:
     last = session.moves[-1]
     session.undo()
     c = controller(session.link().fragment())
-    assert not c.view().celebrate
+    assert not c.effects().celebrate
     c.play(last)
     v = c.view()
-    assert v.status == "won" and v.celebrate and v.dialog is not None and v.dialog.title == "You won!"
-    assert not c.view().celebrate  # once
-    assert not controller(v.address).view().celebrate  # opening a won game is no new win
+    assert v.status == "won" and c.effects().celebrate and v.dialog is not None and v.dialog.title == "You won!"
+    assert not c.effects().celebrate  # once
+    assert not controller(v.address).effects().celebrate  # opening a won game is no new win
 
 
 def test_tools_menu_opens_and_closes() -> None:

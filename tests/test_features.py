@@ -15,9 +15,11 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 import pyapp.controller as controller_mod
-from pyapp.controller import CURRENT_KEY, DAILY_PREFIX, SAVE_PREFIX, Controller, MemoryStorage
+from pyapp.controller import Controller, MemoryStorage
+from pyapp.saves import CURRENT_KEY, DAILY_PREFIX, SAVE_PREFIX
 from pyapp.daily import daily_link, daily_seed
-from pyapp.features import NO_HINT, read_save
+from pyapp.hints import NO_HINT
+from pyapp.saves import read_save
 from pyapp.games import get_game
 from pyapp.games.gyre import GYRE, auto_finish_move, end_range
 from pyapp.session import Session
@@ -166,7 +168,7 @@ def test_watch_a_finished_game_step_seek_and_play() -> None:
         state = Session.from_link(c.session.link()).initial  # type: ignore[union-attr]
         for token in moves[:n]:
             state = game.apply(state, token)
-        table = module.table(state, c.portrait, frozenset(c.settings))
+        table = module.table(state, c.portrait, c.settings.game)
         assert view.board is not None
         assert {(x.pile, x.index): x.code for x in view.board.cards} == {
             (p.id, i): ("" if code == "??" or i < p.down else code) for p in table.piles for i, code in enumerate(p.cards)}
@@ -195,10 +197,12 @@ def test_watch_a_finished_game_step_seek_and_play() -> None:
     c.replay_control("play")  # at the end, playing starts from the deal
     assert c.view().replay.playing and c.view().replay.index == 0  # type: ignore[union-attr]
     for n in range(1, 4):
-        c.replay_tick()
+        timer = next(t for t in c.view().timers if t.name == "replay")
+        assert c.fire("replay", timer.ticket)
         shown(n)
     c.replay_control("play")  # pause
-    c.replay_tick()
+    assert not any(t.name == "replay" for t in c.view().timers)
+    assert not c.fire("replay", timer.ticket)  # the last timer, run out late: nothing
     shown(3)
     # taps, drops, buttons and keys do nothing to the game behind the replay
     c.tap("R0", 0)
@@ -207,7 +211,7 @@ def test_watch_a_finished_game_step_seek_and_play() -> None:
     assert c.session.moves == moves
     assert c.key("ArrowRight") and c.view().replay.index == 4  # type: ignore[union-attr]
     assert c.key("ArrowLeft") and c.view().replay.index == 3  # type: ignore[union-attr]
-    assert c.key("Escape") and c.replay is None and c.view().replay is None
+    assert c.key("Escape") and c.watching.replay is None and c.view().replay is None
     assert c.session.moves == moves and c.view().board is not None
 
 
@@ -268,8 +272,8 @@ def play_as_lit(c: Controller) -> None:
         c.drop(marks.source, marks.target)
     for place in marks.picks:
         c.tap(*place)
-    if c.picking is not None:
-        c.confirm_pick()
+    if c.hand.picking is not None:
+        c.press("pick-confirm")
 
 
 @settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])

@@ -11,9 +11,10 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from pyapp.controller import DISARM_SECONDS, Controller, MemoryStorage
+from pyapp.screens import DISARM_SECONDS
+from pyapp.controller import Controller, MemoryStorage
 from pyapp.games import get_game
-from pyapp.paint import Op, Painter, unit_for
+from pyapp.paint import Make, Op, Painter, Put, Remove, unit_for
 from pyapp.session import Session
 
 DEALS = {"gyre": 12345, "gravity": 3, "square": 7, "zodiac": 2024}
@@ -27,20 +28,22 @@ class Page:
         self.board: list[str] = []
 
     def apply(self, ops: list[Op]) -> None:
-        for op, key, what, value in ops:
-            if op == "add":
-                assert key not in self.board, f"{key} made twice"
-                self.board.append(key)
-                self.elements[key] = {"attr:" + what: value}
-            elif op == "del":
+        for op in ops:
+            if isinstance(op, Make):
+                assert op.element not in self.board, f"{op.element} made twice"
+                self.board.append(op.element)
+                self.elements[op.element] = {"attr:" + op.attribute: op.name}
+            elif isinstance(op, Remove):
+                key = op.element
                 assert key in self.board or key.split(" ")[0] in self.board, f"{key} removed but never made"
                 if key in self.board:
                     self.board.remove(key)
                 del self.elements[key]
             else:
-                assert op == "w"
+                assert isinstance(op, Put), op
+                key = op.element
                 assert not key.startswith(("p:", "c:")) or key.split(" ")[0] in self.board, f"{key} written before it was made"
-                self.elements.setdefault(key, {})[what] = value
+                self.elements.setdefault(key, {})[op.what] = op.value
 
 
 def cards(page: Page) -> list[tuple[Any, ...]]:
@@ -113,13 +116,13 @@ def test_lighting_piles_writes_attributes_of_their_parts_and_never_their_inside(
     c.start("#g=square&v=1&o=&s=7")
     painter, page = Painter(), Page()
     made = draw(painter, page, c)
-    piles = [op[1] for op in made if op[0] == "add" and op[1].startswith("p:")]
-    assert sorted(op[1] for op in made if op[1] in piles and op[2] == "html") == sorted(piles)
+    piles = [op.element for op in made if isinstance(op, Make) and op.element.startswith("p:")]
+    assert sorted(op.element for op in made if isinstance(op, Put) and op.element in piles and op.what == "html") == sorted(piles)
     c.tap("H", 0)
     lit = draw(painter, page, c)
-    notes = {op[1]: op[3] for op in lit if op[1].endswith(" .pile-note")}
+    notes = {op.element: op.value for op in lit if isinstance(op, Put) and op.element.endswith(" .pile-note")}
     assert len(notes) > 10 and "free" in notes.values()
-    assert [op for op in lit if op[1] in piles and op[2] == "html"] == []
+    assert [op for op in lit if isinstance(op, Put) and op.element in piles and op.what == "html"] == []
 
 
 def test_a_pile_taken_away_takes_its_parts_with_it() -> None:
@@ -129,12 +132,12 @@ def test_a_pile_taken_away_takes_its_parts_with_it() -> None:
     draw(painter, page, c)
     c.open_link("#g=gyre&v=1&o=&s=7")
     ops = draw(painter, page, c)
-    gone = [op[1] for op in ops if op[0] == "del"]
+    gone = [op.element for op in ops if isinstance(op, Remove)]
     assert gone.index("p:A1 .pile-note") < gone.index("p:A1")
     assert not [k for k in page.elements if k.startswith("p:A1")]
     c.open_link("#g=square&v=1&o=&s=7")  # made again: its parts are new elements, written again
     ops = draw(painter, page, c)
-    assert ("w", "p:A1 .pile-note", "attr:data-t", "A1") in ops
+    assert Put("p:A1 .pile-note", "attr:data-t", "A1") in ops
 
 
 @pytest.mark.parametrize("game_id", sorted(DEALS))
@@ -159,18 +162,20 @@ def test_a_touch_held_on_rotate_previews_until_let_go_and_its_click_plays_nothin
     c = Controller(MemoryStorage(), reduced_motion=True)
     c.start("#g=gyre&v=1&o=&s=42")
     painter, address = Painter(), c.view().address
-    ticket = c.button_press(True, True)
-    assert ticket and painter.previewing(c.previewing) == [("w", "#game", "class:previewing", "")]
-    assert c.button_held(ticket)
-    assert painter.previewing(c.previewing) == [("w", "#game", "class:previewing", "1")]
-    c.button_press(False, True)  # let go
-    assert painter.previewing(c.previewing) == [("w", "#game", "class:previewing", "")]
-    assert c.swallowed("act-rotate") and c.view().address == address
-    assert not c.swallowed("act-rotate") and c.click("act-rotate") and c.view().address != address  # a tap rotates
-    held_briefly = c.button_press(True, True)
-    c.button_press(False, True)
-    assert not c.button_held(held_briefly) and not c.previewing and not c.swallowed("act-rotate")
-    assert c.button_press(True, False) == 0  # a mouse, or a button that previews nothing: its hover shows it
+    ticket, previewing = c.button_press(True, True)
+    assert ticket and painter.previewing(previewing) == [Put("#game", "class:previewing", "")]
+    assert c.button_held(ticket)  # held a while: the preview shows
+    assert painter.previewing(True) == [Put("#game", "class:previewing", "1")]
+    _, previewing = c.button_press(False, True)  # let go
+    assert painter.previewing(previewing) == [Put("#game", "class:previewing", "")]
+    assert not c.click("act-rotate") and c.view().address == address  # the click of that touch plays nothing
+    assert c.click("act-rotate") and c.view().address != address  # a tap rotates
+    address = c.view().address
+    held_briefly, _ = c.button_press(True, True)
+    assert c.button_press(False, True) == (0, False)
+    assert not c.button_held(held_briefly)  # let go before: no preview, and its click plays
+    assert c.click("act-rotate") and c.view().address != address
+    assert c.button_press(True, False) == (0, False)  # a mouse, or a button that previews nothing: its hover shows it
 
 
 def test_nothing_is_rehearsed_off_the_game_or_under_a_dialog() -> None:
@@ -190,7 +195,7 @@ def test_writes_are_only_the_changes_and_replaying_them_gives_the_last_values(pa
     last: dict[str, Any] = {}
     for what, value in pairs:
         ops = painter.writes("#e", ((what, value),))
-        assert ops == ([] if last.get(what, 0) == value else [("w", "#e", what, value)])
+        assert ops == ([] if last.get(what, 0) == value else [Put("#e", what, value)])
         page.apply(ops)
         last[what] = value
     assert page.elements.get("#e", {}) == last
@@ -230,13 +235,13 @@ def test_every_button_of_the_page_is_an_intent() -> None:
 def test_every_control_of_the_page_is_an_intent() -> None:
     c = Controller(MemoryStorage())
     c.start("#g=gyre&s=1")
-    assert c.change("set-theme", "dark") and c.theme == "dark"
-    assert c.change("set-instant", "", True) and "instant" in c.settings
-    assert c.change("set-instant", "", False) and "instant" not in c.settings
+    assert c.change("set-theme", "dark") and c.settings.theme == "dark"
+    assert c.change("set-instant", "", True) and c.settings.instant
+    assert c.change("set-instant", "", False) and not c.settings.instant
     assert not c.change("seed", "5") and not c.change("", "x")
     c.play(c.session.legal_moves()[0] if c.session else "")
     c.watch()
-    assert c.change("rp-seek", "1") and c.replay is not None and c.replay.index == 1
+    assert c.change("rp-seek", "1") and c.watching.replay is not None and c.watching.replay.index == 1
 
 
 def test_timers_say_when_a_notice_goes_give_up_disarms_and_a_replay_steps() -> None:
@@ -263,7 +268,7 @@ def test_timers_say_when_a_notice_goes_give_up_disarms_and_a_replay_steps() -> N
     c.replay_control("play")
     (step,) = c.view().timers
     assert step.name == "replay" and step.seconds > 0
-    assert c.fire("replay", step.ticket) and c.replay is not None and c.replay.index == 1
+    assert c.fire("replay", step.ticket) and c.watching.replay is not None and c.watching.replay.index == 1
     assert not c.fire("replay", step.ticket)  # each step is fired once
     (nxt,) = c.view().timers
     assert nxt.ticket != step.ticket

@@ -14,7 +14,9 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from pyapp.controller import OPTIONS_PREFIX, SAVE_PREFIX, Board, Controller, MemoryStorage
+from pyapp.controller import Controller, MemoryStorage
+from pyapp.saves import OPTIONS_PREFIX, SAVE_PREFIX
+from pyapp.view import Board
 from pyapp.games.square.rules import SQUARE, SquareState, cell_index, cell_name, cost, dead_cells, hue, why_not
 from pyapp.session import Session
 from pyapp.table import BACK, CARD_H, CARD_W, Gesture, Pile, Table
@@ -410,7 +412,7 @@ def test_a_drop_that_costs_asks_for_the_discards_then_confirm_plays_and_undo_res
     assert g.source is not None and g.target is not None and g.pick is not None
     c.drop(g.source, g.target)
     v = c.view()
-    assert c.picking is not None and v.prompt == g.pick.prompt
+    assert c.hand.picking is not None and v.prompt == g.pick.prompt
     assert v.address == link  # nothing played yet
     buttons = {b.id: b for b in v.buttons}
     assert not buttons["pick-confirm"].enabled and buttons["pick-cancel"].enabled
@@ -420,19 +422,19 @@ def test_a_drop_that_costs_asks_for_the_discards_then_confirm_plays_and_undo_res
     assert next(p for p in v.board.piles if p.id == g.target).note == g.note == f"cost {cost(session.state, session.state.hand[g.source[1]], cell_index(g.target))}"
     # cancel puts the card back
     c.press("pick-cancel")
-    assert c.picking is None and c.view().address == link
+    assert c.hand.picking is None and c.view().address == link
     # again, picking one card, then a second, then a third that is refused, then unpicking
     c.drop(g.source, g.target)
     (a, b), token = g.pick.options[-1]
     c.tap(*a)
     assert not {x.id: x for x in c.view().buttons}["pick-confirm"].enabled
-    c.confirm_pick()
-    assert c.picking is not None and c.view().notice is not None and c.view().notice.text == "Pick 2 cards first."
+    c.press("pick-confirm")
+    assert c.hand.picking is not None and c.view().notice is not None and c.view().notice.text == "Pick 2 cards first."
     c.tap(*b)
     assert {x.id: x for x in c.view().buttons}["pick-confirm"].enabled
     others = [p for p in g.pick.places if p not in (a, b)]
     c.tap(*others[0])  # a third card is not taken
-    assert c.picking is not None and sorted(c.picking.picked) == sorted([a, b])
+    assert c.hand.picking is not None and sorted(c.hand.picking.picked) == sorted([a, b])
     board = c.view().board
     assert board is not None
     picked = [x for x in board.cards if "picked" in x.classes]
@@ -462,7 +464,7 @@ def test_taps_select_then_play_and_lit_cells_show_the_cost() -> None:
     assert free.source is not None and free.target is not None
     c.tap(*free.source)
     v = c.view()
-    assert c.selected == free.source and v.board is not None
+    assert c.hand.selected == free.source and v.board is not None
     lit = {p.id: p.note for p in v.board.piles if "lit" in p.classes}
     assert lit == {target: g.note for target, g in t.moves_from(free.source).items()}
     assert dict(v.board.holds[free.source]) == lit
@@ -480,7 +482,7 @@ def test_a_drop_on_an_illegal_cell_says_why_and_plays_nothing() -> None:
     c.drop(("H", 0), "B1")
     v = c.view()
     assert v.notice is not None and v.notice.text == "Cost 10 (11 beside 1 in A1): 5 or more is not allowed"
-    assert v.address == "#g=square&v=1&o=ends&s=1" and c.picking is None
+    assert v.address == "#g=square&v=1&o=ends&s=1" and c.hand.picking is None
     c.drop(("H", 4), "E6")  # 74 beside 80: cost 6
     assert c.view().notice.text == "Cost 6 (74 beside 80 in F6): 5 or more is not allowed"  # type: ignore[union-attr]
     c.drop(("H", 0), "A1")  # taken: no gesture, no reason, nothing played

@@ -11,7 +11,8 @@ import json
 
 import pytest
 
-from pyapp.controller import SAVE_PREFIX, Controller, MemoryStorage
+from pyapp.controller import Controller, MemoryStorage
+from pyapp.saves import SAVE_PREFIX
 from pyapp.daily import daily_link, daily_seed
 from pyapp.errors import StatsError
 from pyapp.games import entry

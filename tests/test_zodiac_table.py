@@ -540,10 +540,10 @@ def test_the_phase_change_shows_the_move_first_then_phase_two() -> None:
     c = opened(link(WIN_SEED, moves[: p2 - 1]), instant=False)
     assert plain(c.view().info).startswith("Phase 1 · Stock 0 · Waste ")
     c.play(moves[p2 - 1])
-    v = c.view()
-    assert len(v.frames) == 1 and plain(v.info) == "Phase 2" and v.prompt == PROMPT_PHASE2_START
+    v, frames = c.view(), c.effects().frames
+    assert len(frames) == 1 and plain(v.info) == "Phase 2" and v.prompt == PROMPT_PHASE2_START
     assert v.board is not None and all("zd-p2" in d.kind for d in v.board.decor)
-    assert not any("zd-p2" in d.kind for d in v.frames[0].decor) and not v.frames[0].sources
+    assert not any("zd-p2" in d.kind for d in frames[0].decor) and not frames[0].sources
 
 
 def test_auto_finish_plays_to_the_win_and_any_tap_stops_it() -> None:
@@ -609,6 +609,6 @@ def test_random_play_through_the_controller_matches_the_engine() -> None:
         else:  # every card that can move has a tap gesture: a tap plays it at once
             c.tap(g.source[0], g.source[1])
             g = next(h for h in t.gestures if h.source == g.source and h.tap)
-        assert c.selected is None
+        assert c.hand.selected is None
         session.play(g.token)
         assert c.view().address == session.link().fragment()

@@ -1,0 +1,165 @@
+"""The keyboard: the focus ring on the board, Enter and Space on it, the keys that
+wait while a move's steps are shown, and the keys help.
+
+>>> from pyapp.table import Button, Pile, Table
+>>> t = Table(3, 2, (Pile("A", 0, 0, ("AS",), key="w"),), buttons=(Button("rotate", "Rotate", "R", key="r"),))
+>>> keys_help(t, hint=True)[-4:]
+(('H', 'Hint'), ('R', 'Rotate'), ('W', 'A: as Enter on it'), ('?', 'These keys'))
+>>> q = KeyQueue(); q.animating = True
+>>> q.hold("n", False, False, False), q.hold("Tab", False, False, False)
+(True, False)
+>>> q.animating = False; q.next(), q.next()
+(('n', False, False, False), None)
+"""
+
+from __future__ import annotations
+
+from typing import Callable, Final
+
+from . import focus as focus_mod
+from .hand import Hand
+from .speech import capital, place, sentence
+from .table import Face, Place, Table
+
+#: A key as the page saw it: (key, ctrl, shift, on the board).
+Press = tuple[str, bool, bool, bool]
+#: Keys while a replay is shown, and the replay bar's control each stands for.
+REPLAY_KEYS: Final = {"arrowleft": "back", "arrowright": "forward", " ": "play", "home": "start", "end": "end",
+                      "escape": "close"}
+#: At most this many keys wait for a move's steps; more are the page's own.
+MAX_WAITING: Final = 8
+
+
+class KeyQueue:
+    """While a move's steps are shown (:attr:`animating`), keys wait for them to end, but
+    Tab, which moves the page's focus, and a ninth key."""
+
+    def __init__(self) -> None:
+        self.animating = False
+        self._waiting: list[Press] = []
+
+    def hold(self, key: str, ctrl: bool, shift: bool, board: bool) -> bool:
+        """Keep a key pressed while animating; False when it is not kept (Tab, a full queue)."""
+        if key == "Tab" or len(self._waiting) >= MAX_WAITING:
+            return False
+        self._waiting.append((key, ctrl, shift, board))
+        return True
+
+    def next(self) -> Press | None:
+        """The next key that waited, once nothing animates."""
+        return self._waiting.pop(0) if self._waiting and not self.animating else None
+
+
+def keys_help(table: Table | None, hint: bool) -> tuple[tuple[str, str], ...]:
+    """The keys, with what they do on ``table`` (the game's own buttons and places included)."""
+    rows = [
+        ("Tab, Shift+Tab", "Go between the table and the buttons"),
+        ("Arrow keys", "Move the focus ring from place to place on the table"),
+        ("Enter", "Play the focused card as a tap does: a card with one move plays it, another is picked up"),
+        ("Space", "Pick up the focused card to choose where it goes: its places light up"),
+        ("Enter or Space on a lit place", "Put the picked-up card there"),
+        ("Escape", "Put the card back, cancel a choice, close a dialog"),
+        ("Ctrl+Z", "Undo"),
+        ("Ctrl+Shift+Z, Ctrl+Y", "Redo"),
+        ("N", "New deal"),
+    ]
+    if hint:
+        rows.append(("H", "Hint"))
+    if table is not None:
+        rows += [(b.key.upper(), b.label.replace("→", "to")) for b in table.buttons if b.key]
+        rows += [(p.key.upper(), f"{capital(place(p))}: as Enter on it") for p in table.piles if p.key]
+        if any(g.pick is not None and g.pick.confirm for g in table.gestures):
+            rows.append(("C", "Confirm the picked cards"))
+        if any(p.peek for p in table.piles):
+            rows.append(("V", "View every card of the focused squared pile"))
+    rows.append(("?", "These keys"))
+    return tuple(rows)
+
+
+class Focus:
+    """The keyboard's focus on the board (a :mod:`pyapp.focus` stop; None: the first stop),
+    and Enter and Space on it."""
+
+    def __init__(self, tell: Callable[[str], None], say: Callable[[str], None]) -> None:
+        self.stop: focus_mod.Stop | None = None
+        self._tell, self._say = tell, say
+        #: A key moved the focus: the page's focus follows (handed out once, :class:`pyapp.view.Effects`).
+        self.moved = False
+
+    def arrow(self, table: Table, key: str) -> bool:
+        """An arrow key moves the ring; False for any other key."""
+        if key not in focus_mod.ARROW_KEYS:
+            return False
+        self.stop = focus_mod.step(table, focus_mod.settle(table, self.stop), focus_mod.ARROW_KEYS[key])
+        self.moved = True
+        return True
+
+    def at(self, table: Table) -> focus_mod.Stop:
+        return focus_mod.settle(table, self.stop)
+
+    def go(self, table: Table, where: Place | tuple[str, None]) -> None:
+        self.stop = focus_mod.stop_of(table, where)
+        self.moved = True
+
+    def to_pick(self, table: Table | None, hand: Hand) -> None:
+        """Cards to pick were asked for: the focus goes to the first of them."""
+        if hand.picking is not None and table is not None and hand.picking.pick.places:
+            self.go(table, hand.picking.pick.places[0])
+
+    def activate(self, table_now: Callable[[], Table | None], hand: Hand, face: Callable[[str], Face],
+                 pick: bool = False) -> None:
+        """Enter (or Space, ``pick``) on the focused card or pile, as the keys help says:
+        with a card picked up, a lit place takes it and another place says why not;
+        else Enter plays a card as a tap does (a card with one move plays it), Space
+        and Enter on any other card that can move pick it up (its places light, the
+        focus goes to the nearest), and on a place with no card move Enter is a tap."""
+        table = table_now()
+        if table is None:
+            return
+        stop = focus_mod.settle(table, self.stop)
+        self.stop, self.moved = stop, True
+        pile, index = stop
+        at: Place | None = (pile, index) if index is not None else None
+        if hand.picking is not None:
+            if at is not None and at in hand.picking.pick.places:
+                hand.tap(table, pile, index)
+                if hand.picking is not None:
+                    n, k = len(hand.picking.picked), hand.picking.pick.count
+                    self._tell(f"{'Picked' if at in hand.picking.picked else 'Not picked'}: {n} of {k}.")
+            else:
+                self._tell(sentence(hand.picking.pick.prompt))
+            return
+        held = hand.selected
+        if held is not None:
+            targets = table.moves_from(held)
+            if at == held:
+                hand.selected = None
+                self._tell("Put back.")
+                return
+            if pile in targets:
+                hand.selected = None
+                hand.play_gesture(targets[pile])
+                self.to_pick(table_now(), hand)
+                return
+            if at is None or at not in table.sources():
+                self._say(table.refusal(held, pile) or "The card cannot go there.")
+                return
+        mine = [g for g in table.gestures if at is not None and g.source == at]
+        if not mine or at is None:
+            hand.tap(table, pile, index)
+            return
+        taps = [g for g in mine if g.tap]
+        if taps and not pick:
+            hand.selected = None
+            hand.play_gesture(taps[0])
+            self.to_pick(table_now(), hand)
+            return
+        hand.selected = at
+        moves = table.moves_from(at)
+        jump = focus_mod.nearest(table, stop, [focus_mod.stop_of(table, (t, None)) for t in moves])
+        if jump is not None:
+            self.stop = jump
+        name = capital(face(table.pile(pile).cards[at[1]]).name)
+        places = [place(table.pile(t)) for t in moves]
+        where = ", ".join(places[:-1]) + " or " + places[-1] if len(places) > 1 else "".join(places)
+        self._tell(f"{name} picked up: it can go to {where}." if places else f"{name} picked up.")

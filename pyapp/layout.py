@@ -1,0 +1,188 @@
+"""The board: a game's :class:`~pyapp.table.Table` laid out for the page with what the
+player holds and what is lit, each card with an identity that follows it from move
+to move (the page moves its element instead of making a new one), and where a point
+on the board lies.
+
+>>> from pyapp.table import Pile, Table, standard_face
+>>> ids = CardIds()
+>>> t = Table(3, 2, (Pile("A", 0, 0, ("AS", "2S")), Pile("B", 1.2, 0, ())))
+>>> ids.of(t)
+{('A', 0): 'k1', ('A', 1): 'k2'}
+>>> moved = Table(3, 2, (Pile("A", 0, 0, ("AS",)), Pile("B", 1.2, 0, ("2S",))))
+>>> ids.of(moved), ids.of(moved) == ids.of(moved)
+({('A', 0): 'k1', ('B', 0): 'k2'}, True)
+>>> board = lay_out(moved, standard_face, ids)
+>>> [(c.uid, c.pile, c.code) for c in board.cards], pile_at(board, 1.5, 0.5)
+([('k1', 'A', 'AS'), ('k2', 'B', '2S')], 'B')
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Callable, Final
+
+from . import focus as focus_mod
+from .speech import capital, card_label
+from .table import BACK, CARD_H, CARD_W, Face, Gesture, Place, Table
+from .view import Board, CardView, PileView
+
+#: The stacking level of a dragged card: above every other.
+DRAGGED_Z: Final = 1000
+
+
+def pile_at(board: Board, ux: float, uy: float, among: set[str] | None = None) -> str | None:
+    """The pile whose area (outline plus its fanned cards) holds the point, in
+    card units; with ``among``, the nearest of those piles within 0.6 of it,
+    unless the point is inside another pile (the player aimed at that one).
+
+    >>> b = Board(4, 2, (PileView("A", 0, 0, 1, 1.4, (), "", "", "", "", "", 0, 0, 0),
+    ...                  PileView("B", 1.1, 0, 1, 1.4, (), "", "", "", "", "", 0, 1.1, 0)), (), ())
+    >>> pile_at(b, 0.5, 0.5), pile_at(b, 2.3, 0.5), pile_at(b, 1.05, 0.5, {"A"}), pile_at(b, 3, 1, {"A"})
+    ('A', None, 'A', None)
+    >>> pile_at(b, 1.2, 0.5, {"A"}), pile_at(b, 1.2, 0.5, {"A", "B"})
+    (None, 'B')
+    """
+    best: tuple[float, str] | None = None
+    inside_other = False
+    for pile in board.piles:
+        x1 = max(pile.x + pile.w, pile.top_x + CARD_W)
+        y1 = max(pile.y + pile.h, pile.top_y + CARD_H)
+        dx = max(pile.x - ux, 0.0, ux - x1)
+        dy = max(pile.y - uy, 0.0, uy - y1)
+        dist = (dx * dx + dy * dy) ** 0.5
+        if dist == 0.0 and (among is None or pile.id in among):
+            return pile.id
+        if among is not None and pile.id not in among:
+            inside_other = inside_other or dist == 0.0
+            continue
+        if among is not None and dist < 0.6 and (best is None or dist < best[0]):
+            best = (dist, pile.id)
+    return best[1] if best and not inside_other else None
+
+
+class CardIds:
+    """Each card's element id on the board: a card keeps its id where it stays; a moved
+    card takes a free id of its code (the same card, moved); a new card gets a new id.
+    The ids of one table are worked out once, from the table laid out before it, so the
+    same table always gets the same ids."""
+
+    def __init__(self) -> None:
+        self._uids: dict[Place, tuple[str, str]] = {}
+        self._next = 0
+        self._cards: tuple[tuple[str, tuple[str, ...]], ...] | None = None
+        self._ids: dict[Place, str] = {}
+
+    def reset(self) -> None:
+        """Another game on the table: no card is the one before."""
+        self._uids, self._cards, self._ids = {}, None, {}
+
+    def of(self, table: Table) -> dict[Place, str]:
+        cards = tuple((pile.id, pile.cards) for pile in table.piles)
+        if cards == self._cards:
+            return self._ids
+        free: dict[str, list[str]] = {}
+        for uid, code in self._uids.values():
+            free.setdefault(code, []).append(uid)
+        placed = [((pile.id, i), code) for pile in table.piles for i, code in enumerate(pile.cards)]
+        uids: dict[Place, tuple[str, str]] = {}
+        for place, code in placed:  # first the cards that did not move, then the others in table order
+            kept = self._uids.get(place)
+            if kept is not None and kept[1] == code and kept[0] in free.get(code, ()):
+                free[code].remove(kept[0])
+                uids[place] = kept
+        for place, code in placed:
+            if place not in uids:
+                if free.get(code):
+                    uids[place] = (free[code].pop(0), code)
+                else:
+                    self._next += 1
+                    uids[place] = (f"k{self._next}", code)
+        self._uids, self._cards = uids, cards
+        self._ids = {place: uid for place, (uid, _) in uids.items()}
+        return self._ids
+
+
+@dataclass(frozen=True)
+class Marks:
+    """What the board lights beside the table itself: the card dragged or selected, the
+    cards to pick, a hint, a card nudged (it has no move), the cards that can move."""
+
+    lifted: Place | None = None
+    selected: Place | None = None
+    #: The gesture whose cards are being picked (its card stays held, its target lit).
+    gesture: Gesture | None = None
+    picking: bool = False
+    pickable: frozenset[Place] = frozenset()
+    picked: frozenset[Place] = frozenset()
+    #: A hint: the card, its target pile, the cards to pick.
+    hint_source: Place | None = None
+    hint_target: str | None = None
+    hint_picks: tuple[Place, ...] = ()
+    nudge: Place | None = None
+    #: The setting that marks the cards that can move.
+    movable: bool = False
+    #: The keyboard's focus (a :mod:`pyapp.focus` stop; None: the first).
+    focus: focus_mod.Stop | None = None
+
+
+def lay_out(table: Table, face: Callable[[str], Face], ids: CardIds, marks: Marks = Marks()) -> Board:
+    """``table`` as the page draws it, with ``marks``."""
+    sources = table.sources()
+    held = marks.gesture.source if marks.gesture is not None else marks.lifted or marks.selected
+    lit = table.moves_from(held) if held is not None else {}
+    if marks.gesture is not None:
+        lit = {t: g for t, g in lit.items() if g == marks.gesture}
+    marked = set(sources) if marks.movable and not marks.picking and held is None else set()
+    previews = {p for b in table.buttons if b.enabled for p in b.preview}
+    stops = {s.stop for s in focus_mod.spots(table)}  # what the keyboard reaches, and screen readers
+    focused = focus_mod.settle(table, marks.focus)
+    uids = ids.of(table)
+    piles: list[PileView] = []
+    cards: list[CardView] = []
+    for pile in table.piles:
+        n = max(0, len(pile.cards) - 1)
+        classes = ["pile", *pile.marks] + (["peek"] if pile.peek else [])
+        note = pile.note
+        if pile.id in lit:
+            classes.append("lit")
+            note = lit[pile.id].note or note
+        if pile.id == marks.hint_target:
+            classes.append("hint-to")
+        spoken = ""
+        if (pile.id, None) in stops:
+            spoken = capital(pile.name or pile.label or pile.id)
+            spoken += f", {note or 'the picked-up card can go here'}" if pile.id in lit else ""
+            classes += ["stop", "focus"] if focused == (pile.id, None) else ["stop"]
+        piles.append(PileView(pile.id, pile.x, pile.y, pile.w, pile.h, tuple(classes), pile.badge, pile.arrow,
+                              pile.label, note, spoken, len(pile.cards), pile.x + n * pile.dx, pile.y + n * pile.dy,
+                              table.refusal(held, pile.id) if held is not None else ""))
+        pile_marks = " ".join(pile.marks)
+        for i, code in enumerate(pile.cards):
+            place = (pile.id, i)
+            down = code == BACK or i < pile.down
+            flags = [name for name, on in (
+                ("movable", place in sources), ("marked", place in marked), ("nudge", place == marks.nudge),
+                ("preview", place in previews)) if on]
+            if place == marks.lifted:
+                flags.append("dragging")
+            elif place == held:
+                flags.append("selected")
+            flags += [name for name, on in (
+                ("choice", place in marks.pickable), ("picked", place in marks.picked),
+                ("hint-target", pile.id in lit), ("hint-from", place == marks.hint_source),
+                ("hint-pick", place in marks.hint_picks),
+                ("hint-to", pile.id == marks.hint_target and i == len(pile.cards) - 1)) if on]
+            spoken = ""
+            if place in stops:
+                spoken = card_label(pile, i, "" if down else face(code).name, flags,
+                                    (lit[pile.id].note if pile.id in lit else None))
+                flags += ["focus"] if focused == place else []
+            cards.append(CardView(uids[place], pile.id, i, pile.x + i * pile.dx, pile.y + i * pile.dy,
+                                  DRAGGED_Z if place == marks.lifted else 10 + i,
+                                  "" if down else code, None if down else face(code), tuple(flags), pile_marks,
+                                  spoken))
+    holds = {s: tuple((t, g.note) for t, g in table.moves_from(s).items()) for s in sources}
+    refusals = {(r.source, r.target): r.reason for r in table.refusals}
+    draggable = tuple(dict.fromkeys([*sources, *(r.source for r in table.refusals)]))
+    return Board(table.width, table.height, tuple(piles), tuple(cards), table.decor, tuple(sources),
+                 draggable, holds, refusals, table.status)

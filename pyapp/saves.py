@@ -1,0 +1,200 @@
+"""Saved games: the one save schema, and where each save lives in the storage.
+
+A save is one JSON object: the session's link and redo moves
+(:meth:`pyapp.session.Session.save_data`), the time played (``timer``) and, for a
+daily deal, its ``day``. It is written once (:func:`save_text`) and parsed once
+(:func:`read_save`). Each game has an ordinary slot (:data:`SAVE_PREFIX`), a slot for
+its daily deal (:data:`DAILY_PREFIX`), the game put aside when a link opened another
+deal (:data:`PREVIOUS_PREFIX`), and a corner where unreadable saves are kept
+(:data:`CORRUPT_PREFIX`); :data:`CURRENT_KEY` says which game was last on the table.
+
+>>> from pyapp.storage import MemoryStorage
+>>> from pyapp.games import get_game
+>>> saves = Saves(MemoryStorage())
+>>> s = Session.new(get_game("gyre"), 3)
+>>> saves.write(s, None, 61_000); saves.current()
+('gyre', False)
+>>> saved = saves.read("gyre"); saved.session.seed, saved.clock.elapsed_ms, saved.day
+(3, 61000, None)
+>>> saves.storage.set(SAVE_PREFIX + "gyre", "{oops"); saves.load("gyre")
+Unreadable(reason='saved game is not readable JSON (Expecting property name enclosed in double quotes: line 1 column 2 (char 1))', kept_as='orbit.corrupt.gyre')
+>>> saves.storage.get("orbit.corrupt.gyre"), saves.load("gyre")
+('{oops', None)
+"""
+
+from __future__ import annotations
+
+import datetime
+import json
+from dataclasses import dataclass
+from typing import Any, Final, NamedTuple
+
+from .clock import GameClock
+from .daily import daily_seed
+from .errors import ClockError, SaveError
+from .session import Session
+from .storage import Storage
+
+CURRENT_KEY: Final = "orbit.current"
+SAVE_PREFIX: Final = "orbit.save."
+OPTIONS_PREFIX: Final = "orbit.options."
+PREVIOUS_PREFIX: Final = "orbit.previous."
+CORRUPT_PREFIX: Final = "orbit.corrupt."
+#: Where today's deal of each game is saved, apart from the player's ordinary game.
+DAILY_PREFIX: Final = "orbit.daily."
+
+
+@dataclass(frozen=True)
+class Saved:
+    """A saved game read back: the session, the day of the daily deal it is (None
+    for an ordinary game), and its timer (paused)."""
+
+    session: Session
+    day: datetime.date | None
+    clock: GameClock
+
+
+class Unreadable(NamedTuple):
+    """A save that could not be read: why, and the key it was set aside under."""
+
+    reason: str
+    kept_as: str
+
+
+def save_text(session: Session, day: datetime.date | None, elapsed_ms: int) -> str:
+    """The save of ``session``, with the daily day when it is a daily deal, and the time played.
+
+    >>> from pyapp.games import get_game
+    >>> text = save_text(Session.new(get_game("gyre"), 3), None, 61_000)
+    >>> read_save(text).clock.elapsed_ms, read_save(text).day
+    (61000, None)
+    """
+    data = session.save_data()
+    data["timer"] = {"elapsed_ms": max(0, elapsed_ms)}
+    if day is not None:
+        data["day"] = day.isoformat()
+    return json.dumps(data)
+
+
+def read_save(text: str) -> Saved:
+    """A save written by :func:`save_text` (or a plain :meth:`Session.to_save`);
+    :class:`~pyapp.errors.SaveError` for a bad game or a ``day`` that is not a day
+    whose daily deal this is. A timer that cannot be read starts again at zero.
+
+    >>> from pyapp.games import get_game
+    >>> read_save(save_text(Session.new(get_game("gyre"), 3), datetime.date(2025, 1, 1), 0))
+    Traceback (most recent call last):
+    ...
+    pyapp.errors.SaveError: saved game says it is the daily deal of 2025-01-01, but it is another deal
+    """
+    try:
+        data: Any = json.loads(text)
+    except (ValueError, TypeError) as exc:
+        raise SaveError(f"saved game is not readable JSON ({exc})") from None
+    session = Session.from_save_data(data)
+    day: datetime.date | None = None
+    raw_day = data.get("day")
+    if raw_day is not None:
+        try:
+            day = datetime.date.fromisoformat(str(raw_day))
+        except ValueError:
+            raise SaveError(f"saved game has a daily day that is not a date ({str(raw_day)[:12]})") from None
+        if session.options_text != "" or session.seed != daily_seed(session.game.id, day):
+            raise SaveError(f"saved game says it is the daily deal of {day.isoformat()}, but it is another deal")
+    try:
+        clock = GameClock.load({"elapsed_ms": data.get("timer", {}).get("elapsed_ms", 0)}, 0)
+    except (ClockError, AttributeError):
+        clock = GameClock()
+    return Saved(session, day, clock)
+
+
+class Saves:
+    """The player's saved games in a :class:`~pyapp.storage.Storage`."""
+
+    def __init__(self, storage: Storage) -> None:
+        self.storage = storage
+
+    @staticmethod
+    def key(game_id: str, daily: bool = False) -> str:
+        return (DAILY_PREFIX if daily else SAVE_PREFIX) + game_id
+
+    def raw(self, game_id: str, daily: bool = False) -> str | None:
+        return self.storage.get(self.key(game_id, daily)) or None
+
+    def read(self, game_id: str, daily: bool = False) -> Saved | None:
+        """The saved game of a slot, or None (missing or unreadable: left as it is for :meth:`load`)."""
+        raw = self.raw(game_id, daily)
+        try:
+            return read_save(raw) if raw else None
+        except SaveError:
+            return None
+
+    def load(self, game_id: str, daily: bool = False) -> Saved | Unreadable | None:
+        """The saved game of a slot to resume (None: there is none). One that cannot be
+        read, or is not this slot's, is set aside under :data:`CORRUPT_PREFIX`, never lost."""
+        key, raw = self.key(game_id, daily), self.raw(game_id, daily)
+        if raw is None:
+            return None
+        try:
+            saved = read_save(raw)
+            if saved.session.game.id != game_id:
+                raise SaveError("it belongs to another game")
+            if daily and saved.day is None:
+                raise SaveError("it is not a daily deal")
+        except SaveError as exc:
+            corrupt = CORRUPT_PREFIX + ("daily." if daily else "") + game_id
+            self.storage.set(corrupt, raw)
+            self.storage.remove(key)
+            return Unreadable(str(exc), corrupt)
+        return saved
+
+    def write(self, session: Session, day: datetime.date | None, elapsed_ms: int) -> None:
+        """Save ``session`` in its slot (the daily one when ``day`` is set) as the game last on the table."""
+        daily = day is not None
+        self.storage.set(self.key(session.game.id, daily), save_text(session, day, elapsed_ms))
+        self.storage.set(CURRENT_KEY, session.game.id + ("@daily" if daily else ""))
+
+    def holds(self, session: Session, day: datetime.date | None) -> bool:
+        """The slot of ``session`` still holds this very game (another tab may have played on since)."""
+        saved = self.read(session.game.id, daily=day is not None)
+        return saved is not None and saved.day == day and saved.session.link() == session.link()
+
+    def current(self) -> tuple[str, bool] | None:
+        """The game last on the table, and whether it was its daily deal."""
+        current, _, slot = str(self.storage.get(CURRENT_KEY) or "").partition("@")
+        return (current, slot == "daily") if current else None
+
+    def options(self, game_id: str) -> str | None:
+        """The options of the player's last deal of ``game_id`` (None: never dealt)."""
+        return self.storage.get(OPTIONS_PREFIX + game_id)
+
+    def set_options(self, game_id: str, options: str) -> None:
+        self.storage.set(OPTIONS_PREFIX + game_id, options)
+
+    def keep_other_deal(self, session: Session) -> bool:
+        """Before a link replaces this game's save with another deal, keep the old
+        save (if unfinished) as the previous game; True when it was kept."""
+        raw = self.raw(session.game.id)
+        if not raw:
+            return False
+        try:
+            old = Session.from_save(raw)
+        except SaveError:
+            self.storage.set(CORRUPT_PREFIX + session.game.id, raw)  # never lost, even under a link
+            return False
+        if (old.seed, old.options_text) == (session.seed, session.options_text) or old.status() != "playing":
+            return False
+        self.storage.set(PREVIOUS_PREFIX + session.game.id, raw)
+        return True
+
+    def swap_previous(self, game_id: str) -> bool:
+        """The game put aside (:meth:`keep_other_deal`) back in the slot, and the slot's
+        game put aside in its place; False when nothing was put aside."""
+        raw = self.storage.get(PREVIOUS_PREFIX + game_id)
+        if not raw:
+            return False
+        current = self.raw(game_id)
+        self.storage.set(self.key(game_id), raw)
+        if current:
+            self.storage.set(PREVIOUS_PREFIX + game_id, current)
+        return True

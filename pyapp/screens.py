@@ -1,0 +1,165 @@
+"""The screens as views: the start screen, a game, a replay over a game, and the
+dialogs they open, built from plain values (the controller gathers them). Pure: the
+same values give an equal :class:`~pyapp.view.View`.
+
+>>> from pyapp.stats import DailyStatus
+>>> daily_words(DailyStatus("gyre", "2025-01-01", "finished", 46)), daily_words(DailyStatus("gyre", "", "playing"))
+('played: 46', 'in progress')
+>>> from pyapp.games import get_game
+>>> [f.name for f in new_game_dialog(get_game("gyre"), "jokers").fields], chosen_options(get_game("gyre"), {"jokers": "1"})
+(['jokers', 'attrition', 'easy', 'seed'], ('jokers', None))
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any, Callable, Final, Literal
+
+from .clock import format_duration
+from .game import AnyGame
+from .hand import Picking
+from .rng import parse_seed
+from .session import Session
+from .settings import APP_SETTINGS, Settings
+from .speech import capital, place
+from .stats import DailyStatus
+from .table import BACK, Face, Table
+from .view import Board, ButtonView, Dialog, Field, Notice, ReplayView, Tile, Timer, View
+
+#: How long an armed Give up waits for its second press.
+DISARM_SECONDS: Final = 4.0
+#: How today's deal of a game stands, in words for its button on the start screen.
+DAILY_WORDS: Final = {"unplayed": "not played yet", "playing": "in progress", "won": "won", "lost": "lost",
+                      "resigned": "given up", "abandoned": "not finished"}
+#: The end screen's title for a game that ended by itself, when the table names no result.
+RESULTS: Final = {"won": "You won!", "lost": "No more moves", "finished": "Game over"}
+
+
+def daily_words(status: DailyStatus) -> str:
+    """How today's deal of a game stands, in words for its button."""
+    return f"played: {status.score}" if status.state == "finished" else DAILY_WORDS[status.state]
+
+
+def tile(game: AnyGame, in_progress: bool, daily: DailyStatus | None) -> Tile:
+    """A start-screen tile and its daily button (``daily``: on the start screen only)."""
+    return Tile(game.id, game.title, "Game in progress: tap to resume" if in_progress else "",
+                daily_words(daily) if daily else "", daily.state if daily else "")
+
+
+@dataclass(frozen=True)
+class Around:
+    """What every screen shows around the board: the tiles, the notice, the dialog, the settings."""
+
+    tiles: tuple[Tile, ...]
+    notice: Notice | None
+    dialog: Dialog | None
+    settings: Settings
+    menu_open: bool = False
+    #: The game's own switches for the settings menu: (id, label).
+    switches: tuple[tuple[str, str], ...] = ()
+
+    def view(self, screen: Literal["start", "game"], timers: tuple[Timer, ...] = (), **fields: Any) -> View:
+        """The view of ``screen`` with these around it, its ``timers`` after the notice's."""
+        notice, settings, game = self.notice, self.settings, screen == "game"
+        if notice is not None and notice.timeout:
+            timers = (Timer("notice", notice.timeout, notice.serial), *timers)
+        menu = tuple((sid, label, settings.on(sid)) for sid, label in (*self.switches, *APP_SETTINGS)) if game else ()
+        return View(screen=screen, tiles=self.tiles, notice=notice, dialog=self.dialog, instant=settings.instant,
+                    page_classes=settings.page_classes(), theme=settings.theme, timers=timers, settings=menu,
+                    menu_open=self.menu_open and game, **fields)
+
+
+def game_view(around: Around, session: Session, table: Table, board: Board, *, picking: Picking | None,
+              hint_button: str, resign_armed: bool, armed: int, backup: bool, auto: bool, elapsed_ms: int) -> View:
+    """The game screen: the table to play on, its buttons, tools and status line."""
+    buttons = [ButtonView(b.id, "Cancel" if active else b.label, b.enabled, b.title, active,
+                          bool(b.preview) and b.enabled and not active, b.id == hint_button)
+               for b in table.buttons for active in [picking is not None and picking.button == b.id]]
+    prompt = table.prompt
+    if picking is not None:
+        prompt = picking.pick.prompt
+        if picking.pick.confirm:
+            ready = picking.pick.token_for(picking.picked) is not None
+            buttons += [ButtonView("pick-confirm", "Confirm", ready, "Play with the picked cards"),
+                        ButtonView("pick-cancel", "Cancel", True, "Put the card back")]
+    elif resign_armed:
+        prompt = "Press Give up again to end this game with the score as it stands."
+    status, n, title = session.status(), len(session.moves), session.game.title
+    tools = {"undo": session.can_undo or backup, "redo": session.can_redo,
+             "restart": bool(session.moves) or session.resigned, "new": True, "resign": status == "playing",
+             "copy": True, "help": True, "hint": status == "playing" and not session.resigned, "watch": bool(n)}
+    return around.view(
+        screen="game", title=title, board=board, prompt=prompt, score=table.score, info=table.info, tools=tools,
+        resign_armed=resign_armed, resign_label="Sure? Press again" if resign_armed else "Give up",
+        buttons=tuple(buttons), address=session.link().fragment(), auto=auto, status=status,
+        deal=f"Deal {session.seed} · {n} {'move' if n == 1 else 'moves'}", timer=format_duration(elapsed_ms),
+        board_label=f"{title} table", timers=(Timer("disarm", DISARM_SECONDS, armed),) if resign_armed else ())
+
+
+def replay_screen(around: Around, session: Session, shown: Table, board: Board, bar: ReplayView, status: str,
+                  ticket: int) -> View:
+    """The game screen showing a replay: its position on a board nothing can be played on,
+    the game's tools off, the replay bar instead of the buttons."""
+    title = session.game.title
+    tools = {"undo": False, "redo": False, "restart": False, "new": False, "resign": False, "copy": True,
+             "help": True, "hint": False, "watch": False}
+    return around.view(
+        screen="game", title=f"{title}: replay", board=board, prompt=f"Replay · {bar.where}", score=shown.score,
+        info=shown.info, tools=tools, address=session.link().fragment(), status=status,
+        deal=f"Deal {session.seed} · watching", replay=bar, board_label=f"{title} table",
+        timers=(Timer("replay", bar.interval_ms / 1000, ticket),) if bar.playing else ())
+
+
+# -- dialogs -------------------------------------------------------------------------------
+
+
+def new_game_dialog(game: AnyGame, options: str) -> Dialog:
+    """The New deal dialog, its fields set to ``options``, and a field for the deal number."""
+    current: dict[str, str] = {}
+    for part in filter(None, options.split(",")):
+        name, _, value = part.partition("=")
+        current[name] = value if value else "1"
+    fields = [Field(spec.name, "flag", spec.help, current.get(spec.name, "")) if spec.kind == "flag" else
+              Field(spec.name, "select", spec.help, current.get(spec.name, spec.default), spec.choices)
+              if spec.choices else Field(spec.name, "text", spec.help, current.get(spec.name, ""))
+              for spec in game.option_specs]
+    fields.append(Field("seed", "text", "Deal number (blank for a random deal)", ""))
+    return Dialog("newgame", f"New {game.title} deal", tuple(fields))
+
+
+def chosen_options(game: AnyGame, values: dict[str, str]) -> tuple[str, int | None]:
+    """The options and deal number the New deal dialog's ``values`` ask for (a flag is "1"
+    when ticked, a blank deal number is a random deal); OrbitError saying what is wrong."""
+    parts: list[str] = []
+    for spec in game.option_specs:
+        value = values.get(spec.name, "").strip()
+        if spec.kind == "flag":
+            parts += [spec.name] if value in ("1", "true", "on") else []
+        elif value and value != spec.default:
+            parts.append(f"{spec.name}={value}")
+    seed_text = values.get("seed", "").strip()
+    seed = parse_seed(seed_text) if seed_text else None
+    return game.format_options(game.parse_options(",".join(parts))), seed
+
+
+def summary_dialog(session: Session, table: Table, extras: tuple[tuple[str, ...], bool]) -> Dialog:
+    """The end screen: the result said once (the title), the score reached (also after
+    giving up), the table's details, and ``extras``: lines comparing it with the player's
+    best and average, and whether Watch replay is offered."""
+    title = "You gave up" if session.resigned else table.result or RESULTS.get(session.status(), "Game over")
+    return Dialog("summary", title, lines=table.summary, big=table.score, compare=extras[0], replay=extras[1])
+
+
+def peek_dialog(table: Table, pile_id: str | None, face: Callable[[str], Face]) -> Dialog | None:
+    """Every card of a squared pile, bottom first; None for any other pile."""
+    pile = next((p for p in table.piles if p.id == pile_id and p.peek), None)
+    if pile is None:
+        return None
+    faces = tuple(face(c) for c in pile.cards[pile.down:] if c != BACK)
+    return Dialog("peek", capital(place(pile)) + f": {len(pile.cards)} cards, bottom first", faces=faces)
+
+
+def keys_dialog(keys: tuple[tuple[str, str], ...], title: str = "Keys", html: str = "") -> Dialog:
+    """The rules panel (``html``) ending with the keys, or the Keys help alone."""
+    return Dialog("rules", title, html=html, keys=keys)
+

@@ -1,0 +1,100 @@
+"""The player's settings: the app's switches, the colour theme and each game's own
+switches, typed, with the text they are kept as (``orbit.settings``: a JSON list of
+ids, ``"theme=dark"`` for a theme, as every earlier build wrote it).
+
+>>> s = Settings().switch(FOUR_COLOUR, True).with_theme("dark")
+>>> s.four_colour, s.marks, s.page_classes(), s.dumps()
+(True, True, ('theme-dark', 'four-colour'), '["fourcolour", "marks", "theme=dark"]')
+>>> Settings.loads(s.dumps()) == s, Settings.loads('["coords"]').game, Settings.loads('["coords"]').marks
+(True, frozenset({'coords'}), False)
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass, replace
+from typing import Final, Literal
+
+SETTINGS_KEY: Final = "orbit.settings"
+#: The app-wide switch that turns animations off (also set by prefers-reduced-motion).
+INSTANT: Final = "instant"
+#: The app-wide switch that marks the cards that have a legal move (on until the player turns it off).
+MARKS: Final = "marks"
+#: The app-wide switches of the cards' looks: a four-colour deck, larger corner indices.
+FOUR_COLOUR: Final = "fourcolour"
+LARGE: Final = "large"
+#: The app's switches as the settings menu lists them: (id, label).
+APP_SETTINGS: Final[tuple[tuple[str, str], ...]] = (
+    (MARKS, "Mark the cards that can move"),
+    (INSTANT, "Instant moves (no animation)"),
+    (FOUR_COLOUR, "Four-colour deck (blue diamonds, green clubs)"),
+    (LARGE, "Larger cards (big corner numbers)"),
+)
+Theme = Literal["system", "light", "dark"]
+#: The colour theme: follow the system, or a fixed choice.
+THEMES: Final[tuple[tuple[Theme, str], ...]] = (("system", "As the system"), ("light", "Light"), ("dark", "Dark"))
+#: The settings chosen from a list (the others are switches), by the id of their control.
+CHOICES: Final = ("theme",)
+#: Each app switch's field of :class:`Settings`.
+_FIELDS: Final = {MARKS: "marks", INSTANT: "instant", FOUR_COLOUR: "four_colour", LARGE: "large"}
+
+
+@dataclass(frozen=True)
+class Settings:
+    """What the player chose. A first visit marks the cards that can move."""
+
+    marks: bool = True
+    instant: bool = False
+    four_colour: bool = False
+    large: bool = False
+    theme: Theme = "system"
+    #: The switches that games declare (:attr:`pyapp.table.GameView.settings`) that are on, by id.
+    game: frozenset[str] = frozenset()
+
+    def on(self, switch: str) -> bool:
+        """Whether the switch ``switch`` (an app's or a game's) is on."""
+        name = _FIELDS.get(switch)
+        return bool(getattr(self, name)) if name else switch in self.game
+
+    def switch(self, switch: str, on: bool) -> Settings:
+        """These settings with one switch turned on or off."""
+        name = _FIELDS.get(switch)
+        if name == "marks":
+            return replace(self, marks=on)
+        if name == "instant":
+            return replace(self, instant=on)
+        if name == "four_colour":
+            return replace(self, four_colour=on)
+        if name == "large":
+            return replace(self, large=on)
+        return replace(self, game=self.game | {switch} if on else self.game - {switch})
+
+    def with_theme(self, theme: str) -> Settings:
+        """These settings with the theme ``theme`` (one of :data:`THEMES`; another changes nothing)."""
+        for value, _ in THEMES:
+            if value == theme:
+                return replace(self, theme=value)
+        return self
+
+    def page_classes(self) -> tuple[str, ...]:
+        """Classes for the page's root: the theme chosen (none: the system's), the deck's colours, larger cards."""
+        classes = [] if self.theme == "system" else [f"theme-{self.theme}"]
+        return (*classes, *(["four-colour"] if self.four_colour else []), *(["large-cards"] if self.large else []))
+
+    def dumps(self) -> str:
+        ids = [s for s in _FIELDS if self.on(s)] + list(self.game)
+        ids += [] if self.theme == "system" else [f"theme={self.theme}"]
+        return json.dumps(sorted(ids))
+
+    @classmethod
+    def loads(cls, text: str) -> Settings:
+        """Settings kept by :meth:`dumps` (or by any earlier build); ValueError if unreadable."""
+        loaded = json.loads(text)
+        if not isinstance(loaded, list):
+            raise ValueError("not a list")
+        ids = {str(s) for s in loaded}
+        themes = [s[6:] for s in ids if s.startswith("theme=")]
+        settings = cls(marks=False, game=frozenset(s for s in ids if s not in _FIELDS and not s.startswith("theme=")))
+        for switch in ids & set(_FIELDS):
+            settings = settings.switch(switch, True)
+        return settings.with_theme(themes[0]) if themes else settings

@@ -1,0 +1,99 @@
+"""Watching a game: the replay (:class:`pyapp.replay.Replay`) shown over the game, its
+bar's controls and keys, and the timer that steps it while it plays.
+
+>>> w = Watch()
+>>> w.open(Replay.from_link("#g=gyre&v=1&o=&s=42&m=R.SAD1"))
+>>> w.control("forward"), w.replay.index, w.bar("Gyre, deal 42").where
+(True, 1, 'Move 1 of 2: R')
+>>> w.control("seek", "x"), w.control("close"), w.replay
+(False, False, None)
+"""
+
+from __future__ import annotations
+
+from typing import Final
+
+from .errors import ReplayError
+from .replay import SPEEDS, Replay
+from .view import ReplayView
+
+#: The bar's controls that move the replay one way or another (``seek`` takes a position).
+MOVES: Final = ("back", "forward", "start", "end", "seek")
+
+
+def replay_view(replay: Replay, title: str) -> ReplayView:
+    """The controls of ``replay``.
+
+    >>> r = Replay.from_link("#g=gyre&v=1&o=&s=42&m=R.SAD1")
+    >>> v = replay_view(r, "Gyre, deal 42"); v.where, v.length
+    ('The deal (2 moves to watch)', 2)
+    """
+    if replay.index == 0:
+        where = f"The deal ({replay.length} {'move' if replay.length == 1 else 'moves'} to watch)"
+    else:
+        where = f"Move {replay.index} of {replay.length}: {replay.last_move}"
+    if replay.at_end and replay.status() != "playing":
+        where += " (the end)"
+    return ReplayView(replay.index, replay.length, replay.playing, replay.speed, SPEEDS, where,
+                      replay.interval_ms, title)
+
+
+class Watch:
+    """The replay on the screen, if any, and the ticket of its timer."""
+
+    def __init__(self) -> None:
+        self.replay: Replay | None = None
+        #: Counts the replay's steps and controls: a timer set before one of them does nothing.
+        self.ticket = 0
+
+    def open(self, replay: Replay) -> None:
+        self.replay = replay
+
+    def close(self) -> None:
+        self.replay = None
+
+    def bar(self, title: str) -> ReplayView:
+        assert self.replay is not None
+        return replay_view(self.replay, title)
+
+    def control(self, what: str, value: str = "") -> bool:
+        """The replay bar's ``back``, ``forward``, ``start``, ``end``, ``play`` (play or
+        pause), ``seek`` (``value``: the position, 0 being the deal), ``speed`` (``value``:
+        moves a second) and ``close``. True when it stepped one move forward by hand (its
+        forced steps may be shown); a value the bar never sends changes nothing."""
+        self.ticket += 1
+        r = self.replay
+        if r is None:
+            return False
+        if what == "close":
+            self.replay = None
+            return False
+        before = r.index
+        try:
+            if what == "play":
+                r.toggle()
+            elif what == "speed":
+                r.set_speed(float(value))
+            elif what in MOVES:
+                r.pause()
+                if what == "back":
+                    r.back()
+                elif what == "forward":
+                    r.forward()
+                elif what == "start":
+                    r.to_start()
+                elif what == "end":
+                    r.to_end()
+                else:
+                    r.seek(int(value))
+        except (ValueError, ReplayError):
+            return False
+        return r.index == before + 1 and not r.playing
+
+    def tick(self, ticket: int) -> bool:
+        """The timer ``ticket`` ran out: one move on while it plays (it stops at the end)."""
+        if self.replay is None or not self.replay.playing or ticket != self.ticket:
+            return False
+        self.replay.tick()
+        self.ticket += 1
+        return True
