@@ -881,3 +881,49 @@ def test_tools_menu_opens_and_closes() -> None:
     c.toggle_menu()
     c.copy_link()
     assert not c.view().menu_open
+
+
+INTENT_KEYS = ["ArrowLeft", "ArrowRight", "ArrowUp", "ArrowDown", "Enter", " ", "Escape", "h", "n", "?", "v", "r", "m", "s"]
+INTENT_CLICKS = ["undo", "redo", "hint", "watch", "rp-forward", "rp-play", "rp-close", "more", "copy", "resign",
+                 "notice-close", "deal-cancel", "stats-open", "stats-close", "help"]
+
+
+@settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(st.sampled_from(["#g=gravity&s=3", "#g=square&s=4", "#g=gyre&s=5", "#g=zodiac&s=6&m=S.S"]),
+       st.lists(st.tuples(st.sampled_from(["tap", "drop", "key", "click", "fire", "play"]), st.integers(0, 10**6)),
+                max_size=30))
+def test_the_view_is_a_function_of_the_state_and_effects_come_once(fragment: str,
+                                                                  intents: list[tuple[str, int]]) -> None:
+    """Whatever the player did, the view asked twice is equal (frames, words, a link to copy
+    and the focus to move are the effects', handed out once), and a fresh controller opened
+    on the same link and the same keyboard focus draws the same board."""
+    c = controller(fragment, instant=False)
+    for kind, n in intents:
+        view = c.view()
+        board = view.board
+        if kind == "tap" and board is not None and board.cards:
+            card = board.cards[n % len(board.cards)]
+            c.tap(card.pile, card.index)
+        elif kind == "drop" and board is not None and board.draggable and board.piles:
+            c.drop(board.draggable[n % len(board.draggable)], board.piles[n % len(board.piles)].id)
+        elif kind == "key":
+            c.key(INTENT_KEYS[n % len(INTENT_KEYS)], board=True)
+        elif kind == "click":
+            c.click(INTENT_CLICKS[n % len(INTENT_CLICKS)])
+        elif kind == "fire" and view.timers:
+            timer = view.timers[n % len(view.timers)]
+            c.fire(timer.name, timer.ticket)
+        elif kind == "play" and c.session is not None and c.session.legal_moves() and c.watching.replay is None:
+            c.play(c.session.legal_moves()[n % len(c.session.legal_moves())])
+        first, effects = c.view(), c.effects()
+        assert c.view() == first and c.view() == first
+        assert c.effects() == type(effects)()  # handed out once
+    v = c.view()
+    if v.screen == "game" and v.replay is None and v.dialog is None and c.hand.selected is None \
+            and c.hand.picking is None and c.hint_marks is None and c.hand.nudge is None:
+        again = controller(v.address, dict(c.storage.data), instant=False)  # type: ignore[attr-defined]
+        again.focus.stop = c.focus.stop
+        drawn = again.view().board
+        assert drawn is not None and v.board is not None
+        assert [(x.pile, x.index, x.code, x.classes) for x in drawn.cards] == \
+            [(x.pile, x.index, x.code, x.classes) for x in v.board.cards]
