@@ -27,28 +27,26 @@ to copy).
 from __future__ import annotations
 
 import datetime
-import secrets
 from dataclasses import replace
 from typing import Any, Callable, Iterator, Literal, Mapping
 
 from .clock import GameClock, format_duration
-from .daily import daily_date, daily_link
 from .errors import OrbitError, StatsError
-from .games import all_games, get_game, get_view
+from .games import all_games, get_view
 from .hand import Hand
 from .hints import NO_HINT, HintMarks, hint_for, hint_words, locate_hint
 from .keys import REPLAY_KEYS, Focus, KeyQueue, keys_help
 from .layout import CardIds, lay_out, pile_at
-from .links import Link
 from .pointer import Drop, Pointer, Tap
 from .replay import Replay
-from .saves import Saved, Saves, Unreadable, read_save, save_text
+from .opening import Opened, Opener
+from .saves import Saved, Saves, read_save, save_text
 from .screens import (Around, chosen_options, game_view, keys_dialog, new_game_dialog, peek_dialog, replay_screen,
                       summary_dialog, tile)
 from .session import Session
 from .settings import CHOICES, SETTINGS_KEY, Settings
 from .speech import narrate, sentence
-from .stats import StatsKeeper
+from .stats_keeper import StatsKeeper
 from .storage import MemoryStorage as MemoryStorage  # re-exported: tests and tools make a controller with it
 from .storage import Storage
 from .table import Face, GameView, Place, Table
@@ -66,6 +64,7 @@ class Controller:
     def __init__(self, storage: Storage, reduced_motion: bool = False) -> None:
         self.storage = storage
         self.saves = Saves(storage)
+        self.opener = Opener(self.saves)
         self.screen: Literal["start", "game"] = "start"
         self.session: Session | None = None
         self.view_module: GameView | None = None
@@ -172,7 +171,7 @@ class Controller:
         self.dismiss_notice()
         if action is not None and action[1] == "previous" and self.session is not None:
             if self.saves.swap_previous(self.session.game.id):
-                self._load_saved(self.session.game.id)
+                self._open(self.opener.resume(self.session.game.id) or Opened())
 
     def copied(self, ok: bool) -> None:
         """The binding tried to copy :attr:`Effects.copy` (a link the player must copy by hand stays)."""
@@ -191,15 +190,20 @@ class Controller:
         self.base_url = base_url.split("#")[0]
         if len(fragment) > 1:
             self.open_link(fragment)
-        elif (current := self.saves.current()) is None or current[0] not in self._known() or not (
-                current[1] and self._load_saved(current[0], daily=True) or self._load_saved(current[0])):
+        elif not self._open(*self.opener.last()):
             self.screen = "start"
         problem, self._stats_problem = self._stats_problem, ""
         if problem and (self.notice is None or not self.notice.error):
             self._say(problem, error=True)  # opening the game dropped the notice
 
-    def _known(self) -> list[str]:
-        return [g.id for g in all_games()]
+    def _open(self, *opened: Opened) -> bool:
+        """Put what was opened on the table, and say what it says; True when a game is on it."""
+        for o in opened:
+            if o.session is not None:
+                self._set_session(o.session, o.day, o.clock)
+            if o.said:
+                self._say(o.said, ("Back to my game", "previous") if o.back else None, error=o.error)
+        return any(o.session is not None for o in opened)
 
     def home(self) -> None:
         self._clear_transient()
@@ -212,41 +216,22 @@ class Controller:
     def open_game(self, game_id: str) -> None:
         """A start-screen tile: resume that game's save, or deal a new one."""
         self.notice = None
-        get_game(game_id)
-        if not self._load_saved(game_id):
-            stored = self.saves.options(game_id)
-            options = get_view(game_id).first_options if stored is None else stored
-            try:
-                get_game(game_id).parse_options(options)
-            except OrbitError:
-                options = ""
-            self._new_session(game_id, options, None)
-            if stored is None:  # the first-game start is for the first game only (Square's ends)
-                self.saves.set_options(game_id, "")
+        self._open(self.opener.tile(game_id))
 
-    def _load_saved(self, game_id: str, daily: bool = False) -> bool:
-        """Resume a game's save (``daily``: its daily deal's save); a save that cannot be read
-        is set aside with a notice (an ordinary one is replaced by a new deal)."""
-        saved = self.saves.load(game_id, daily)
-        if isinstance(saved, Unreadable):
-            if daily:
-                self._say(f"Your saved daily deal could not be read ({saved.reason}). "
-                          f"It was set aside ({saved.kept_as}).", error=True)
-                return False
-            self._say(f"Your saved {get_game(game_id).title} game could not be read ({saved.reason}). "
-                      f"It was set aside ({saved.kept_as}) and a new deal started.", error=True)
-            self._new_session(game_id, "", None)
-            return True
-        if saved is None:
-            return False
-        self._set_session(saved.session, saved.day if daily else None, saved.clock)
-        return True
+    def open_link(self, fragment: str) -> None:
+        """Open a share link; a bad one keeps what the player had and says why."""
+        if self.session is not None and fragment == self.session.link().fragment() and self.screen == "game":
+            return
+        self.notice = None
+        self._open(self.opener.link(fragment, self.stats.today(), self.session))
+        if self.session is not None:
+            self.screen = "game"  # a link that could not be read leaves what the player had on the table
 
-    def _new_session(self, game_id: str, options: str, seed: int | None) -> None:
-        game = get_game(game_id)
-        session = Session(game, secrets.randbelow(10**9) if seed is None else seed, game.parse_options(options))
-        self.saves.set_options(game_id, session.options_text)
-        self._set_session(session)
+    def open_daily(self, game_id: str, today: datetime.date) -> None:
+        """Today's deal of ``game_id`` (``today``: the UTC date), in a save of its own apart
+        from the player's ordinary game: resumed if that save holds today's deal, else dealt."""
+        self.notice = None
+        self._open(*self.opener.daily(game_id, today))
 
     def _set_session(self, session: Session, day: datetime.date | None = None, clock: GameClock | None = None) -> None:
         """Put ``session`` on the table, in the daily slot of ``day`` or the ordinary one,
@@ -275,62 +260,6 @@ class Controller:
         game (another tab may have played on since, or the save may be unreadable)."""
         if self.session is not None and self.saves.holds(self.session, self.daily_day):
             self._save()
-
-    def open_link(self, fragment: str) -> None:
-        """Open a share link; a bad one keeps what the player had and says why."""
-        if self.session is not None and fragment == self.session.link().fragment() and self.screen == "game":
-            return
-        try:
-            session = Session.from_link(Link.parse(fragment), lenient=True)
-        except OrbitError as exc:
-            if self.session is not None:
-                self.screen = "game"  # what the player had stays on the table
-            else:
-                known = self._known()
-                game_id = next((p[2:] for p in fragment.lstrip("#").split("&") if p.startswith("g=")), "")
-                if game_id not in known:
-                    current = self.saves.current()
-                    game_id = current[0] if current is not None and current[0] in known else known[0]
-                if not self._load_saved(game_id):
-                    self._new_session(game_id, "", None)
-            self._say(f"That link could not be opened: {exc}. Your game is as it was.", error=True)
-            return
-        self.notice = None
-        day = self._daily_day_of(session)
-        saved = self.saves.read(session.game.id, daily=day is not None)
-        if saved is not None and not session.replay_error and saved.day == day and saved.session.link() == session.link():
-            # the page opened on its own game's link (a reload): the save also keeps the redo moves and the timer
-            self._set_session(saved.session, day, saved.clock)
-            return
-        kept = day is None and self.saves.keep_other_deal(session)  # a daily deal has its own save
-        self._set_session(session, day)
-        if session.replay_error:
-            self._say(f"The link was opened up to the move before the problem: {session.replay_error}.", error=True)
-        elif kept:
-            self._say(f"Opened the linked {session.game.title} deal. Your game in progress was kept.",
-                      ("Back to my game", "previous"))
-
-    def _daily_day_of(self, session: Session) -> datetime.date | None:
-        """The day whose daily deal ``session`` is (today's, or yesterday's begun before
-        midnight UTC), or None for any other deal."""
-        return daily_date(session.game.id, session.options_text, session.seed, self.stats.today())
-
-    def open_daily(self, game_id: str, today: datetime.date) -> None:
-        """Today's deal of ``game_id`` (``today``: the UTC date), in a save of its own apart
-        from the player's ordinary game: resumed if that save holds today's deal, else dealt."""
-        try:
-            get_game(game_id)
-        except OrbitError as exc:
-            self._say(str(exc), error=True)
-            return
-        self.notice = None
-        saved = self.saves.read(game_id, daily=True)
-        if saved is None and self.saves.raw(game_id, daily=True):
-            self._load_saved(game_id, daily=True)  # unreadable: set aside, with a notice
-        if saved is not None and saved.day == today:
-            self._set_session(saved.session, today, saved.clock)
-            return
-        self._set_session(Session.from_link(daily_link(game_id, today)), today)
 
     # -- playing -----------------------------------------------------------------------
     def play(self, token: str) -> None:
@@ -869,7 +798,7 @@ class Controller:
         self.notice = None
         if replaced is not None:
             self.stats.abandon(game_id, replaced, elapsed)
-        self._new_session(game_id, self._options_for_next(session) if options is None else options, seed)
+        self._set_session(self.opener.fresh(game_id, self._options_for_next(session) if options is None else options, seed))
         self._backup = backup
         if backup is not None:
             self._say("New deal. Undo brings your last game back.")
@@ -955,14 +884,10 @@ class Controller:
             self.watching.close()
             if self.session is not None:
                 self.stats.abandon(self.session.game.id, self.session, self._elapsed())
-            day = self._daily_day_of(session)
-            kept = day is None and self.saves.keep_other_deal(session)
-            self._set_session(session, day)
             n = len(session.moves)
-            self._say(f"Playing on from {'the deal' if not n else f'move {n}'}." +
-                      (" Redo replays the moves that followed." if session.can_redo else "") +
-                      (" Your game in progress was kept." if kept else ""),
-                      ("Back to my game", "previous") if kept else None)
+            said = f"Playing on from {'the deal' if not n else f'move {n}'}." + \
+                (" Redo replays the moves that followed." if session.can_redo else "")
+            self._open(self.opener.played_on(session, self.opener.daily_day(session, self.stats.today()), said))
             return
         stepped = self.watching.control(what, value)
         if what == "close":

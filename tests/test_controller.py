@@ -853,7 +853,7 @@ def test_end_screen_says_the_result_once_and_offers_the_next_steps() -> None:
 
 
 def test_a_win_is_celebrated_once() -> None:
-    from pyapp.games.zodiac import ZODIAC, greedy_move
+    from pyapp.games.zodiac.rules import ZODIAC, greedy_move
     session = Session.new(ZODIAC, 1186)  # a deal the engine's greedy player wins
     while session.legal_moves():
         session.play(greedy_move(session.state))

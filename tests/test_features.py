@@ -20,10 +20,9 @@ from pyapp.saves import CURRENT_KEY, DAILY_PREFIX, SAVE_PREFIX
 from pyapp.daily import daily_link, daily_seed
 from pyapp.hints import NO_HINT
 from pyapp.saves import read_save
-from pyapp.games import get_game
-from pyapp.games.gyre import GYRE, auto_finish_move, end_range
+from pyapp.games import get_game, get_view
+from pyapp.games.gyre.rules import GYRE, auto_finish_move, end_range
 from pyapp.session import Session
-from pyapp.tables import get_view
 
 UTC = datetime.timezone.utc
 DAY = datetime.date(2025, 6, 1)

@@ -10,9 +10,7 @@ from typing import Final
 
 from .. import GameEntry
 from .hints import hint
-# Temporary: tests/test_features.py imports these from here; once it imports them from .rules,
-# this is `from .rules import GYRE` again.
-from .rules import GYRE as GYRE, auto_finish_move as auto_finish_move, end_range as end_range
+from .rules import GYRE
 from .table import VIEW
 
 __all__ = ["ENTRY"]

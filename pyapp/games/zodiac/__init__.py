@@ -11,9 +11,7 @@ from typing import Final
 
 from .. import GameEntry
 from .hints import hint
-# Temporary: tests/test_controller.py imports these from here; once it imports them from .rules,
-# this is `from .rules import ZODIAC` again.
-from .rules import ZODIAC as ZODIAC, greedy_move as greedy_move
+from .rules import ZODIAC
 from .table import VIEW
 
 __all__ = ["ENTRY"]
