@@ -17,7 +17,7 @@ import pathlib  # noqa: F401
 import traceback  # noqa: F401
 import zipfile  # noqa: F401  (PyScript unpacks app.zip with it)
 
-from . import clock, controller, daily, hints, markup, replay, stats  # noqa: F401
+from . import clock, controller, daily, hints, markup, replay, stats, stats_keeper  # noqa: F401
 from . import focus, speech, storage  # noqa: F401  (keyboard focus, screen reader words, saves)
 from .games import entries
 

@@ -18,7 +18,8 @@ from pyapp.errors import StatsError
 from pyapp.games import entry
 from pyapp.links import Link
 from pyapp.markup import dialog_html
-from pyapp.stats import CORRUPT_STATS_KEY, RECENT, STATS_KEY, Result, Stats
+from pyapp.stats import RECENT, Result, Stats
+from pyapp.stats_keeper import CORRUPT_STATS_KEY, STATS_KEY
 
 UTC = datetime.timezone.utc
 DAY = datetime.date(2025, 6, 1)
@@ -375,7 +376,8 @@ def test_the_end_screen_compares_with_the_variant() -> None:
 from pyapp.replay import Replay  # noqa: E402
 from pyapp.session import Session  # noqa: E402
 from pyapp.games import get_game  # noqa: E402
-from pyapp.stats import (MAX_LINK, Comparison, DailyStatus, StatsKeeper)  # noqa: E402
+from pyapp.stats import (MAX_LINK, Comparison, DailyStatus)  # noqa: E402
+from pyapp.stats_keeper import StatsKeeper  # noqa: E402
 from pyapp.storage import MemoryStorage  # noqa: E402
 
 

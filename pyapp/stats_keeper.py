@@ -1,0 +1,211 @@
+"""Keeping the statistics in the player's storage and counting the games the
+controller reports: a :class:`StatsKeeper` reads and writes the record
+(:class:`pyapp.stats.Stats`) under :data:`STATS_KEY`, sets a corrupt one aside under
+:data:`CORRUPT_STATS_KEY`, and turns the controller's events (a move, an end, a
+new deal or a restart, an Undo, a hint) into results.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import datetime
+from typing import Callable, Protocol
+
+from .daily import daily_date
+from .errors import StatsError
+from .links import Link
+from .stats import MAX_OPEN, Key, OpenGame, Outcome, Result, Stats, _entry, _order, utc_stamp
+from .storage import Storage
+
+
+class GameLike(Protocol):
+    """What the keeper reads of a session (:class:`pyapp.session.Session` is one)."""
+
+    @property
+    def moves(self) -> tuple[str, ...]: ...
+
+    @property
+    def options_text(self) -> str: ...
+
+    seed: int
+    resigned: bool
+
+    def status(self) -> str: ...
+
+    def score(self) -> int: ...
+
+
+STATS_KEY = "orbit.stats"
+CORRUPT_STATS_KEY = "orbit.corrupt.stats"
+
+
+def utc_now() -> datetime.datetime:
+    return datetime.datetime.now(datetime.timezone.utc)
+
+
+class StatsKeeper:
+    """Keeps :class:`Stats` in storage under :data:`STATS_KEY` and turns the
+    controller's events into results: :meth:`moved` after a move by the player,
+    :meth:`changed` after any change (an end is counted), :meth:`abandon` before a
+    new deal or a restart replaces a game, :meth:`reopen` when Undo brings it back,
+    :meth:`hinted` when the player asks for a hint. :meth:`changed` and
+    :meth:`abandon` take the time played, when the controller keeps a timer.
+
+    >>> from pyapp.session import Session
+    >>> from pyapp.games import get_game
+    >>> from pyapp.storage import MemoryStorage
+    >>> k = StatsKeeper(MemoryStorage(), lambda: datetime.datetime(2025, 1, 1, tzinfo=datetime.timezone.utc))
+    >>> s = Session.new(get_game("gyre"), 5)
+    >>> _ = s.play(s.legal_moves()[0]); k.moved("gyre", s); s.resign(); k.changed("gyre", s)
+    >>> [(r.outcome, r.won) for r in k.stats.results.values()]
+    [('resigned', False)]
+    """
+
+    def __init__(self, storage: Storage, clock: Callable[[], datetime.datetime] = utc_now) -> None:
+        self.storage = storage
+        self.clock = clock
+        self.stats = Stats()
+        self._last_abandoned: Key | None = None
+        self._last_abandoned_open: OpenGame | None = None
+        #: Hints asked for before a game's first move, by (game, options, seed).
+        self._early_hints: dict[tuple[str, str, int], int] = {}
+
+    def load(self) -> str:
+        """Read the record; a corrupt one is kept aside under :data:`CORRUPT_STATS_KEY`
+        and the message to show is returned ("" when all is well)."""
+        raw = self.storage.get(STATS_KEY)
+        if not raw:
+            return ""
+        try:
+            self.stats = Stats.loads(raw)
+        except StatsError as exc:
+            self.storage.set(CORRUPT_STATS_KEY, raw)
+            self.storage.remove(STATS_KEY)
+            self.stats = Stats()
+            return (f"Your statistics could not be read ({exc}). They were set aside "
+                    f"({CORRUPT_STATS_KEY}) and new statistics started.")
+        return ""
+
+    def save(self) -> None:
+        self.storage.set(STATS_KEY, self.stats.dumps())
+
+    def today(self) -> datetime.date:
+        return self.clock().astimezone(datetime.timezone.utc).date()
+
+    def _result(self, game: str, o: OpenGame, session: GameLike, outcome: Outcome, elapsed_ms: int) -> Result:
+        score = session.score()
+        known = _entry(game)
+        band = known.band(score) if known is not None and outcome != "abandoned" else ""
+        link = Link(game, o.options, o.seed, session.moves, session.resigned).fragment()
+        return Result(game, o.options, o.seed, o.started, score, outcome == "won", utc_stamp(self.clock()),
+                      len(session.moves), outcome, o.daily, band, o.hints, max(0, elapsed_ms), link)
+
+    def hinted(self, game: str, session: GameLike) -> None:
+        """The player asked for a hint: it counts for the game in progress (one
+        asked before the first move counts once that move is made)."""
+        key = (game, session.options_text, session.seed)
+        o = self.stats.open.get(key)
+        if o is None:
+            self._early_hints = {key: self._early_hints.get(key, 0) + 1}
+            return
+        self.stats.open[key] = dataclasses.replace(o, hints=o.hints + 1)
+        self.save()
+
+    def moved(self, game: str, session: GameLike, elapsed_ms: int = 0) -> None:
+        """The player made a move: the first one opens the game (it counts from now);
+        ``elapsed_ms`` is the time played so far (kept if the move ends the game)."""
+        key = (game, session.options_text, session.seed)
+        if key not in self.stats.open and session.moves:
+            now = self.clock()
+            day = daily_date(game, session.options_text, session.seed, now.astimezone(datetime.timezone.utc).date())
+            daily = day.isoformat() if day is not None else ""
+            hints = self._early_hints.pop(key, 0)
+            self.stats.open[key] = OpenGame(game, session.options_text, session.seed, utc_stamp(now), daily, hints)
+            while len(self.stats.open) > MAX_OPEN:  # the oldest in progress counts as abandoned
+                old = min(self.stats.open.values(), key=lambda o: o.started)
+                del self.stats.open[(old.game, old.options, old.seed)]
+                if not any(k[:3] == (old.game, old.options, old.seed) and k[3] == old.started
+                           for k in self.stats.results):
+                    self.stats.record(Result(old.game, old.options, old.seed, old.started, 0, False,
+                                             utc_stamp(now), 0, "abandoned", old.daily))
+            self.save()
+        self.changed(game, session, elapsed_ms)
+
+    def changed(self, game: str, session: GameLike, elapsed_ms: int = 0) -> None:
+        """After any change: a game in progress that has ended is counted (once per
+        identity), with ``elapsed_ms`` played."""
+        o = self.stats.open.get((game, session.options_text, session.seed))
+        status = session.status()
+        if o is None or status == "playing":
+            return
+        outcome: Outcome = "resigned" if session.resigned else "won" if status == "won" else \
+            "lost" if status == "lost" else "finished"
+        self.stats.record(self._result(game, o, session, outcome, elapsed_ms))
+        self.save()
+
+    def abandon(self, game: str, session: GameLike, elapsed_ms: int = 0) -> None:
+        """A new deal or a restart replaces this game: if it was not counted, it counts
+        now as played and not won; either way it is no longer in progress."""
+        key = (game, session.options_text, session.seed)
+        o = self.stats.open.pop(key, None)
+        if o is None:
+            return
+        rkey = (game, o.options, o.seed, o.started)
+        self._last_abandoned, self._last_abandoned_open = None, o
+        if rkey not in self.stats.results:
+            self.stats.record(self._result(game, o, session, "abandoned", elapsed_ms))
+            self._last_abandoned = rkey
+        self.save()
+
+    def reopen(self, game: str, session: GameLike) -> None:
+        """Undo brought back the game last abandoned: it is in progress again, not counted."""
+        o = self._last_abandoned_open
+        if o is None or (o.game, o.options, o.seed) != (game, session.options_text, session.seed):
+            return
+        if self._last_abandoned is not None:
+            self.stats.results.pop(self._last_abandoned, None)
+        self.stats.open[(o.game, o.options, o.seed)] = o
+        self._last_abandoned, self._last_abandoned_open = None, None
+        self.save()
+
+    def compare(self, game: str, session: GameLike) -> tuple[str, ...]:
+        """Lines for the end screen: this game's variant best, average and streak."""
+        v = self.stats.variant(game, session.options_text)
+        if not v.played:
+            return ()
+        lines = [f"This game and variant: {v.played} played, {v.won} {'win' if v.won == 1 else 'wins'} ({v.win_rate:.0%})"]
+        if v.best is not None and v.average is not None:
+            lines.append(f"Best {v.best} · average {v.average:g}")
+        r = self._counted(game, session)
+        if r is not None and r.ended:
+            c = self.stats.compare(game, r.options, r.score, r.key)
+            if c.played and c.new_best:
+                lines.append("A new best score!")
+        if v.streak > 1:
+            lines.append(f"Winning streak {v.streak}")
+        return tuple(lines)
+
+    def _counted(self, game: str, session: GameLike) -> Result | None:
+        """The latest result counted for this session's deal, if any."""
+        same = [r for r in self.stats.results.values()
+                if (r.game, r.options, r.seed) == (game, session.options_text, session.seed)]
+        return max(same, key=_order) if same else None
+
+    def export(self) -> str:
+        return self.stats.dumps(with_open=False)
+
+    def import_text(self, text: str) -> int:
+        """Merge an export into the record; how many games were added. Raises
+        :class:`StatsError` (nothing changed) for a bad file."""
+        other = Stats.loads(text)
+        merged = Stats(dict(self.stats.results), dict(self.stats.open))
+        added = merged.merge(other)
+        self.stats = merged
+        self.save()
+        return added
+
+    def reset(self) -> None:
+        self.stats.reset()
+        self._last_abandoned = self._last_abandoned_open = None
+        self._early_hints = {}
+        self.save()
