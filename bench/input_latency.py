@@ -13,7 +13,7 @@ taps and drags on the cards and piles.
 The wait matters on a small machine: in the first few hundred milliseconds after the
 page is live, V8 compiles Pyodide's busiest WebAssembly functions to its top tier on
 background threads (a trace here counted 436 ms of that compiling in the first 0.3 s,
-on two cores), and the page rehearses a move (``Controller.rehearsal``). A move made
+on two cores), and the page rehearses a move (``pyapp.rehearsal``). A move made
 then competes with both; ``--settle 0.3`` measures that case.
 
 What is measured, per move (instrumentation is added with ``page.evaluate``

@@ -90,7 +90,7 @@ def test_a_broken_snapshot_falls_back_to_a_normal_start_and_is_replaced(sw_orbit
 
 @pytest.mark.parametrize("game_id,seed", [("square", 7), ("zodiac", 2024)])
 def test_the_rehearsed_first_move_leaves_the_page_as_drawn(orbit: Orbit, game_id: str, seed: int) -> None:
-    """After start-up the page rehearses a move off the page (Controller.rehearsal): nothing
+    """After start-up the page rehearses a move off the page (pyapp.rehearsal): nothing
     the player sees, hears or can share changes, and the first real move plays as usual."""
     page = orbit.open(f"#g={game_id}&v=1&o=&s={seed}")
     before = page.evaluate("""() => [location.hash, document.querySelector('#live').textContent,

@@ -24,6 +24,7 @@ from pyodide.ffi import create_proxy
 
 from .controller import Controller
 from .pointer import LONG_PRESS
+from .rehearsal import rehearsal
 from .storage import SafeStorage
 from .view import Board, Effects, View
 from .markup import error_text
@@ -187,10 +188,10 @@ class Binding:
         # collection during play walks only what play made (a full one took 40 ms here).
         gc.freeze()
         self.play_queue()
-        self.later(0.05, partial(self.rehearse, self.ctl.rehearsal(), Painter(), {"board": document.createElement("div")}))
+        self.later(0.05, partial(self.rehearse, rehearsal(self.ctl), Painter(), {"board": document.createElement("div")}))
 
     def rehearse(self, views: Iterator[View], paint: Painter, nodes: dict[str, Any]) -> None:
-        """A first move drawn off the page, a view per task (:meth:`Controller.rehearsal`): the player's runs warm."""
+        """A first move drawn off the page, a view per task (:func:`pyapp.rehearsal.rehearsal`): the player's runs warm."""
         view = next(views, None)
         if view is None:
             js.performance.mark("orbit-rehearsed")  # e2e/test_e2e_start.py waits for it

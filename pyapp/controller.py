@@ -28,7 +28,7 @@ from __future__ import annotations
 
 import datetime
 from dataclasses import replace
-from typing import Any, Callable, Iterator, Literal, Mapping
+from typing import Any, Callable, Literal, Mapping
 
 from .clock import GameClock, format_duration
 from .errors import OrbitError, StatsError
@@ -37,7 +37,7 @@ from .hand import Hand
 from .hints import NO_HINT, HintMarks, hint_for, hint_words, locate_hint
 from .keys import REPLAY_KEYS, Focus, KeyQueue, keys_help
 from .layout import CardIds, lay_out, pile_at
-from .pointer import Drop, Pointer, Tap
+from .pointer import Drop, Pointer, Tap, queued_input
 from .replay import Replay
 from .opening import Opened, Opener
 from .saves import Saved, Saves, read_save, save_text
@@ -539,37 +539,22 @@ class Controller:
         return True
 
     def queued(self, item: Mapping[str, object], unit: float) -> None:
-        """Input made on the board kept from the last visit before Python was ready
-        (``static/boot.js`` queued it, in pixels; ``unit``: the pixels of a card unit), through
-        the same intents as live input: ``{"kind": "tap" or "drop", "pile", "index", "x", "y"}``,
-        ``{"kind": "key", "key", "ctrl", "shift"}`` or ``{"kind": "click", "id"}``. Anything
-        else is ignored.
+        """Input made on the board before Python was ready (see :func:`pyapp.pointer.queued_input`),
+        through the same intents as live input; anything else is ignored.
 
         >>> c = Controller(MemoryStorage()); c.start("#g=gravity&s=42")
-        >>> c.queued({"kind": "drop", "pile": "c1", "index": 0, "x": 0, "y": 0}, 50.0)  # dropped nowhere
         >>> c.queued({"kind": "key", "key": "n"}, 50.0); c.dialog.kind
         'newgame'
-        >>> c.queued({"kind": "tap", "x": "?"}, 50.0); c.queued({}, 50.0)  # malformed: nothing
         """
-        def text(name: str) -> str:
-            value = item.get(name)
-            return value if isinstance(value, str) else ""
-
-        def number(name: str) -> float | None:
-            value = item.get(name)
-            return float(value) if isinstance(value, (int, float)) and not isinstance(value, bool) else None
-
-        kind, pile, index, x, y = text("kind"), text("pile") or None, number("index"), number("x"), number("y")
-        if kind == "key" and text("key"):
-            self.key(text("key"), item.get("ctrl") is True, item.get("shift") is True)
-        elif kind == "click" and text("id"):
-            self.click(text("id"))
-        elif kind in ("tap", "drop") and x is not None and y is not None and unit > 0:
-            at = None if index is None else int(index)
-            if kind == "tap":
-                self.tap_at(x / unit, y / unit, pile, at)
-            elif pile is not None and at is not None:
-                self.drop_at((pile, at), x / unit, y / unit)
+        got = queued_input(item, unit)
+        if isinstance(got, Tap):
+            self.tap_at(got.x, got.y, got.pile, got.index)
+        elif isinstance(got, Drop):
+            self.drop_at(got.source, got.x, got.y)
+        elif isinstance(got, tuple):
+            self.key(*got)
+        elif got:
+            self.click(got)
 
     def change(self, control: str, value: str, checked: bool = False) -> bool:
         """A changed control, by its element id: a setting ``set-ID`` (a switch, ``checked``,
@@ -927,44 +912,6 @@ class Controller:
         else:
             return False
         return True
-
-    def rehearsal(self) -> Iterator[View]:
-        """The views of a first move played on a twin of this game that nobody sees, one at a
-        time: the position, a card lifted, dropped on its target, the move taken back, the card
-        tapped and its target tapped. This controller is left as it was.
-
-        The binding draws them off the page, a view per task, while the player has not moved
-        yet: a page's first move ran the Python and the browser's drawing code cold and took
-        50-80 ms, a long task, against about 10 ms for the next ones (docs/PERFORMANCE.md).
-
-        >>> c = Controller(MemoryStorage()); c.start("#g=gyre&v=1&o=&s=42"); before = c.view()
-        >>> views = list(c.rehearsal())
-        >>> len(views), views[0].board == before.board, views[2].address != before.address
-        (6, True, True)
-        >>> c.view() == before, list(Controller(MemoryStorage()).rehearsal())
-        (True, [])
-        """
-        session = self.session
-        if self.screen != "game" or session is None or self.watching.replay is not None or self.dialog is not None:
-            return
-        twin = Controller(MemoryStorage(), reduced_motion=self.settings.instant)
-        twin.settings, twin.portrait = self.settings, self.portrait
-        twin.open_link(session.link().fragment())
-        yield twin.view()
-        table = twin.table_now()
-        gestures = [g for g in table.gestures if g.source and g.target] if table else []
-        gesture = next((g for g in gestures if g.pick is None), gestures[0] if gestures else None)  # one that plays
-        if gesture is None or gesture.source is None or gesture.target is None:
-            return
-        twin.lift(gesture.source)
-        yield twin.view()
-        twin.drop(gesture.source, gesture.target)
-        yield twin.view()
-        twin.undo()
-        yield twin.view()
-        for pile, index in (gesture.source, (gesture.target, None)):
-            twin.tap(pile, index)
-            yield twin.view()
 
     def _table_of(self, state: Any, interactive: bool = True) -> Table:
         module, session = self.view_module, self.session

@@ -21,7 +21,7 @@ What each gesture does on the table is the controller's (and :class:`pyapp.hand.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Final
+from typing import Final, Mapping
 
 from .table import Place
 from .view import Board, CardView
@@ -186,3 +186,38 @@ class Pointer:
         that showed its preview, so plays nothing; any click ends that."""
         swallow, self._swallow = self._swallow, False
         return swallow and button.partition("-")[0] in ("act", "rp")
+
+
+def queued_input(item: Mapping[str, object], unit: float) -> Tap | Drop | tuple[str, bool, bool] | str | None:
+    """Input made on the board kept from the last visit before Python was ready
+    (``static/boot.js`` queued it, in pixels from the board's corner; ``unit``: the pixels of
+    a card unit): ``{"kind": "tap" or "drop", "pile", "index", "x", "y"}`` is a :class:`Tap`
+    or a :class:`Drop` (in card units), ``{"kind": "key", "key", "ctrl", "shift"}`` the key,
+    ctrl and shift, ``{"kind": "click", "id"}`` the button's id; anything else None.
+
+    >>> queued_input({"kind": "drop", "pile": "c1", "index": 0, "x": 50, "y": 0}, 50.0)
+    Drop(source=('c1', 0), x=1.0, y=0.0)
+    >>> queued_input({"kind": "key", "key": "n"}, 50.0), queued_input({"kind": "click", "id": "new"}, 50.0)
+    (('n', False, False), 'new')
+    >>> queued_input({"kind": "tap", "x": "?"}, 50.0), queued_input({}, 50.0), queued_input({"kind": "drop", "x": 1, "y": 1}, 50.0)
+    (None, None, None)
+    """
+    def text(name: str) -> str:
+        value = item.get(name)
+        return value if isinstance(value, str) else ""
+
+    def number(name: str) -> float | None:
+        value = item.get(name)
+        return float(value) if isinstance(value, (int, float)) and not isinstance(value, bool) else None
+
+    kind, pile, index, x, y = text("kind"), text("pile") or None, number("index"), number("x"), number("y")
+    if kind == "key" and text("key"):
+        return text("key"), item.get("ctrl") is True, item.get("shift") is True
+    if kind == "click" and text("id"):
+        return text("id")
+    if kind not in ("tap", "drop") or x is None or y is None or unit <= 0:
+        return None
+    at = None if index is None else int(index)
+    if kind == "tap":
+        return Tap(x / unit, y / unit, pile, at)
+    return Drop((pile, at), x / unit, y / unit) if pile is not None and at is not None else None

@@ -14,6 +14,7 @@ from hypothesis import strategies as st
 from pyapp.screens import DISARM_SECONDS
 from pyapp.controller import Controller, MemoryStorage
 from pyapp.games import get_game
+from pyapp.rehearsal import rehearsal
 from pyapp.paint import Make, Op, Painter, Put, Remove, unit_for
 from pyapp.session import Session
 
@@ -146,7 +147,7 @@ def test_the_rehearsal_plays_a_move_on_a_twin_and_leaves_the_game_as_it_was(game
     c = Controller(storage, reduced_motion=True)
     c.start(f"#g={game_id}&v=1&o=&s={DEALS[game_id]}")
     before, saved = c.view(), dict(storage.data)
-    views = list(c.rehearsal())
+    views = list(rehearsal(c))
     assert len(views) == 6 and views[0].board == before.board
     lifted, played, undone = views[1:4]
     assert lifted.board is not None and any("lit" in p.classes for p in lifted.board.piles)
@@ -181,10 +182,10 @@ def test_a_touch_held_on_rotate_previews_until_let_go_and_its_click_plays_nothin
 def test_nothing_is_rehearsed_off_the_game_or_under_a_dialog() -> None:
     c = Controller(MemoryStorage(), reduced_motion=True)
     c.start("")
-    assert c.screen == "start" and list(c.rehearsal()) == []
+    assert c.screen == "start" and list(rehearsal(c)) == []
     c.open_link("#g=gyre&v=1&o=&s=7")
     c.click("help")
-    assert c.dialog is not None and list(c.rehearsal()) == []
+    assert c.dialog is not None and list(rehearsal(c)) == []
 
 
 @settings(max_examples=40, suppress_health_check=[HealthCheck.too_slow], deadline=None)
