@@ -105,3 +105,34 @@ def format_duration(ms: int) -> str:
     h, rest = divmod(seconds, 3600)
     m, s = divmod(rest, 60)
     return f"{h}:{m:02d}:{s:02d}" if h else f"{m}:{s:02d}"
+
+
+class Playtime:
+    """The timer of the game on the table: its :class:`GameClock`, the latest time the page
+    passed in (ms on a clock that does not jump) and whether the page is hidden. The clock
+    runs only while :meth:`sync` is told the game is being played on a page that is shown.
+
+    >>> t = Playtime(); t.at(1_000); t.sync(True); t.at(61_000); t.text()
+    '1:00'
+    >>> t.hidden = True; t.sync(True); t.at(99_000); t.text()
+    '1:00'
+    """
+
+    def __init__(self) -> None:
+        self.clock = GameClock()
+        self.now = 0.0
+        self.hidden = False
+
+    def at(self, now: float) -> None:
+        self.now = max(self.now, float(now))
+
+    def elapsed(self) -> int:
+        return self.clock.elapsed(self.now)
+
+    def text(self) -> str:
+        return format_duration(self.elapsed())
+
+    def sync(self, playing: bool) -> None:
+        """Run while the game is ``playing`` (on the screen, in progress, a move made) and the page shown."""
+        run = playing and not self.hidden
+        self.clock = self.clock.start(self.now) if run else self.clock.pause(self.now)

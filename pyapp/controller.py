@@ -30,11 +30,12 @@ import datetime
 from dataclasses import replace
 from typing import Any, Callable, Literal, Mapping
 
-from .clock import GameClock, format_duration
+from .clock import GameClock, Playtime
 from .errors import OrbitError, StatsError
 from .games import all_games, get_view
 from .hand import Hand
 from .hints import NO_HINT, HintMarks, hint_for, hint_words, locate_hint
+from .notices import Notices, Pending
 from .keys import REPLAY_KEYS, Focus, KeyQueue, keys_help
 from .layout import CardIds, lay_out, pile_at
 from .pointer import Drop, Pointer, Tap, queued_input
@@ -53,10 +54,7 @@ from .table import Face, GameView, Place, Table
 from .view import Board, Dialog, Effects, Notice, View
 from .watch import Watch
 
-#: How long a notice stays, in seconds: a plain one, and one that offers an action.
-#: Errors, and notices the player must act on (a link to copy by hand), stay until dismissed.
-NOTICE_SECONDS = 4.0
-NOTICE_ACTION_SECONDS = 10.0
+
 
 class Controller:
     """The app's state and its answer to every player intent (see the module doc)."""
@@ -77,9 +75,10 @@ class Controller:
         self.ids = CardIds()
         #: The board of the last view, where pointer input looks.
         self.board: Board | None = None
-        self.notice: Notice | None = None
-        self._notice_action: tuple[str, str] | None = None
-        self._serial = 0
+        self.notices = Notices()
+        #: The one-shot effects waiting for :meth:`effects`, and the last link given to copy.
+        self.pending = Pending()
+        self._copied = ""
         self.dialog: Dialog | None = None
         self.resign_armed = False
         self._armed = 0  # counts the presses that armed Give up (the disarm timer's ticket)
@@ -92,12 +91,6 @@ class Controller:
         self._backup: str | None = None
         self._table: Table | None = None
         self._table_key: tuple[Any, ...] = ()
-        # what happens once (see effects())
-        self._frames: tuple[Board, ...] = ()
-        self._copy = ""
-        self._copy_now = False
-        self._announce = ""
-        self._celebrate = False
         self.settings = Settings()
         raw = storage.get(SETTINGS_KEY)
         if raw:
@@ -120,29 +113,25 @@ class Controller:
             lambda s: (self.stats.compare(s.game.id, s), bool(s.moves))
         #: The day of the daily deal on the table (it is saved apart), or None.
         self.daily_day: datetime.date | None = None
-        #: The game's timer, and the latest time the binding passed in (ms, see :meth:`tick`).
-        self.clock = GameClock()
-        self._now = 0.0
-        #: The page is hidden (the timer pauses).
-        self.hidden = False
+        #: The game's timer (see :meth:`tick`).
+        self.time = Playtime()
         #: Where the hint asked for lies on the table, until the next action.
         self.hint_marks: HintMarks | None = None
         #: The statistics dialog's Reset was pressed once.
         self.reset_armed = False
 
     # -- notices and words ---------------------------------------------------------------
+    @property
+    def notice(self) -> Notice | None:
+        """The notice on the page (see :class:`pyapp.notices.Notices`)."""
+        return self.notices.shown
+
     def _say(self, text: str, action: tuple[str, str] | None = None, error: bool = False,
              lasting: bool = False) -> None:
-        """Show a notice: errors and ``lasting`` ones stay until dismissed, the others
-        dismiss themselves (see :data:`NOTICE_SECONDS`)."""
-        self._serial += 1
-        timeout = 0.0 if error or lasting else NOTICE_ACTION_SECONDS if action else NOTICE_SECONDS
-        self.notice = Notice(text, action[0] if action else "", error, timeout, self._serial)
-        self._notice_action = action
+        self.notices.say(text, action, error, lasting)
 
     def _tell(self, *words: str) -> None:
-        """Words for the live region (screen readers), said once (:meth:`effects`)."""
-        self._announce = " ".join(w for w in (self._announce, *words) if w)
+        self.pending.tell(*words)
 
     def _tell_move(self, was: Table, steps: list[Table]) -> None:
         """Announce a move played from table ``was``: what it did, its forced steps, then a
@@ -158,24 +147,16 @@ class Controller:
         self._tell(*words)
 
     def dismiss_notice(self) -> None:
-        self.notice = None
-        self._notice_action = None
-
-    def _drop_stale_notice(self) -> None:
-        """The game changed: a notice about the old position goes (errors stay until dismissed)."""
-        if self.notice is not None and not self.notice.error:
-            self.dismiss_notice()
+        self.notices.dismiss()
 
     def notice_action(self) -> None:
-        action = self._notice_action
-        self.dismiss_notice()
-        if action is not None and action[1] == "previous" and self.session is not None:
+        if self.notices.act() == "previous" and self.session is not None:
             if self.saves.swap_previous(self.session.game.id):
                 self._open(self.opener.resume(self.session.game.id) or Opened())
 
     def copied(self, ok: bool) -> None:
         """The binding tried to copy :attr:`Effects.copy` (a link the player must copy by hand stays)."""
-        self._say(("Link copied: " if ok else "Copy this link: ") + self._copy, lasting=not ok)
+        self._say(("Link copied: " if ok else "Copy this link: ") + self._copied, lasting=not ok)
 
     def _clear_transient(self) -> None:
         self.hint_marks = None
@@ -215,14 +196,14 @@ class Controller:
 
     def open_game(self, game_id: str) -> None:
         """A start-screen tile: resume that game's save, or deal a new one."""
-        self.notice = None
+        self.notices.dismiss()
         self._open(self.opener.tile(game_id))
 
     def open_link(self, fragment: str) -> None:
         """Open a share link; a bad one keeps what the player had and says why."""
         if self.session is not None and fragment == self.session.link().fragment() and self.screen == "game":
             return
-        self.notice = None
+        self.notices.dismiss()
         self._open(self.opener.link(fragment, self.stats.today(), self.session))
         if self.session is not None:
             self.screen = "game"  # a link that could not be read leaves what the player had on the table
@@ -230,7 +211,7 @@ class Controller:
     def open_daily(self, game_id: str, today: datetime.date) -> None:
         """Today's deal of ``game_id`` (``today``: the UTC date), in a save of its own apart
         from the player's ordinary game: resumed if that save holds today's deal, else dealt."""
-        self.notice = None
+        self.notices.dismiss()
         self._open(*self.opener.daily(game_id, today))
 
     def _set_session(self, session: Session, day: datetime.date | None = None, clock: GameClock | None = None) -> None:
@@ -240,12 +221,12 @@ class Controller:
             self.ids.reset()
         self.session = session
         self.daily_day = day
-        self.clock = clock if clock is not None else GameClock()
+        self.time.clock = clock if clock is not None else GameClock()
         self.watching.close()
         self.view_module = get_view(session.game.id)
         self.screen = "game"
         self.dialog = None
-        self._drop_stale_notice()
+        self.notices.drop_stale()
         self._clear_transient()
         self._summary_shown = session.status() != "playing"
         self._sync_clock()
@@ -273,17 +254,17 @@ class Controller:
         self._clear_transient()
         steps = [self._table_of(s, interactive=False) for s in list(session.game.steps(before, token))[:-1]]
         if not self.settings.instant:
-            self._frames = tuple(self._lay_out(t) for t in steps)
+            self.pending.frames = tuple(self._lay_out(t) for t in steps)
         if was is not None:
             self._tell_move(was, steps)
         self._after_change()
-        self._celebrate = session.status() == "won"
+        self.pending.celebrate = session.status() == "won"
 
     def _after_change(self) -> None:
         self.hint_marks = None  # a hint is for the position it was asked in
         self._sync_clock()
         self._save()
-        self._drop_stale_notice()
+        self.notices.drop_stale()
         if self.session is not None and self.session.status() != "playing" and not self._summary_shown:
             if self.auto_token() is None:
                 self._summary_shown = True
@@ -616,7 +597,7 @@ class Controller:
         backup = save_text(session, self.daily_day, self._elapsed())
         self.stats.abandon(session.game.id, session, self._elapsed())
         session.restart()
-        self.clock = GameClock()  # the same deal again is a new game, timed afresh
+        self.time.clock = GameClock()  # the same deal again is a new game, timed afresh
         self._clear_transient()
         self._summary_shown = False
         self.dialog = None
@@ -643,8 +624,7 @@ class Controller:
     def copy_link(self) -> None:
         self.menu_open = False
         if self.session is not None:
-            self._copy = self.base_url + self.session.link().fragment()
-            self._copy_now = True
+            self._copied = self.pending.copy = self.base_url + self.session.link().fragment()
 
     def toggle_menu(self) -> None:
         """The tools' overflow menu (Give up, Link, Rules and the settings on a phone)."""
@@ -780,7 +760,7 @@ class Controller:
             elapsed = ordinary.clock.elapsed_ms if ordinary is not None else 0
             playing = replaced is not None and bool(replaced.moves) and replaced.status() == "playing"
             backup = self.saves.raw(game_id) if playing else None
-        self.notice = None
+        self.notices.dismiss()
         if replaced is not None:
             self.stats.abandon(game_id, replaced, elapsed)
         self._set_session(self.opener.fresh(game_id, self._options_for_next(session) if options is None else options, seed))
@@ -815,15 +795,14 @@ class Controller:
 
     # -- the timer -----------------------------------------------------------------------
     def _elapsed(self) -> int:
-        return self.clock.elapsed(self._now)
+        return self.time.elapsed()
 
     def _sync_clock(self) -> None:
-        """The timer runs while a game in progress, with a move made, is on the screen of
-        a page that is shown; it is paused otherwise."""
+        """The timer runs while a game in progress, with a move made, is on the screen (not a
+        replay) of a page that is shown; it is paused otherwise."""
         s = self.session
-        run = (s is not None and not self.hidden and self.screen == "game" and self.watching.replay is None
-               and bool(s.moves) and s.status() == "playing")
-        self.clock = self.clock.start(self._now) if run else self.clock.pause(self._now)
+        self.time.sync(s is not None and self.screen == "game" and self.watching.replay is None
+                       and bool(s.moves) and s.status() == "playing")
 
     def tick(self, now: float) -> str:
         """The binding's time: ``now`` in milliseconds on a clock that does not jump
@@ -834,15 +813,15 @@ class Controller:
         >>> c.play(c.session.legal_moves()[0]); c.tick(63_000)
         '1:02'
         """
-        self._now = max(self._now, float(now))
+        self.time.at(now)
         self._sync_clock()
-        return format_duration(self._elapsed())
+        return self.time.text()
 
     def visibility(self, hidden: bool, now: float) -> None:
         """The page was hidden or shown again: the timer pauses while it is hidden, and the
         game is saved as it hides (the page may be closing)."""
-        self._now = max(self._now, float(now))
-        self.hidden = hidden
+        self.time.at(now)
+        self.time.hidden = hidden
         self._sync_clock()
         if hidden:
             self._save_time()
@@ -878,16 +857,15 @@ class Controller:
         if what == "close":
             self._sync_clock()
         elif stepped and r is not None and not self.settings.instant:
-            self._frames = tuple(self._lay_out(self._table_of(s, interactive=False)) for s in r.steps()[:-1])
+            self.pending.frames = tuple(self._lay_out(self._table_of(s, interactive=False)) for s in r.steps()[:-1])
 
     # -- what the page shows ---------------------------------------------------------------
     def effects(self) -> Effects:
         """What happens once, for the intents since it was last asked: a move's forced steps,
         words for screen readers, a link to copy, the focus to move, a win to celebrate."""
-        won = self._celebrate and self.session is not None and self.session.status() == "won"
-        effects = Effects(self._frames, self._copy if self._copy_now else "", self._announce, self.focus.moved, won)
-        self._frames, self._copy_now, self._announce, self.focus.moved, self._celebrate = (), False, "", False, False
-        return effects
+        self.pending.celebrate = self.pending.celebrate and self.session is not None and self.session.status() == "won"
+        moved, self.focus.moved = self.focus.moved, False
+        return self.pending.take(moved)
 
     def fire(self, name: str, ticket: int) -> bool | None:
         """A :class:`~pyapp.view.Timer` of the view ran out: the notice goes, an armed Give up
@@ -902,8 +880,7 @@ class Controller:
         """
         if self.keys.animating or self.pointer.pressing:
             return None
-        if name == "notice" and self.notice is not None and self.notice.serial == ticket:
-            self.dismiss_notice()
+        if name == "notice" and self.notices.expire(ticket):
             self.hand.nudge = None  # a card nudged settles as the notice that said why goes
         elif name == "disarm" and self.resign_armed and ticket == self._armed:
             self.resign_armed = False

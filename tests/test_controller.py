@@ -10,7 +10,8 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from pyapp.controller import NOTICE_ACTION_SECONDS, NOTICE_SECONDS, Controller, MemoryStorage
+from pyapp.controller import Controller, MemoryStorage
+from pyapp.notices import NOTICE_ACTION_SECONDS, NOTICE_SECONDS
 from pyapp.layout import pile_at
 from pyapp.saves import CORRUPT_PREFIX, CURRENT_KEY, OPTIONS_PREFIX, PREVIOUS_PREFIX, SAVE_PREFIX
 from pyapp.settings import INSTANT, MARKS, SETTINGS_KEY

@@ -343,13 +343,13 @@ def test_hints_are_counted_per_game_and_variant_and_no_move_helps_is_said(monkey
 
 def test_the_timer_runs_from_the_first_move_pauses_when_hidden_and_is_saved() -> None:
     c = controller("#g=zodiac&s=12", now=1_000)
-    assert c.view().timer == "0:00" and not c.clock.running  # nothing played yet
+    assert c.view().timer == "0:00" and not c.time.clock.running  # nothing played yet
     c.tick(5_000)
     move(c)  # the clock starts with the first move (at the last time passed in)
     c.tick(65_000)
     assert c.view().timer == "1:00"
     c.visibility(True, 70_000)  # hidden: paused and saved
-    assert not c.clock.running and c.tick(500_000) == "1:05"
+    assert not c.time.clock.running and c.tick(500_000) == "1:05"
     assert json.loads(c.storage.get(SAVE_PREFIX + "zodiac") or "")["timer"] == {"elapsed_ms": 65_000}
     c.visibility(False, 600_000)
     c.tick(610_000)
@@ -362,7 +362,7 @@ def test_the_timer_runs_from_the_first_move_pauses_when_hidden_and_is_saved() ->
     # a reload (a new page, its own clock from 0) resumes the time from the save
     move(c)
     page = controller(c.view().address, c.storage.data, now=300)  # type: ignore[attr-defined]
-    assert page.view().timer == "1:20" and page.clock.running
+    assert page.view().timer == "1:20" and page.time.clock.running
     page.tick(10_300)
     assert page.view().timer == "1:30"
     # and with no link at all
@@ -378,14 +378,14 @@ def test_the_timer_stops_at_the_end_and_counts_in_the_statistics_and_restart_tim
     assert c.session is not None
     c.play(last)  # the last move: the game ends
     c.tick(3_000)
-    assert not c.clock.running
+    assert not c.time.clock.running
     (r,) = c.stats.stats.results.values()
-    assert r.elapsed_ms == c.clock.elapsed_ms
+    assert r.elapsed_ms == c.time.clock.elapsed_ms
     c.close_dialog()
     c.restart()
-    assert c.clock.elapsed(10_000) == 0 and c.view().timer == "0:00"
+    assert c.time.clock.elapsed(10_000) == 0 and c.view().timer == "0:00"
     c.undo()  # Undo after Restart brings the game back, with its time
-    assert c.session.status() == "finished" and c.clock.elapsed_ms == r.elapsed_ms
+    assert c.session.status() == "finished" and c.time.clock.elapsed_ms == r.elapsed_ms
 
 
 def test_a_bad_timer_in_a_save_starts_again_at_zero() -> None:
