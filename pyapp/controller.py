@@ -36,7 +36,7 @@ from .games import all_games, get_view
 from .hand import Hand
 from .hints import NO_HINT, HintMarks, hint_for, hint_words, locate_hint
 from .notices import Notices, Pending
-from .keys import REPLAY_KEYS, Focus, KeyQueue, keys_help
+from .keys import Focus, KeyQueue, key_intent, keys_help
 from .layout import CardIds, lay_out, pile_at
 from .pointer import Drop, Pointer, Tap, queued_input
 from .replay import Replay
@@ -422,61 +422,45 @@ class Controller:
         self.keys.animating = animating
 
     def key(self, key: str, ctrl: bool = False, shift: bool = False, board: bool = False) -> bool:
-        """A key press; True when the controller used it. ``board``: the page's focus is on
-        the table, where the arrow keys, Enter and Space act (see :func:`pyapp.keys.keys_help`).
+        """A key press (what it stands for: :func:`pyapp.keys.key_intent`); True when it was used.
         While a move is shown step by step, a key waits (:meth:`play_waiting`)."""
         if self.keys.animating:
             return self.keys.hold(key, ctrl, shift, board)
-        key = key.lower()
-        if self.watching.replay is not None and self.screen == "game" and self.dialog is None and not ctrl:
-            if key not in REPLAY_KEYS:
-                return False
-            self.replay_control(REPLAY_KEYS[key])  # arrows step, Space plays or pauses, Home and End jump
-            return True
-        if ctrl and key in ("z", "y"):
-            self.redo() if shift or key == "y" else self.undo()
-            return True
-        if ctrl:
-            return False
-        if key == "escape" and (self.hand.selected or self.hand.picking or self.resign_armed or self.menu_open):
-            if self.hand.selected or self.hand.picking:
-                self._tell("Put back." if self.hand.selected else "Cancelled.")
+        table, hand = self.table_now(), self.hand
+        what, arg = key_intent(
+            key, ctrl, shift, board, table, replaying=self.watching.replay is not None and self.screen == "game"
+            and self.dialog is None, holding=bool(hand.selected or hand.picking or self.resign_armed or self.menu_open),
+            elsewhere=self.dialog is not None or self.screen != "game",
+            confirming=hand.picking is not None and hand.picking.pick.confirm)
+        simple: dict[str, Callable[[], object]] = {
+            "undo": self.undo, "redo": self.redo, "new": self.open_new_dialog, "keys": self.show_keys,
+            "hint": self.hint, "confirm": hand.confirm}
+        if what == "replay":
+            self.replay_control(arg)  # arrows step, Space plays or pauses, Home and End jump, Escape closes
+        elif what == "escape":
+            self._tell("Put back." if hand.selected else "Cancelled." if hand.picking else "")
             self.focus.moved = board
             self.cancel()
-            return True
-        table = self.table_now()
-        if self.dialog is not None or self.screen != "game" or table is None:
+        elif what == "off":
+            self._say(arg)
+        elif what in simple:
+            simple[what]()
+        elif table is None or not what:
             return False
-        if board and self.focus.arrow(table, key):
-            return True
-        if board and key in ("enter", " ", "spacebar"):
-            self._board_action()
-            self.focus.activate(self.table_now, self.hand, self._face, pick=key != "enter")
-            return True
-        if board and key == "v":
+        elif what == "arrow":
+            self.focus.arrow(table, arg)
+        elif what == "view":
             self.peek(self.focus.at(table)[0])
             return self.dialog is not None
-        action: dict[str, Callable[[], object]] = {"n": self.open_new_dialog, "?": self.show_keys, "h": self.hint}
-        if key in action:
-            action[key]()
-            return True
-        if key == "c" and self.hand.picking is not None and self.hand.picking.pick.confirm:
-            self.hand.confirm()
-            return True
-        for button in table.buttons:
-            if button.key == key:
-                if not button.enabled:
-                    self._say(button.title or f"{button.label} cannot be used now.")  # why it is off
-                else:
-                    self.press(button.id)
-                    self.focus.to_pick(self.table_now(), self.hand)
-                return True
-        for pile in table.piles:
-            if pile.key == key:
-                self.focus.go(table, (pile.id, None))
-                self.focus.activate(self.table_now, self.hand, self._face)
-                return True
-        return False
+        elif what == "button":
+            self.press(arg)
+            self.focus.to_pick(self.table_now(), hand)
+        else:  # Enter or Space on the focused place, or a pile's own key
+            self._board_action()
+            if what == "pile":
+                self.focus.go(table, (arg, None))
+            self.focus.activate(self.table_now, hand, self._face, pick=what == "space")
+        return True
 
     def _face(self, code: str) -> Face:
         assert self.view_module is not None

@@ -10,11 +10,15 @@ wait while a move's steps are shown, and the keys help.
 (True, False)
 >>> q.animating = False; q.next(), q.next()
 (('n', False, False, False), None)
+>>> key_intent("z", True, True, False, t), key_intent("ArrowLeft", False, False, True, t), key_intent("r", False, False, False, t)
+(KeyIntent(what='redo', arg=''), KeyIntent(what='arrow', arg='arrowleft'), KeyIntent(what='button', arg='rotate'))
+>>> key_intent(" ", False, False, False, t, replaying=True), key_intent("x", False, False, True, t)
+(KeyIntent(what='replay', arg='play'), KeyIntent(what='', arg=''))
 """
 
 from __future__ import annotations
 
-from typing import Callable, Final
+from typing import Callable, Final, NamedTuple
 
 from . import focus as focus_mod
 from .hand import Hand
@@ -86,13 +90,10 @@ class Focus:
         #: A key moved the focus: the page's focus follows (handed out once, :class:`pyapp.view.Effects`).
         self.moved = False
 
-    def arrow(self, table: Table, key: str) -> bool:
-        """An arrow key moves the ring; False for any other key."""
-        if key not in focus_mod.ARROW_KEYS:
-            return False
+    def arrow(self, table: Table, key: str) -> None:
+        """An arrow key (lower case) moves the ring."""
         self.stop = focus_mod.step(table, focus_mod.settle(table, self.stop), focus_mod.ARROW_KEYS[key])
         self.moved = True
-        return True
 
     def at(self, table: Table) -> focus_mod.Stop:
         return focus_mod.settle(table, self.stop)
@@ -163,3 +164,49 @@ class Focus:
         places = [place(table.pile(t)) for t in moves]
         where = ", ".join(places[:-1]) + " or " + places[-1] if len(places) > 1 else "".join(places)
         self._tell(f"{name} picked up: it can go to {where}." if places else f"{name} picked up.")
+
+
+class KeyIntent(NamedTuple):
+    """What a key stands for: ``what`` ("" for nothing) and its argument (a replay
+    control, an arrow key, a button's or a pile's id, why a button is off)."""
+
+    what: str
+    arg: str = ""
+
+
+#: Keys that stand for the same intent on any game's table.
+TOOL_KEYS: Final = {"n": "new", "?": "keys", "h": "hint"}
+
+
+def key_intent(key: str, ctrl: bool, shift: bool, board: bool, table: Table | None, *, replaying: bool = False,
+               holding: bool = False, elsewhere: bool = False, confirming: bool = False) -> KeyIntent:
+    """What a key press stands for (see :func:`keys_help`): ``board``, the page's focus is on
+    the table, where the arrow keys, Enter, Space and V act; ``replaying``, a replay is shown
+    (its keys step it); ``holding``, Escape has something to put back or cancel (a card picked
+    up, cards being picked, an armed Give up, the open menu); ``elsewhere``, the game's table is
+    not what the keys act on (a dialog is open, or the start screen shows); ``confirming``,
+    cards are being picked for a move that waits for Confirm (C)."""
+    key = key.lower()
+    if replaying and not ctrl:
+        return KeyIntent("replay", REPLAY_KEYS[key]) if key in REPLAY_KEYS else KeyIntent("")
+    if ctrl:
+        return KeyIntent("redo" if shift or key == "y" else "undo") if key in ("z", "y") else KeyIntent("")
+    if key == "escape" and holding:
+        return KeyIntent("escape")
+    if elsewhere or table is None:
+        return KeyIntent("")
+    if board and key in focus_mod.ARROW_KEYS:
+        return KeyIntent("arrow", key)
+    if board and key in ("enter", " ", "spacebar"):
+        return KeyIntent("enter" if key == "enter" else "space")
+    if board and key == "v":
+        return KeyIntent("view")
+    if key in TOOL_KEYS:
+        return KeyIntent(TOOL_KEYS[key])
+    if key == "c" and confirming:
+        return KeyIntent("confirm")
+    for button in table.buttons:
+        if button.key == key:
+            return KeyIntent("button", button.id) if button.enabled else \
+                KeyIntent("off", button.title or f"{button.label} cannot be used now.")  # why it is off
+    return next((KeyIntent("pile", p.id) for p in table.piles if p.key == key), KeyIntent(""))
