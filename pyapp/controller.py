@@ -31,7 +31,7 @@ from dataclasses import replace
 from typing import Any, Callable, Literal, Mapping
 
 from .clock import GameClock, Playtime
-from .errors import OrbitError, StatsError
+from .errors import OrbitError
 from .games import all_games, get_view
 from .hand import Hand
 from .hints import NO_HINT, HintMarks, hint_for, hint_words, locate_hint
@@ -685,18 +685,11 @@ class Controller:
         return self.stats.export()
 
     def import_stats(self, text: str) -> str:
-        """Merge an exported file into the statistics (a game already counted is not counted
-        again); a bad file changes nothing. The message is also the notice."""
+        """Merge an exported file into the statistics (see :meth:`StatsKeeper.import_file`); the
+        words are also the notice."""
         self.reset_armed = False
-        try:
-            added = self.stats.import_text(text)
-        except StatsError as exc:
-            message = f"That file could not be imported: {exc}. Your statistics are as they were."
-            self._say(message, error=True)
-        else:
-            message = (f"Imported {added} {'game' if added == 1 else 'games'}." if added
-                       else "Nothing new to import: every game in that file is already counted.")
-            self._say(message)
+        message, failed = self.stats.import_file(text)
+        self._say(message, error=failed)
         if self.dialog is not None and self.dialog.kind == "stats":
             self.dialog = self._stats_dialog()
         return message
@@ -713,7 +706,7 @@ class Controller:
     def open_new_dialog(self) -> None:
         if self.session is not None:
             self._clear_transient()
-            self.dialog = new_game_dialog(self.session.game, self._options_for_next(self.session))
+            self.dialog = new_game_dialog(self.session.game, self.opener.next_options(self.session))
 
     def submit_new(self, values: dict[str, str]) -> None:
         """The New deal dialog's Deal: flags are "1" when ticked."""
@@ -728,40 +721,22 @@ class Controller:
         self.new_deal(options, seed)
 
     def new_deal(self, options: str | None = None, seed: int | None = None) -> None:
-        """A new deal of the current game (its last options unless given)."""
+        """A new deal of the current game (its last options unless given); Undo brings back the
+        game it replaced if that was in progress (see :meth:`pyapp.opening.Opener.replaced`)."""
         session = self.session
         if session is None:
             return
-        game_id = session.game.id
-        replaced: Session | None = session
-        elapsed = self._elapsed()
-        playing = bool(session.moves) and session.status() == "playing"
-        backup = save_text(session, self.daily_day, elapsed) if playing else None
-        if self.daily_day is not None:  # today's deal keeps its own save: the new deal replaces the ordinary game
-            self._save()
-            ordinary = self.saves.read(game_id)
-            replaced = ordinary.session if ordinary is not None else None
-            elapsed = ordinary.clock.elapsed_ms if ordinary is not None else 0
-            playing = replaced is not None and bool(replaced.moves) and replaced.status() == "playing"
-            backup = self.saves.raw(game_id) if playing else None
+        if self.daily_day is not None:
+            self._save()  # today's deal stays in its own slot
+        replaced, elapsed, backup = self.opener.replaced(session, self.daily_day, self._elapsed())
         self.notices.dismiss()
         if replaced is not None:
-            self.stats.abandon(game_id, replaced, elapsed)
-        self._set_session(self.opener.fresh(game_id, self._options_for_next(session) if options is None else options, seed))
+            self.stats.abandon(session.game.id, replaced, elapsed)
+        options = self.opener.next_options(session) if options is None else options
+        self._set_session(self.opener.fresh(session.game.id, options, seed))
         self._backup = backup
         if backup is not None:
             self._say("New deal. Undo brings your last game back.")
-
-    def _options_for_next(self, session: Session) -> str:
-        """The options of the player's next deal: the last chosen (after a first-game
-        start, the plain game), else those of the game on the table."""
-        stored = self.saves.options(session.game.id)
-        try:
-            if stored is not None:
-                return str(session.game.format_options(session.game.parse_options(stored)))
-        except OrbitError:
-            pass
-        return session.options_text
 
     def summary_action(self, what: str) -> None:
         """The end screen's buttons: new, again (the same deal), copy (the link), replay,

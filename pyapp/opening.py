@@ -28,7 +28,7 @@ from .daily import daily_date, daily_link
 from .errors import OrbitError
 from .games import all_games, get_game, get_view
 from .links import Link
-from .saves import Saves, Unreadable
+from .saves import Saves, Unreadable, save_text
 from .session import Session
 
 
@@ -152,3 +152,28 @@ class Opener:
         if saved is not None and saved.day == today:
             return [Opened(saved.session, today, saved.clock)]
         return [o for o in (aside, Opened(Session.from_link(daily_link(game_id, today)), today)) if o is not None]
+
+    def next_options(self, session: Session) -> str:
+        """The options of the player's next deal of ``session``'s game: the last chosen (after
+        a first-game start, the plain game), else those of ``session``."""
+        stored = self.saves.options(session.game.id)
+        try:
+            if stored is not None:
+                return str(session.game.format_options(session.game.parse_options(stored)))
+        except OrbitError:
+            pass
+        return session.options_text
+
+    def replaced(self, session: Session, day: datetime.date | None,
+                 elapsed_ms: int) -> tuple[Session | None, int, str | None]:
+        """What a new deal of ``session``'s game replaces: the game (today's deal keeps its own
+        slot, so then the ordinary game saved apart), the time played on it, and its save for
+        Undo to bring back (None unless it was in progress)."""
+        if day is None:
+            playing = bool(session.moves) and session.status() == "playing"
+            return session, elapsed_ms, save_text(session, None, elapsed_ms) if playing else None
+        ordinary = self.saves.read(session.game.id)
+        if ordinary is None:
+            return None, 0, None
+        playing = bool(ordinary.session.moves) and ordinary.session.status() == "playing"
+        return ordinary.session, ordinary.clock.elapsed_ms, self.saves.raw(session.game.id) if playing else None

@@ -194,6 +194,16 @@ class StatsKeeper:
     def export(self) -> str:
         return self.stats.dumps(with_open=False)
 
+    def import_file(self, text: str) -> tuple[str, bool]:
+        """Merge an exported file (a game already counted is not counted again; a bad file
+        changes nothing): the words to tell the player, and whether it failed."""
+        try:
+            added = self.import_text(text)
+        except StatsError as exc:
+            return f"That file could not be imported: {exc}. Your statistics are as they were.", True
+        return (f"Imported {added} {'game' if added == 1 else 'games'}." if added
+                else "Nothing new to import: every game in that file is already counted."), False
+
     def import_text(self, text: str) -> int:
         """Merge an export into the record; how many games were added. Raises
         :class:`StatsError` (nothing changed) for a bad file."""
