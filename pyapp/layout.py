@@ -160,18 +160,31 @@ def lay_out(table: Table, face: Callable[[str], Face], ids: CardIds, marks: Mark
         for i, code in enumerate(pile.cards):
             place = (pile.id, i)
             down = code == BACK or i < pile.down
-            flags = [name for name, on in (
-                ("movable", place in sources), ("marked", place in marked), ("nudge", place == marks.nudge),
-                ("preview", place in previews)) if on]
+            flags = []
+            if place in sources:
+                flags.append("movable")
+            if place in marked:
+                flags.append("marked")
+            if place == marks.nudge:
+                flags.append("nudge")
+            if place in previews:
+                flags.append("preview")
             if place == marks.lifted:
                 flags.append("dragging")
             elif place == held:
                 flags.append("selected")
-            flags += [name for name, on in (
-                ("choice", place in marks.pickable), ("picked", place in marks.picked),
-                ("hint-target", pile.id in lit), ("hint-from", place == marks.hint_source),
-                ("hint-pick", place in marks.hint_picks),
-                ("hint-to", pile.id == marks.hint_target and i == len(pile.cards) - 1)) if on]
+            if place in marks.pickable:
+                flags.append("choice")
+            if place in marks.picked:
+                flags.append("picked")
+            if pile.id in lit:
+                flags.append("hint-target")
+            if place == marks.hint_source:
+                flags.append("hint-from")
+            if place in marks.hint_picks:
+                flags.append("hint-pick")
+            if pile.id == marks.hint_target and i == len(pile.cards) - 1:
+                flags.append("hint-to")
             spoken = ""
             if place in stops:
                 spoken = card_label(pile, i, "" if down else face(code).name, flags,
