@@ -37,7 +37,7 @@ from .hand import Hand
 from .hints import NO_HINT, HintMarks, hint_for, hint_words, locate_hint
 from .notices import Notices, Pending
 from .keys import Focus, KeyQueue, key_intent, keys_help
-from .layout import CardIds, lay_out, pile_at
+from .layout import Layout, pile_at
 from .pointer import Drop, Pointer, Tap, queued_input
 from .replay import Replay
 from .opening import Opened, Opener
@@ -50,7 +50,7 @@ from .speech import narrate, sentence
 from .stats_keeper import StatsKeeper
 from .storage import MemoryStorage as MemoryStorage  # re-exported: tests and tools make a controller with it
 from .storage import Storage
-from .table import Face, GameView, Place, Table
+from .table import Face, Place, Table
 from .view import Board, Dialog, Effects, Notice, View
 from .watch import Watch
 
@@ -65,16 +65,12 @@ class Controller:
         self.opener = Opener(self.saves)
         self.screen: Literal["start", "game"] = "start"
         self.session: Session | None = None
-        self.view_module: GameView | None = None
-        self.portrait = False
         self.hand = Hand(self.play, self._say, self._tell)
         self.pointer = Pointer()
         self.keys = KeyQueue()
         self.focus = Focus(self._tell, self._say)
         self.watching = Watch()
-        self.ids = CardIds()
-        #: The board of the last view, where pointer input looks.
-        self.board: Board | None = None
+        self.layout = Layout()
         self.notices = Notices()
         #: The one-shot effects waiting for :meth:`effects`, and the last link given to copy.
         self.pending = Pending()
@@ -89,8 +85,6 @@ class Controller:
         self._summary_shown = False
         #: The save to go back to when Undo follows a Restart or a New deal.
         self._backup: str | None = None
-        self._table: Table | None = None
-        self._table_key: tuple[Any, ...] = ()
         self.settings = Settings()
         raw = storage.get(SETTINGS_KEY)
         if raw:
@@ -136,7 +130,7 @@ class Controller:
     def _tell_move(self, was: Table, steps: list[Table]) -> None:
         """Announce a move played from table ``was``: what it did, its forced steps, then a
         new phase or a new prompt (the end has its own words)."""
-        now, module = self.table_now(), self.view_module
+        now, module = self.table_now(), self.layout.module
         if now is None or module is None:
             return
         words = [narrate([was, *steps, now], lambda code: module.face(code).name)]
@@ -217,13 +211,11 @@ class Controller:
     def _set_session(self, session: Session, day: datetime.date | None = None, clock: GameClock | None = None) -> None:
         """Put ``session`` on the table, in the daily slot of ``day`` or the ordinary one,
         with its timer (a new one when None)."""
-        if self.session is None or self.session.game.id != session.game.id:
-            self.ids.reset()
+        self.layout.use(get_view(session.game.id))
         self.session = session
         self.daily_day = day
         self.time.clock = clock if clock is not None else GameClock()
         self.watching.close()
-        self.view_module = get_view(session.game.id)
         self.screen = "game"
         self.dialog = None
         self.notices.drop_stale()
@@ -273,7 +265,7 @@ class Controller:
 
     def auto_token(self) -> str | None:
         """The move to play by itself now (the settings ask for it, or a repeating button is at work)."""
-        session, module = self.session, self.view_module
+        session, module = self.session, self.layout.module
         if session is None or module is None or session.resigned or self.screen != "game" or self.watching.replay:
             return None
         if self.repeating:
@@ -315,15 +307,15 @@ class Controller:
     def drop_at(self, source: Place, ux: float, uy: float) -> None:
         """A dragged card let go at (``ux``, ``uy``), in card units: dropped on the pile there,
         or on the nearest pile that takes it when it was let go just beside one."""
-        board = self.board
+        board = self.layout.board
         among = {t for t, _ in board.holds.get(source, ())} if board is not None else set()
         self.drop(source, (pile_at(board, ux, uy, among) or pile_at(board, ux, uy)) if board is not None else None)
 
     def tap_at(self, ux: float, uy: float, pile: str | None = None, index: int | None = None) -> None:
         """A tap at (``ux``, ``uy``), in card units: on ``pile`` (and its card ``index``) when
         the page knows which element was hit, else on the pile whose area holds the point."""
-        if pile is None and self.board is not None:
-            pile, index = pile_at(self.board, ux, uy), None
+        if pile is None and self.layout.board is not None:
+            pile, index = pile_at(self.layout.board, ux, uy), None
         self.tap(pile, index)
 
     def press(self, button_id: str) -> None:
@@ -352,11 +344,11 @@ class Controller:
     # -- pointer, keys and clicks --------------------------------------------------------
     def lift(self, source: Place | None) -> None:
         """A card from ``source`` is being dragged (None: the drag was cancelled): its targets light."""
-        self.hand.lift(source, self.board.draggable if self.board is not None else ())
+        self.hand.lift(source, self.layout.board.draggable if self.layout.board is not None else ())
 
     def pointer_down(self, pile: str | None, index: int | None, x: float, y: float, unit: float) -> int:
         """A pointer went down on the board (see :meth:`pyapp.pointer.Pointer.down`)."""
-        return self.pointer.down(self.board, pile, index, x, y, unit)
+        return self.pointer.down(self.layout.board, pile, index, x, y, unit)
 
     def pointer_move(self, x: float, y: float) -> tuple[str, float, float, bool] | None:
         """The pointer moved (see :meth:`pyapp.pointer.Pointer.move`): the uid of the card that
@@ -374,8 +366,8 @@ class Controller:
         moved = self.pointer.move(x, y)
         if moved is None:
             return None
-        if not was and self.board is not None:
-            card = next(c for c in self.board.cards if c.uid == moved[0])
+        if not was and self.layout.board is not None:
+            card = next(c for c in self.layout.board.cards if c.uid == moved[0])
             self.lift((card.pile, card.index))
         return (*moved, not was)
 
@@ -463,8 +455,8 @@ class Controller:
         return True
 
     def _face(self, code: str) -> Face:
-        assert self.view_module is not None
-        return self.view_module.face(code)
+        assert self.layout.module is not None
+        return self.layout.module.face(code)
 
     def play_waiting(self) -> bool:
         """The next key that waited for a move's steps, if any: True when there was one."""
@@ -635,20 +627,18 @@ class Controller:
         self._say(hint_words(marks, table))
 
     def resize(self, width: float, height: float) -> bool:
-        """The board's room in pixels; the table is tall when the room is. True when that turned it."""
-        was, self.portrait = self.portrait, height > width * 1.1
-        return was != self.portrait
+        """The board's room in pixels (see :meth:`pyapp.layout.Layout.resize`); True when the table turned."""
+        return self.layout.resize(width, height)
 
     def peekable(self, pile: str | None) -> bool:
-        """A pile whose whole content a long press or a double click shows (Zodiac's squared piles)."""
-        return self.board is not None and any(p.id == pile and "peek" in p.classes for p in self.board.piles)
+        return self.layout.peekable(pile)
 
     def peek(self, pile_id: str | None) -> None:
         """Show every card of a squared pile (any other pile, or none, shows nothing)."""
         table = self.table_now()
-        if table is None or self.view_module is None or pile_id is None:
+        if table is None or self.layout.module is None or pile_id is None:
             return
-        self.dialog = peek_dialog(table, pile_id, self.view_module.face) or self.dialog
+        self.dialog = peek_dialog(table, pile_id, self.layout.module.face) or self.dialog
 
     # -- dialogs -----------------------------------------------------------------------
     def close_dialog(self) -> None:
@@ -657,8 +647,8 @@ class Controller:
 
     def show_rules(self) -> None:
         self.menu_open = False
-        if self.view_module is not None and self.session is not None:
-            self.dialog = keys_dialog(self.keys_help(), f"{self.session.game.title}: rules", self.view_module.help)
+        if self.layout.module is not None and self.session is not None:
+            self.dialog = keys_dialog(self.keys_help(), f"{self.session.game.title}: rules", self.layout.module.help)
 
     def keys_help(self) -> tuple[tuple[str, str], ...]:
         """The keys, with what they do here (see :func:`pyapp.keys.keys_help`)."""
@@ -850,40 +840,26 @@ class Controller:
         return True
 
     def _table_of(self, state: Any, interactive: bool = True) -> Table:
-        module, session = self.view_module, self.session
-        assert module is not None and session is not None
-        table = module.table(state, self.portrait, self.settings.game, refusals=interactive)
-        if not interactive or session.resigned:
-            table = replace(table, gestures=(), buttons=tuple(replace(b, token=None, pick=None) for b in table.buttons),
-                            refusals=())
-        if not interactive:
-            return replace(table, summary=())
-        return replace(table, prompt="You gave up this game.", status="finished") if session.resigned else table
+        assert self.session is not None
+        return self.layout.table(state, self.session.resigned, self.settings.game, interactive)
 
     def table_now(self) -> Table | None:
         """The table of the current state (what the player can act on; nothing while a replay shows)."""
-        session = self.session
-        if session is None or self.view_module is None or self.watching.replay is not None:
+        s = self.session
+        if s is None or self.layout.module is None or self.watching.replay is not None:
             return None
-        key = (session.game.id, session.state, self.portrait, self.settings.game, session.resigned)
-        if self._table is None or key != self._table_key:
-            self._table, self._table_key = self._table_of(session.state), key
-        return self._table
+        return self.layout.current(s.state, s.resigned, self.settings.game)
 
     def _lay_out(self, table: Table) -> Board:
-        """Lay out ``table`` with what the hand holds, the hint and the focus; pointer input
-        looks at the board laid out last."""
-        assert self.view_module is not None
+        """Lay out ``table`` with what the hand holds, the hint and the focus."""
         hint = self.hint_marks
-        marks = replace(self.hand.marks(), movable=self.settings.marks, focus=self.focus.stop,
-                        hint_source=hint.source if hint else None, hint_target=hint.target if hint else None,
-                        hint_picks=hint.picks if hint else ())
-        self.board = lay_out(table, self.view_module.face, self.ids, marks)
-        return self.board
+        return self.layout.lay_out(table, replace(
+            self.hand.marks(), movable=self.settings.marks, focus=self.focus.stop, hint_source=hint.source if hint
+            else None, hint_target=hint.target if hint else None, hint_picks=hint.picks if hint else ()))
 
     def view(self) -> View:
         """What to show now: the start screen, the game, or the replay over it (see :mod:`pyapp.screens`)."""
-        session, module, start = self.session, self.view_module, self.screen == "start" or self.session is None
+        session, module, start = self.session, self.layout.module, self.screen == "start" or self.session is None
         today = self.stats.today()
         tiles = tuple(tile(g, bool(self.saves.raw(g.id)), self.stats.stats.daily_status(g.id, today) if start else None)
                       for g in all_games())

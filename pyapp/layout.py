@@ -18,12 +18,12 @@ on the board lies.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-from typing import Callable, Final
+from dataclasses import dataclass, replace
+from typing import Any, Callable, Final
 
 from . import focus as focus_mod
 from .speech import capital, card_label
-from .table import BACK, CARD_H, CARD_W, Face, Gesture, Place, Table
+from .table import BACK, CARD_H, CARD_W, Face, GameView, Gesture, Place, Table
 from .view import Board, CardView, PileView
 
 #: The stacking level of a dragged card: above every other.
@@ -199,3 +199,69 @@ def lay_out(table: Table, face: Callable[[str], Face], ids: CardIds, marks: Mark
     draggable = tuple(dict.fromkeys([*sources, *(r.source for r in table.refusals)]))
     return Board(table.width, table.height, tuple(piles), tuple(cards), table.decor, tuple(sources),
                  draggable, holds, refusals, table.status)
+
+
+class Layout:
+    """The tables of the game on the table and their layout on the page: the game's view
+    module, whether the room is tall (portrait), the table of a state (the current one
+    worked out once per position), and the board laid out last, with its card ids.
+
+    >>> from pyapp.games import get_game, get_view
+    >>> lay = Layout(); lay.use(get_view("gyre")); lay.resize(390, 700)
+    True
+    >>> state = get_game("gyre").deal(42, get_game("gyre").parse_options(""))
+    >>> lay.current(state, False, frozenset()) is lay.current(state, False, frozenset())
+    True
+    >>> board = lay.lay_out(lay.current(state, False, frozenset()), Marks()); board is lay.board
+    True
+    """
+
+    def __init__(self) -> None:
+        self.module: GameView | None = None
+        self.portrait = False
+        self.ids = CardIds()
+        #: The board laid out last, where pointer input looks.
+        self.board: Board | None = None
+        self._table: Table | None = None
+        self._key: tuple[Any, ...] = ()
+
+    def use(self, module: GameView) -> None:
+        """The game on the table is ``module``'s (another game: no card is the one before)."""
+        if self.module is None or self.module.game.id != module.game.id:
+            self.ids.reset()
+        self.module = module
+
+    def resize(self, width: float, height: float) -> bool:
+        """The board's room in pixels; the table is tall when the room is. True when that turned it."""
+        was, self.portrait = self.portrait, height > width * 1.1
+        return was != self.portrait
+
+    def table(self, state: Any, resigned: bool, switches: frozenset[str], interactive: bool = True) -> Table:
+        """The table of ``state``; one nothing can be played on unless ``interactive`` (a forced
+        step, a replay: no refusals worked out, no end-screen lines), or once given up."""
+        assert self.module is not None
+        table = self.module.table(state, self.portrait, switches, refusals=interactive)
+        if not interactive or resigned:
+            table = replace(table, gestures=(), buttons=tuple(replace(b, token=None, pick=None) for b in table.buttons),
+                            refusals=())
+        if not interactive:
+            return replace(table, summary=())
+        return replace(table, prompt="You gave up this game.", status="finished") if resigned else table
+
+    def current(self, state: Any, resigned: bool, switches: frozenset[str]) -> Table:
+        """The table the player acts on (worked out once per position, orientation and switches)."""
+        assert self.module is not None
+        key = (self.module.game.id, state, self.portrait, switches, resigned)
+        if self._table is None or key != self._key:
+            self._table, self._key = self.table(state, resigned, switches), key
+        return self._table
+
+    def lay_out(self, table: Table, marks: Marks) -> Board:
+        """``table`` laid out with ``marks`` (:func:`lay_out`); pointer input looks at it."""
+        assert self.module is not None
+        self.board = lay_out(table, self.module.face, self.ids, marks)
+        return self.board
+
+    def peekable(self, pile: str | None) -> bool:
+        """A pile whose whole content a long press or a double click shows (Zodiac's squared piles)."""
+        return self.board is not None and any(p.id == pile and "peek" in p.classes for p in self.board.piles)

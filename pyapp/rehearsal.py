@@ -29,7 +29,7 @@ def rehearsal(ctl: Controller) -> Iterator[View]:
     if ctl.screen != "game" or session is None or ctl.watching.replay is not None or ctl.dialog is not None:
         return
     twin = Controller(MemoryStorage(), reduced_motion=ctl.settings.instant)
-    twin.settings, twin.portrait = ctl.settings, ctl.portrait
+    twin.settings, twin.layout.portrait = ctl.settings, ctl.layout.portrait
     twin.open_link(session.link().fragment())
     yield twin.view()
     table = twin.table_now()

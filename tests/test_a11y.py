@@ -451,7 +451,7 @@ def test_a_whole_game_of_square_by_keys_alone() -> None:
     then C. Escape puts a card back and cancels a pick once each."""
     c = controller("#g=square&s=2&o=ends")
     c.resize(390, 800)
-    assert c.session is not None and c.portrait
+    assert c.session is not None and c.layout.portrait
     c.view()
     ways: Counter[str] = Counter()
     notes: Counter[str] = Counter()
@@ -483,7 +483,7 @@ def test_a_whole_game_of_zodiac_by_keys_alone() -> None:
     safe moves by A (Auto-finish: the page's timer then plays them one by one)."""
     c = controller("#g=zodiac&s=1186")
     session = c.session
-    assert session is not None and not c.portrait
+    assert session is not None and not c.layout.portrait
     c.view()
     kinds: Counter[str] = Counter()
     phase_said = ""

@@ -807,7 +807,7 @@ def test_fanned_piles_never_hide_a_rank() -> None:
     for fragment in FEEL_LINKS:
         for c in _walk(fragment, 8):
             for portrait in (False, True):
-                c.portrait = portrait
+                c.layout.portrait = portrait
                 table = c.table_now()
                 assert table is not None
                 for p in table.piles:

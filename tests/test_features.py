@@ -167,7 +167,7 @@ def test_watch_a_finished_game_step_seek_and_play() -> None:
         state = Session.from_link(c.session.link()).initial  # type: ignore[union-attr]
         for token in moves[:n]:
             state = game.apply(state, token)
-        table = module.table(state, c.portrait, c.settings.game)
+        table = module.table(state, c.layout.portrait, c.settings.game)
         assert view.board is not None
         assert {(x.pile, x.index): x.code for x in view.board.cards} == {
             (p.id, i): ("" if code == "??" or i < p.down else code) for p in table.piles for i, code in enumerate(p.cards)}

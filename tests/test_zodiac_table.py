@@ -344,11 +344,11 @@ def test_the_layouts_suit_a_laptop_and_phones() -> None:
         assert unit >= least and t.width * unit <= room[0] + 0.5 and t.height * unit <= room[1] + 0.5
     c = Controller(MemoryStorage())
     c.resize(374, 640)
-    assert c.portrait
+    assert c.layout.portrait
     c.resize(1264, 676)
-    assert not c.portrait
+    assert not c.layout.portrait
     c.resize(828, 246)
-    assert not c.portrait
+    assert not c.layout.portrait
     assert layout(True) is layout(True) and layout(False).width > layout(False).height
 
 
