@@ -1,13 +1,9 @@
-"""The one module that touches the DOM: it draws the :class:`pyapp.view.View` and plays
-out the :class:`pyapp.view.Effects` the controller returns, and turns DOM events into
-the controller's intents; it reads nothing else of the controller. No rules, links,
-storage formats or wording live here: what to write where is worked out by
-:class:`pyapp.paint.Painter` (pure, tested in CPython), which button means what by
-:meth:`Controller.click`, and input queued before Python was ready by :meth:`Controller.queued`.
-
-Cards are elements created once per card id and moved; every handler is a proxy
-kept in ``Binding.proxies`` and wrapped so that a Python exception shows the error
-banner and the game carries on.
+"""The one module that touches the DOM: it draws the :class:`pyapp.view.View`, plays out
+the :class:`pyapp.view.Effects` and turns DOM events into the controller's intents; it
+reads nothing else of the controller. What to write where is the :class:`pyapp.paint.Painter`'s
+(pure), which button means what :meth:`Controller.click`'s. Cards are elements made once
+per card id and moved; every handler is a proxy kept in ``Binding.proxies``, wrapped so
+that a Python exception shows the error banner and the game carries on.
 """
 
 from __future__ import annotations
@@ -332,7 +328,8 @@ class Binding:
         button: Any = evt.target.closest("button") if hasattr(evt.target, "closest") else None
         if not present(button) or button.disabled:
             return
-        ident = str(button.id or "")
+        if self.ctl.swallowed(ident := str(button.id or "")):
+            return  # the touch held on it showed what it would do: letting go plays nothing
         if ident == "banner-close":
             byid("banner").hidden = True
         elif ident == "stats-import":

@@ -380,6 +380,11 @@ class Controller:
         """The touch ``ticket`` is still held: the preview shows (True)."""
         return self.pointer.button_held(ticket)
 
+    def swallowed(self, button: str) -> bool:
+        """A click on ``button`` (an element id) ends a touch held on a game's button that showed
+        its preview: it plays nothing (see :meth:`pyapp.pointer.Pointer.swallowed`); asked first."""
+        return self.pointer.swallowed(button)
+
     def pointer_up(self, x: float, y: float) -> bool:
         """The pointer was let go: a dragged card is dropped there, else it was a tap; False
         when no press of the board's was under way."""
@@ -469,14 +474,12 @@ class Controller:
         """A click on the page's button whose element id is ``button``: the intent it stands
         for (the tools, the notice, the end screen's and the statistics' buttons, the game's
         own ``act-ID``, the replay bar's ``rp-NAME``, the start screen's ``tile-GAME`` and
-        ``daily-GAME``). False for an id that is none of them (or a click a held touch swallowed).
+        ``daily-GAME``). False for an id that is none of them.
 
         >>> c = Controller(MemoryStorage())
         >>> c.click("tile-gyre"), c.screen, c.click("home"), c.screen, c.click("nothing")
         (True, 'game', True, 'start', False)
         """
-        if self.pointer.swallowed(button):
-            return False  # the touch held on it showed what it would do: letting go plays nothing
         simple: dict[str, Callable[[], object]] = {
             "home": self.home, "undo": self.undo, "redo": self.redo, "restart": self.restart,
             "new": self.open_new_dialog, "resign": self.resign, "copy": self.copy_link, "help": self.show_rules,
