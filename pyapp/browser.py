@@ -328,7 +328,7 @@ class Binding:
         button: Any = evt.target.closest("button") if hasattr(evt.target, "closest") else None
         if not present(button) or button.disabled:
             return
-        if self.ctl.swallowed(ident := str(button.id or "")):
+        if self.ctl.pointer.swallowed(ident := str(button.id or "")):
             return  # the touch held on it showed what it would do: letting go plays nothing
         if ident == "banner-close":
             byid("banner").hidden = True
@@ -365,11 +365,11 @@ class Binding:
         self.render()
 
     def hold(self, evt: Any) -> None:
-        """A touch held on a button that previews (:meth:`Controller.button_press`)."""
+        """A touch held on a button that previews (:meth:`pyapp.pointer.Pointer.button_press`)."""
         previews = str(evt.pointerType) != "mouse" and present(evt.target.closest("button.previews"))
-        ticket, previewing = self.ctl.button_press(str(evt.type) == "pointerdown", previews)
+        ticket, previewing = self.ctl.pointer.button_press(str(evt.type) == "pointerdown", previews)
         if ticket:
-            self.later(LONG_PRESS, lambda: self.apply(self.paint.previewing(self.ctl.button_held(ticket))))
+            self.later(LONG_PRESS, lambda: self.apply(self.paint.previewing(self.ctl.pointer.button_held(ticket))))
         self.apply(self.paint.previewing(previewing))
 
     # -- pointer input --------------------------------------------------------------
@@ -390,19 +390,19 @@ class Binding:
     def pointer_down(self, evt: Any) -> None:
         if self.busy or int(evt.button) > 0:
             return
-        ticket = self.ctl.pointer_down(*self.hit(evt), *self.at(evt), self.unit)
+        ticket = self.ctl.pointer.down(*self.hit(evt), *self.at(evt), self.unit)
         if ticket < 0:  # on a card that may be dragged: the pointer stays with the board
             self.board_node.setPointerCapture(evt.pointerId)
             evt.preventDefault()
         self.later(LONG_PRESS, partial(self.long_press, ticket))
 
     def long_press(self, ticket: int) -> None:
-        if self.ctl.long_press(ticket):
+        if self.ctl.pointer.long_press(ticket):
             self.render()
 
     def pointer_move(self, evt: Any) -> None:
         """A card follows the pointer once it moved a few pixels; the controller lights its targets."""
-        moved = self.ctl.pointer_move(*self.at(evt))
+        moved = self.ctl.pointer.move(*self.at(evt))
         if moved is not None:
             if moved[3]:  # the drag began: its targets light
                 self.render(animate=False)
@@ -411,25 +411,25 @@ class Binding:
 
     def pointer_up(self, evt: Any) -> None:
         if self.busy:
-            self.ctl.pointer_cancel()
+            self.ctl.pointer.cancel()
         else:
             began = js.performance.now()
-            if self.ctl.pointer_up(*self.at(evt)):
+            if self.ctl.pointer.up(*self.at(evt)):
                 self.render()
                 js.performance.measure("orbit-input", {"start": began})  # bench/input_latency.py reports it
 
     def pointer_cancel(self, evt: Any) -> None:
-        self.ctl.pointer_cancel()
+        self.ctl.pointer.cancel()
         if not self.busy:
             self.render()
 
     def peek_gesture(self, evt: Any) -> None:
-        """A double click (:meth:`Controller.double_click`), or a right click or a touch held
+        """A double click (:meth:`pyapp.pointer.Pointer.double_click`), or a right click or a touch held
         (some phones), on a squared pile shows its cards; the board has no browser menu."""
         if evt.type == "contextmenu":
             evt.preventDefault()
         if not self.busy:
-            (self.ctl.double_click if evt.type == "dblclick" else self.ctl.peek)(self.hit(evt)[0])
+            (self.ctl.pointer.double_click if evt.type == "dblclick" else self.ctl.peek)(self.hit(evt)[0])
             self.render()
 
     def key_down(self, evt: Any) -> None:

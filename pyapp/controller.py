@@ -37,7 +37,7 @@ from .hand import Hand
 from .hints import NO_HINT, HintMarks, hint_for, hint_words, locate_hint
 from .notices import Notices, Pending
 from .keys import Focus, KeyQueue, key_intent, keys_help
-from .layout import Layout, pile_at
+from .layout import Layout
 from .pointer import Drop, Pointer, Tap, queued_input
 from .replay import Replay
 from .opening import Opened, Opener
@@ -66,11 +66,12 @@ class Controller:
         self.screen: Literal["start", "game"] = "start"
         self.session: Session | None = None
         self.hand = Hand(self.play, self._say, self._tell)
-        self.pointer = Pointer()
         self.keys = KeyQueue()
         self.focus = Focus(self._tell, self._say)
         self.watching = Watch()
         self.layout = Layout()
+        #: The pointer on the board, as the page reports it (see :class:`pyapp.pointer.Pointer`).
+        self.pointer = Pointer(self.layout, self.hand, self.tap, self.drop, self._peek)
         self.notices = Notices()
         #: The one-shot effects waiting for :meth:`effects`, and the last link given to copy.
         self.pending = Pending()
@@ -296,27 +297,13 @@ class Controller:
         before = self.session.state if self.session is not None else None
         if (table := self._board_action()) is not None:
             self.hand.tap(table, pile, index)
-        self.pointer.tapped(pile, self.session is not None and self.session.state is not before)
+        self.pointer.gestures.tapped(pile, self.session is not None and self.session.state is not before)
 
     def drop(self, source: Place, target: str | None) -> None:
         """A card dragged from ``source`` and let go over ``target`` (None: nowhere)."""
         self.hand.lifted = None
         if (table := self._board_action()) is not None:
             self.hand.drop(table, source, target)
-
-    def drop_at(self, source: Place, ux: float, uy: float) -> None:
-        """A dragged card let go at (``ux``, ``uy``), in card units: dropped on the pile there,
-        or on the nearest pile that takes it when it was let go just beside one."""
-        board = self.layout.board
-        among = {t for t, _ in board.holds.get(source, ())} if board is not None else set()
-        self.drop(source, (pile_at(board, ux, uy, among) or pile_at(board, ux, uy)) if board is not None else None)
-
-    def tap_at(self, ux: float, uy: float, pile: str | None = None, index: int | None = None) -> None:
-        """A tap at (``ux``, ``uy``), in card units: on ``pile`` (and its card ``index``) when
-        the page knows which element was hit, else on the pile whose area holds the point."""
-        if pile is None and self.layout.board is not None:
-            pile, index = pile_at(self.layout.board, ux, uy), None
-        self.tap(pile, index)
 
     def press(self, button_id: str) -> None:
         """One of the game's own buttons (Rotate, MOON → PLANET, Confirm, Cancel)."""
@@ -342,78 +329,6 @@ class Controller:
         self._clear_transient()
 
     # -- pointer, keys and clicks --------------------------------------------------------
-    def lift(self, source: Place | None) -> None:
-        """A card from ``source`` is being dragged (None: the drag was cancelled): its targets light."""
-        self.hand.lift(source, self.layout.board.draggable if self.layout.board is not None else ())
-
-    def pointer_down(self, pile: str | None, index: int | None, x: float, y: float, unit: float) -> int:
-        """A pointer went down on the board (see :meth:`pyapp.pointer.Pointer.down`)."""
-        return self.pointer.down(self.layout.board, pile, index, x, y, unit)
-
-    def pointer_move(self, x: float, y: float) -> tuple[str, float, float, bool] | None:
-        """The pointer moved (see :meth:`pyapp.pointer.Pointer.move`): the uid of the card that
-        follows it, where its corner goes in pixels, and whether the drag began now (the card is
-        lifted: its targets light, so the board is drawn again); None while nothing is dragged.
-
-        >>> c = Controller(MemoryStorage()); c.start("#g=gravity&v=1&o=&s=42"); board = c.view().board
-        >>> card = next(x for x in board.cards if (x.pile, x.index) == ("c1", 0))
-        >>> c.pointer_down("c1", 0, 100, 100, 50.0) < 0, c.pointer_move(103, 100), c.hand.lifted
-        (True, None, None)
-        >>> c.pointer_move(110, 100) == (card.uid, card.x * 50 + 10, card.y * 50, True), c.hand.lifted
-        (True, ('c1', 0))
-        """
-        was = self.pointer.dragging
-        moved = self.pointer.move(x, y)
-        if moved is None:
-            return None
-        if not was and self.layout.board is not None:
-            card = next(c for c in self.layout.board.cards if c.uid == moved[0])
-            self.lift((card.pile, card.index))
-        return (*moved, not was)
-
-    def button_press(self, down: bool, previews: bool) -> tuple[int, bool]:
-        """A pointer went down or up on the buttons under the board (see
-        :meth:`pyapp.pointer.Pointer.button_press`): its ticket, and whether a preview shows."""
-        return self.pointer.button_press(down, previews), self.pointer.previewing
-
-    def button_held(self, ticket: int) -> bool:
-        """The touch ``ticket`` is still held: the preview shows (True)."""
-        return self.pointer.button_held(ticket)
-
-    def swallowed(self, button: str) -> bool:
-        """A click on ``button`` (an element id) ends a touch held on a game's button that showed
-        its preview: it plays nothing (see :meth:`pyapp.pointer.Pointer.swallowed`); asked first."""
-        return self.pointer.swallowed(button)
-
-    def pointer_up(self, x: float, y: float) -> bool:
-        """The pointer was let go: a dragged card is dropped there, else it was a tap; False
-        when no press of the board's was under way."""
-        done = self.pointer.up(x, y)
-        if isinstance(done, Drop):
-            self.drop_at(done.source, done.x, done.y)
-        elif isinstance(done, Tap):
-            self.tap_at(done.x, done.y, done.pile, done.index)
-        return done is not None
-
-    def pointer_cancel(self) -> None:
-        """The browser took the pointer away (a scroll, a system gesture): nothing is played."""
-        self.pointer.cancel()
-        self.hand.lifted = None
-
-    def long_press(self, ticket: int) -> bool:
-        """The press ``ticket`` was held a while without moving: on a squared pile it shows its cards."""
-        pile = self.pointer.long_press(ticket)
-        if pile is None or not self.peekable(pile):
-            return False
-        self.pointer.end_press()
-        self.peek(pile)
-        return self.dialog is not None
-
-    def double_click(self, pile: str | None) -> None:
-        """A double click on a squared pile shows its cards, unless the clicks played a card."""
-        if self.peekable(pile) and self.pointer.double_click_peeks(pile):
-            self.peek(pile)
-
     def busy(self, animating: bool) -> None:
         """The binding shows a move's steps (keys wait for them), or has shown them."""
         self.keys.animating = animating
@@ -508,9 +423,9 @@ class Controller:
         """
         got = queued_input(item, unit)
         if isinstance(got, Tap):
-            self.tap_at(got.x, got.y, got.pile, got.index)
+            self.pointer.tap_at(got.x, got.y, got.pile, got.index)
         elif isinstance(got, Drop):
-            self.drop_at(got.source, got.x, got.y)
+            self.pointer.drop_at(got.source, got.x, got.y)
         elif isinstance(got, tuple):
             self.key(*got)
         elif got:
@@ -633,15 +548,15 @@ class Controller:
         """The board's room in pixels (see :meth:`pyapp.layout.Layout.resize`); True when the table turned."""
         return self.layout.resize(width, height)
 
-    def peekable(self, pile: str | None) -> bool:
-        return self.layout.peekable(pile)
-
     def peek(self, pile_id: str | None) -> None:
         """Show every card of a squared pile (any other pile, or none, shows nothing)."""
+        self._peek(pile_id)
+
+    def _peek(self, pile_id: str | None) -> bool:
         table = self.table_now()
-        if table is None or self.layout.module is None or pile_id is None:
-            return
-        self.dialog = peek_dialog(table, pile_id, self.layout.module.face) or self.dialog
+        if table is not None and self.layout.module is not None and pile_id is not None:
+            self.dialog = peek_dialog(table, pile_id, self.layout.module.face) or self.dialog
+        return self.dialog is not None and self.dialog.kind == "peek"
 
     # -- dialogs -----------------------------------------------------------------------
     def close_dialog(self) -> None:

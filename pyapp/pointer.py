@@ -3,13 +3,15 @@ becomes a drag once it moves a few pixels, a tap when it is let go where it went
 down, a long press when it is held; a touch held on a button that previews shows
 its preview; two clicks on a pile are a double click unless the first played.
 
-What each gesture does on the table is the controller's (and :class:`pyapp.hand.Hand`'s):
-:meth:`Pointer.up` says whether it was a :class:`Tap` or a :class:`Drop`.
+:class:`Gestures` tracks them, in pixels, and says whether a press let go was a
+:class:`Tap` or a :class:`Drop`; :class:`Pointer` turns them into the controller's
+intents (a tap, a drop on the pile under the point or just beside it, a peek into a
+squared pile) over the board laid out last.
 
 >>> from pyapp.view import Board, CardView
 >>> card = CardView("k1", "A", 0, 1.0, 0.0, 10, "AS", None, (), "")
 >>> board = Board(3, 2, (), (card,), (), draggable=(("A", 0),))
->>> p = Pointer()
+>>> p = Gestures()
 >>> p.down(board, "A", 0, 60, 10, 50.0) < 0, p.move(62, 10), p.dragging
 (True, None, False)
 >>> p.move(80, 10), p.dragging, p.up(90, 10)
@@ -21,8 +23,10 @@ What each gesture does on the table is the controller's (and :class:`pyapp.hand.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Final, Mapping
+from typing import Callable, Final, Mapping
 
+from .hand import Hand
+from .layout import Layout, pile_at
 from .table import Place
 from .view import Board, CardView
 
@@ -68,7 +72,7 @@ class Drop:
     y: float
 
 
-class Pointer:
+class Gestures:
     def __init__(self) -> None:
         self._press: _Press | None = None
         self._presses = 0
@@ -155,7 +159,7 @@ class Pointer:
         (:meth:`button_held`) it shows the preview until it is let go, and letting go plays
         nothing (:meth:`swallowed`); a short tap still presses the button. Else 0.
 
-        >>> p = Pointer()
+        >>> p = Gestures()
         >>> t = p.button_press(True, True); p.button_held(t), p.previewing
         (True, True)
         >>> p.button_press(False, True), p.previewing, p.swallowed("act-rotate"), p.swallowed("act-rotate")
@@ -186,6 +190,116 @@ class Pointer:
         that showed its preview, so plays nothing; any click ends that."""
         swallow, self._swallow = self._swallow, False
         return swallow and button.partition("-")[0] in ("act", "rp")
+
+
+class Pointer:
+    """The pointer on the board and on the buttons under it, as the page reports it (pixels
+    from the board's corner, the element hit if any), turned into the controller's intents:
+    ``tap`` (a pile, or a card of it), ``drop`` (a card on a pile, or nowhere), ``peek`` (a
+    squared pile's cards; True when they show). While a card is dragged the hand holds it
+    (its targets light).
+
+    >>> from pyapp.controller import Controller, MemoryStorage
+    >>> c = Controller(MemoryStorage()); c.start("#g=gravity&v=1&o=&s=42"); board = c.view().board
+    >>> card = next(x for x in board.cards if (x.pile, x.index) == ("c1", 0))
+    >>> c.pointer.down("c1", 0, 100, 100, 50.0) < 0, c.pointer.move(103, 100), c.hand.lifted
+    (True, None, None)
+    >>> c.pointer.move(110, 100) == (card.uid, card.x * 50 + 10, card.y * 50, True), c.hand.lifted
+    (True, ('c1', 0))
+    >>> c2 = next(p for p in board.piles if p.id == "c2")
+    >>> c.pointer.up((c2.x + 0.5) * 50, (c2.y + 0.5) * 50), c.view().address.endswith("m=c1c2")
+    (True, True)
+    """
+
+    def __init__(self, layout: Layout, hand: Hand, tap: Callable[[str | None, int | None], None],
+                 drop: Callable[[Place, str | None], None], peek: Callable[[str | None], bool]) -> None:
+        self.gestures = Gestures()
+        self._layout, self._hand = layout, hand
+        self._tap, self._drop, self._peek = tap, drop, peek
+
+    @property
+    def pressing(self) -> bool:
+        """A pointer is down on the board (timers wait until it is let go)."""
+        return self.gestures.pressing
+
+    def lift(self, source: Place | None) -> None:
+        """A card from ``source`` is being dragged (None: the drag was cancelled): its targets light."""
+        board = self._layout.board
+        self._hand.lift(source, board.draggable if board is not None else ())
+
+    def down(self, pile: str | None, index: int | None, x: float, y: float, unit: float) -> int:
+        """A pointer went down (see :meth:`Gestures.down`): the press's ticket, negative when it
+        holds a card that may be dragged (the binding then keeps the pointer)."""
+        return self.gestures.down(self._layout.board, pile, index, x, y, unit)
+
+    def move(self, x: float, y: float) -> tuple[str, float, float, bool] | None:
+        """The pointer moved: the uid of the card that follows it, where its corner goes in
+        pixels, and whether the drag began now (the card is lifted: the board is drawn again);
+        None while nothing is dragged."""
+        was = self.gestures.dragging
+        moved = self.gestures.move(x, y)
+        if moved is None:
+            return None
+        board = self._layout.board
+        if not was and board is not None:
+            card = next(c for c in board.cards if c.uid == moved[0])
+            self.lift((card.pile, card.index))
+        return (*moved, not was)
+
+    def up(self, x: float, y: float) -> bool:
+        """The pointer was let go: a dragged card is dropped there, else it was a tap; False when
+        no press of the board's was under way."""
+        done = self.gestures.up(x, y)
+        if isinstance(done, Drop):
+            self.drop_at(done.source, done.x, done.y)
+        elif isinstance(done, Tap):
+            self.tap_at(done.x, done.y, done.pile, done.index)
+        return done is not None
+
+    def cancel(self) -> None:
+        """The browser took the pointer away (a scroll, a system gesture): nothing is played."""
+        self.gestures.cancel()
+        self._hand.lifted = None
+
+    def drop_at(self, source: Place, ux: float, uy: float) -> None:
+        """A dragged card let go at (``ux``, ``uy``), in card units: dropped on the pile there,
+        or on the nearest pile that takes it when it was let go just beside one."""
+        board = self._layout.board
+        among = {t for t, _ in board.holds.get(source, ())} if board is not None else set()
+        self._drop(source, (pile_at(board, ux, uy, among) or pile_at(board, ux, uy)) if board is not None else None)
+
+    def tap_at(self, ux: float, uy: float, pile: str | None = None, index: int | None = None) -> None:
+        """A tap at (``ux``, ``uy``), in card units: on ``pile`` (and its card ``index``) when the
+        page knows which element was hit, else on the pile whose area holds the point."""
+        if pile is None and self._layout.board is not None:
+            pile, index = pile_at(self._layout.board, ux, uy), None
+        self._tap(pile, index)
+
+    def long_press(self, ticket: int) -> bool:
+        """The press ``ticket`` was held a while without moving: on a squared pile its cards
+        show (True)."""
+        pile = self.gestures.long_press(ticket)
+        if pile is None or not self._layout.peekable(pile):
+            return False
+        self.gestures.end_press()
+        return self._peek(pile)
+
+    def double_click(self, pile: str | None) -> bool:
+        """A double click on a squared pile shows its cards, unless its clicks played a card."""
+        return self._layout.peekable(pile) and self.gestures.double_click_peeks(pile) and self._peek(pile)
+
+    def button_press(self, down: bool, previews: bool) -> tuple[int, bool]:
+        """A pointer went down or up on the buttons under the board (see
+        :meth:`Gestures.button_press`): its ticket, and whether a preview shows."""
+        return self.gestures.button_press(down, previews), self.gestures.previewing
+
+    def button_held(self, ticket: int) -> bool:
+        return self.gestures.button_held(ticket)
+
+    def swallowed(self, button: str) -> bool:
+        """A click on ``button`` (an element id) ends a touch held on a game's button that showed
+        its preview: it plays nothing; the page asks first."""
+        return self.gestures.swallowed(button)
 
 
 def queued_input(item: Mapping[str, object], unit: float) -> Tap | Drop | tuple[str, bool, bool] | str | None:

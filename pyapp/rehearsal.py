@@ -37,7 +37,7 @@ def rehearsal(ctl: Controller) -> Iterator[View]:
     gesture = next((g for g in gestures if g.pick is None), gestures[0] if gestures else None)  # one that plays
     if gesture is None or gesture.source is None or gesture.target is None:
         return
-    twin.lift(gesture.source)
+    twin.pointer.lift(gesture.source)
     yield twin.view()
     twin.drop(gesture.source, gesture.target)
     yield twin.view()

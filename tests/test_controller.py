@@ -254,7 +254,7 @@ def test_a_lifted_card_lights_its_targets_and_is_drawn_above_the_others() -> Non
     c = controller("#g=gravity&v=1&o=&s=42")
     before = c.view().board
     assert before is not None and ("c1", 0) in before.draggable
-    c.lift(("c1", 0))
+    c.pointer.lift(("c1", 0))
     board = c.view().board
     assert board is not None
     held = next(x for x in board.cards if (x.pile, x.index) == ("c1", 0))
@@ -263,9 +263,9 @@ def test_a_lifted_card_lights_its_targets_and_is_drawn_above_the_others() -> Non
     lit = {p.id for p in board.piles if "lit" in p.classes}
     assert lit == {t for t, _ in board.holds[("c1", 0)]} and lit
     assert next(p for p in board.piles if p.id == "e5").why  # a pile it cannot go to says why (hover text)
-    c.lift(None)  # the drag was cancelled: the board is as before
+    c.pointer.lift(None)  # the drag was cancelled: the board is as before
     assert c.view().board == before
-    c.lift(("a1", 7))  # nothing there: nothing lifted
+    c.pointer.lift(("a1", 7))  # nothing there: nothing lifted
     assert c.hand.lifted is None
 
 
@@ -274,11 +274,11 @@ def test_a_drop_goes_to_the_pile_under_the_point_or_the_nearest_that_takes_the_c
     board = c.view().board
     assert board is not None
     c2 = next(p for p in board.piles if p.id == "c2")
-    c.lift(("c1", 0))
-    c.drop_at(("c1", 0), c2.x + c2.w + 0.05, c2.y + c2.h / 2)  # let go just beside c2, between piles
+    c.pointer.lift(("c1", 0))
+    c.pointer.drop_at(("c1", 0), c2.x + c2.w + 0.05, c2.y + c2.h / 2)  # let go just beside c2, between piles
     assert c.view().address == "#g=gravity&v=1&o=&s=42&m=c1c2" and c.hand.lifted is None
     c.undo()
-    c.drop_at(("c1", 0), -5, -5)  # far off the table: nothing
+    c.pointer.drop_at(("c1", 0), -5, -5)  # far off the table: nothing
     assert c.view().address == "#g=gravity&v=1&o=&s=42"
 
 
@@ -287,9 +287,9 @@ def test_a_tap_between_piles_finds_the_pile_by_its_area() -> None:
     board = c.view().board
     assert board is not None
     c1 = next(p for p in board.piles if p.id == "c1")
-    c.tap_at(c1.x + 0.1, c1.y + 0.1)  # the page did not say which element: the point says it is c1
+    c.pointer.tap_at(c1.x + 0.1, c1.y + 0.1)  # the page did not say which element: the point says it is c1
     assert c.hand.selected is None or c.hand.selected[0] == "c1"
-    c.tap_at(c1.x + 0.1, c1.y + 0.1, "c1", 0)
+    c.pointer.tap_at(c1.x + 0.1, c1.y + 0.1, "c1", 0)
     assert c.hand.selected in (None, ("c1", 0)) and c.view().board is not None
 
 
@@ -300,22 +300,22 @@ def test_a_pointer_drags_a_card_past_a_few_pixels_and_taps_otherwise() -> None:
     unit = 50.0
     c1, c2 = (next(p for p in board.piles if p.id == i) for i in ("c1", "c2"))
     x0, y0 = (c1.x + 0.5) * unit, (c1.y + 0.5) * unit
-    assert c.pointer_down("c1", 0, x0, y0, unit) < 0 and c.pointer.pressing  # a card that may be dragged
-    assert c.pointer_move(x0 + 3, y0) is None and c.hand.lifted is None  # a tremor is no drag
-    where = c.pointer_move((c2.x + 0.5) * unit, (c2.y + 0.5) * unit)
+    assert c.pointer.down("c1", 0, x0, y0, unit) < 0 and c.pointer.pressing  # a card that may be dragged
+    assert c.pointer.move(x0 + 3, y0) is None and c.hand.lifted is None  # a tremor is no drag
+    where = c.pointer.move((c2.x + 0.5) * unit, (c2.y + 0.5) * unit)
     assert where is not None and c.hand.lifted == ("c1", 0)
-    c.pointer_up((c2.x + 0.5) * unit, (c2.y + 0.5) * unit)
+    c.pointer.up((c2.x + 0.5) * unit, (c2.y + 0.5) * unit)
     assert not c.pointer.pressing and c.hand.lifted is None and c.view().address.endswith("m=c1c2")
     c.undo()
-    c.pointer_down("c1", 0, x0, y0, unit)
-    c.pointer_up(x0 + 2, y0)  # a tap: the card is selected (it has several moves) or played
+    c.pointer.down("c1", 0, x0, y0, unit)
+    c.pointer.up(x0 + 2, y0)  # a tap: the card is selected (it has several moves) or played
     assert c.hand.selected == ("c1", 0) or c.view().address != "#g=gravity&v=1&o=&s=42"
-    c.pointer_down("c1", 0, x0, y0, unit)
-    c.pointer_move(x0 + 40, y0 + 40)
-    c.pointer_cancel()  # the browser took the pointer: nothing played, nothing held
+    c.pointer.down("c1", 0, x0, y0, unit)
+    c.pointer.move(x0 + 40, y0 + 40)
+    c.pointer.cancel()  # the browser took the pointer: nothing played, nothing held
     assert not c.pointer.pressing and c.hand.lifted is None
-    assert c.pointer_down(None, None, -10, -10, unit) > 0  # off the cards: nothing to drag
-    assert not c.long_press(c.pointer_down(None, None, -10, -10, unit))  # and no squared pile to show
+    assert c.pointer.down(None, None, -10, -10, unit) > 0  # off the cards: nothing to drag
+    assert not c.pointer.long_press(c.pointer.down(None, None, -10, -10, unit))  # and no squared pile to show
 
 
 def test_a_long_press_on_a_squared_pile_shows_it_unless_the_pointer_moved_or_let_go() -> None:
@@ -324,20 +324,20 @@ def test_a_long_press_on_a_squared_pile_shows_it_unless_the_pointer_moved_or_let
         moves.play(next(t for t in moves.legal_moves() if t.startswith("S")))
     c = controller(moves.link().fragment())
     board = c.view().board
-    assert board is not None and c.peekable("W")
+    assert board is not None and c.layout.peekable("W")
     top = next(p for p in board.piles if p.id == "W").count - 1
-    ticket = c.pointer_down("W", top, 10, 10, 50.0)
-    assert c.long_press(ticket) and c.dialog is not None and c.dialog.kind == "peek" and not c.pointer.pressing
+    ticket = c.pointer.down("W", top, 10, 10, 50.0)
+    assert c.pointer.long_press(ticket) and c.dialog is not None and c.dialog.kind == "peek" and not c.pointer.pressing
     c.close_dialog()
-    ticket = c.pointer_down("W", top, 10, 10, 50.0)
-    c.pointer_up(10, 10)
-    assert not c.long_press(ticket) and c.dialog is None  # let go before: a tap, no window
+    ticket = c.pointer.down("W", top, 10, 10, 50.0)
+    c.pointer.up(10, 10)
+    assert not c.pointer.long_press(ticket) and c.dialog is None  # let go before: a tap, no window
     if c.view().address != moves.link().fragment():
         c.undo()
     assert c.view().address == moves.link().fragment()  # drawn again, as the page does after every intent
-    ticket = c.pointer_down("W", top, 10, 10, 50.0)
-    c.pointer_move(60, 10)
-    assert not c.long_press(ticket) and c.dialog is None  # it became a drag
+    ticket = c.pointer.down("W", top, 10, 10, 50.0)
+    c.pointer.move(60, 10)
+    assert not c.pointer.long_press(ticket) and c.dialog is None  # it became a drag
 
 
 def test_a_double_click_peeks_only_when_its_clicks_played_nothing() -> None:
@@ -347,22 +347,22 @@ def test_a_double_click_peeks_only_when_its_clicks_played_nothing() -> None:
             t.startswith("S") for t in session.legal_moves()) else session.legal_moves()[0])
     c = controller(session.link().fragment())
     board = c.view().board
-    assert board is not None and c.peekable("W")
+    assert board is not None and c.layout.peekable("W")
     waste = next(p for p in board.piles if p.id == "W")
     c.tap("W", waste.count - 1)  # the waste's card plays at once on a tap ...
     assert c.view().address != session.link().fragment()
     c.tap("W", 0)
-    c.double_click("W")  # ... and a double click whose clicks played opens nothing
+    c.pointer.double_click("W")  # ... and a double click whose clicks played opens nothing
     assert c.dialog is None
     c = controller(session.link().fragment())
     c.view()
     c.tap("S")  # clicks that play nothing (the stock is never peeked) ...
-    c.double_click("S")
+    c.pointer.double_click("S")
     assert c.dialog is None
     c.tap("Z99")  # no such pile (a stale or hostile intent): nothing happens
     c.tap("W")
     c.tap("W")
-    c.double_click("W")  # a double click on the waste with no play in its clicks shows it
+    c.pointer.double_click("W")  # a double click on the waste with no play in its clicks shows it
     assert c.dialog is not None and c.dialog.kind == "peek"
 
 

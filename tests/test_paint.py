@@ -98,12 +98,12 @@ def test_a_card_under_the_pointer_is_written_back_where_its_view_says() -> None:
     board = c.view().board
     assert board is not None
     card = next(x for x in board.cards if (x.pile, x.index) == ("c1", 0))
-    c.lift(("c1", 0))
+    c.pointer.lift(("c1", 0))
     draw(painter, page, c)
     assert "dragging" in str(page.elements["c:" + card.uid]["class"])
     page.apply(painter.moved("c:" + card.uid, 321.0, 123.0))
     assert page.elements["c:" + card.uid]["style:left"] == "321.0px"
-    c.lift(None)  # let go nowhere: the card goes back
+    c.pointer.lift(None)  # let go nowhere: the card goes back
     draw(painter, page, c)
     assert page.elements["c:" + card.uid]["style:left"] == f"{card.x * 50:.1f}px"
     assert "dragging" not in str(page.elements["c:" + card.uid]["class"])
@@ -163,20 +163,20 @@ def test_a_touch_held_on_rotate_previews_until_let_go_and_its_click_plays_nothin
     c = Controller(MemoryStorage(), reduced_motion=True)
     c.start("#g=gyre&v=1&o=&s=42")
     painter, address = Painter(), c.view().address
-    ticket, previewing = c.button_press(True, True)
+    ticket, previewing = c.pointer.button_press(True, True)
     assert ticket and painter.previewing(previewing) == [Put("#game", "class:previewing", "")]
-    assert c.button_held(ticket)  # held a while: the preview shows
+    assert c.pointer.button_held(ticket)  # held a while: the preview shows
     assert painter.previewing(True) == [Put("#game", "class:previewing", "1")]
-    _, previewing = c.button_press(False, True)  # let go
+    _, previewing = c.pointer.button_press(False, True)  # let go
     assert painter.previewing(previewing) == [Put("#game", "class:previewing", "")]
-    assert c.swallowed("act-rotate") and c.view().address == address  # the click of that touch plays nothing
-    assert not c.swallowed("act-rotate") and c.click("act-rotate") and c.view().address != address  # a tap rotates
+    assert c.pointer.swallowed("act-rotate") and c.view().address == address  # the click of that touch plays nothing
+    assert not c.pointer.swallowed("act-rotate") and c.click("act-rotate") and c.view().address != address  # a tap rotates
     address = c.view().address
-    held_briefly, _ = c.button_press(True, True)
-    assert c.button_press(False, True) == (0, False)
-    assert not c.button_held(held_briefly)  # let go before: no preview, and its click plays
-    assert not c.swallowed("act-rotate") and c.click("act-rotate") and c.view().address != address
-    assert c.button_press(True, False) == (0, False)  # a mouse, or a button that previews nothing: its hover shows it
+    held_briefly, _ = c.pointer.button_press(True, True)
+    assert c.pointer.button_press(False, True) == (0, False)
+    assert not c.pointer.button_held(held_briefly)  # let go before: no preview, and its click plays
+    assert not c.pointer.swallowed("act-rotate") and c.click("act-rotate") and c.view().address != address
+    assert c.pointer.button_press(True, False) == (0, False)  # a mouse, or a button that previews nothing: its hover shows it
 
 
 def test_nothing_is_rehearsed_off_the_game_or_under_a_dialog() -> None:
