@@ -34,7 +34,7 @@ from .clock import GameClock, Playtime
 from .errors import OrbitError
 from .games import all_games, get_view
 from .hand import Hand
-from .hints import NO_HINT, HintMarks, hint_for, hint_words, locate_hint
+from .hints import NO_HINT, HintMarks, hint_marks, hint_words
 from .notices import Notices, Pending
 from .keys import Focus, KeyQueue, key_intent, keys_help
 from .layout import Layout
@@ -46,7 +46,7 @@ from .screens import (Around, chosen_options, game_view, keys_dialog, new_game_d
                       summary_dialog, tile)
 from .session import Session
 from .settings import CHOICES, SETTINGS_KEY, Settings
-from .speech import narrate, sentence
+from .speech import move_words, sentence
 from .stats_keeper import StatsKeeper
 from .storage import MemoryStorage as MemoryStorage  # re-exported: tests and tools make a controller with it
 from .storage import Storage
@@ -86,14 +86,9 @@ class Controller:
         self._summary_shown = False
         #: The save to go back to when Undo follows a Restart or a New deal.
         self._backup: str | None = None
-        self.settings = Settings()
-        raw = storage.get(SETTINGS_KEY)
-        if raw:
-            try:
-                self.settings = Settings.loads(raw)
-            except ValueError:
-                self.storage.remove(SETTINGS_KEY)
-                self._say("Your settings could not be read and were reset.")
+        self.settings, problem = Settings.read(storage)
+        if problem:
+            self._say(problem)
         if reduced_motion:
             self.settings = replace(self.settings, instant=True)
         #: The statistics (``orbit.stats``); tests may replace ``stats.clock``.
@@ -129,17 +124,9 @@ class Controller:
         self.pending.tell(*words)
 
     def _tell_move(self, was: Table, steps: list[Table]) -> None:
-        """Announce a move played from table ``was``: what it did, its forced steps, then a
-        new phase or a new prompt (the end has its own words)."""
-        now, module = self.table_now(), self.layout.module
-        if now is None or module is None:
-            return
-        words = [narrate([was, *steps, now], lambda code: module.face(code).name)]
-        if now.phase and now.phase != was.phase:
-            words.append(sentence(now.phase))
-        if now.status == "playing" and now.prompt != was.prompt:
-            words.append(sentence(now.prompt))
-        self._tell(*words)
+        """Announce a move played from table ``was`` (see :func:`pyapp.speech.move_words`)."""
+        if (now := self.table_now()) is not None:
+            self._tell(*move_words(was, steps, now, lambda code: self._face(code).name))
 
     def dismiss_notice(self) -> None:
         self.notices.dismiss()
@@ -535,8 +522,7 @@ class Controller:
         self._clear_transient()
         if session.status() != "playing":
             return
-        token = hint_for(session)
-        marks = locate_hint(table, token) if token is not None else None
+        marks = hint_marks(session, table)
         if marks is None:
             self._say(NO_HINT)
             return

@@ -33,7 +33,7 @@ from .game import AnyGame, Status
 from .games import entry
 from .table import Place, Table
 
-__all__ = ["NO_HINT", "HintMarks", "SessionLike", "hint", "hint_for", "hint_words", "locate_hint"]
+__all__ = ["NO_HINT", "HintMarks", "SessionLike", "hint", "hint_for", "hint_marks", "hint_words", "locate_hint"]
 
 
 def hint(game_id: str, state: Any) -> str | None:
@@ -154,3 +154,10 @@ def hint_words(marks: HintMarks, table: Table) -> str:
 
 
 NO_HINT = "No move helps: every move left loses or changes nothing. Undo may find a better way."
+
+
+def hint_marks(session: SessionLike, table: Table) -> HintMarks | None:
+    """Where the hint for ``session``'s position lies on ``table``; None when no move helps
+    (or the game is over)."""
+    token = hint_for(session)
+    return locate_hint(table, token) if token is not None else None

@@ -15,6 +15,8 @@ import json
 from dataclasses import dataclass, replace
 from typing import Final, Literal
 
+from .storage import Storage
+
 SETTINGS_KEY: Final = "orbit.settings"
 #: The app-wide switch that turns animations off (also set by prefers-reduced-motion).
 INSTANT: Final = "instant"
@@ -98,3 +100,19 @@ class Settings:
         for switch in ids & set(_FIELDS):
             settings = settings.switch(switch, True)
         return settings.with_theme(themes[0]) if themes else settings
+
+    @classmethod
+    def read(cls, storage: Storage) -> tuple[Settings, str]:
+        """The settings kept in ``storage``, and what to tell the player if they could not be
+        read (they are reset, so the next visit starts clean).
+
+        >>> from pyapp.storage import MemoryStorage
+        >>> Settings.read(MemoryStorage({SETTINGS_KEY: "{oops"}))
+        (Settings(marks=True, instant=False, four_colour=False, large=False, theme='system', game=frozenset()), 'Your settings could not be read and were reset.')
+        """
+        raw = storage.get(SETTINGS_KEY)
+        try:
+            return (cls.loads(raw) if raw else cls()), ""
+        except ValueError:
+            storage.remove(SETTINGS_KEY)
+            return cls(), "Your settings could not be read and were reset."

@@ -170,3 +170,15 @@ def narrate(tables: list[Table], name: Callable[[str], str]) -> str:
     if forced:
         text = (text + " " if text else "") + "Then: " + " ".join(forced)
     return text
+
+
+def move_words(was: Table, steps: list[Table], now: Table, name: Callable[[str], str]) -> list[str]:
+    """A move played from ``was`` to ``now`` through its forced ``steps``, in sentences: what
+    it did and its steps (:func:`narrate`), then a new phase or a new prompt (the end of a
+    game has words of its own)."""
+    words = [narrate([was, *steps, now], name)]
+    if now.phase and now.phase != was.phase:
+        words.append(sentence(now.phase))
+    if now.status == "playing" and now.prompt != was.prompt:
+        words.append(sentence(now.prompt))
+    return words

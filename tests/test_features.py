@@ -14,7 +14,7 @@ from test_stats import Clock  # the statistics' wall clock (dates); every stamp 
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-import pyapp.controller as controller_mod
+import pyapp.hints as hints_mod
 from pyapp.controller import Controller, MemoryStorage
 from pyapp.saves import CURRENT_KEY, DAILY_PREFIX, SAVE_PREFIX
 from pyapp.daily import daily_link, daily_seed
@@ -332,7 +332,7 @@ def test_hints_are_counted_per_game_and_variant_and_no_move_helps_is_said(monkey
     c.hint()  # the game is over: no hint, nothing counted
     assert c.hint_marks is None and c.stats.stats.variant("gyre", "jokers").hints == 3
     d = controller("#g=square&s=2")
-    monkeypatch.setattr(controller_mod, "hint_for", lambda session: None)
+    monkeypatch.setattr(hints_mod, "hint_for", lambda session: None)
     d.hint()
     assert d.notice is not None and d.notice.text == NO_HINT and d.hint_marks is None
     assert d.key("h") and d.notice.text == NO_HINT
