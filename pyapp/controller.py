@@ -41,7 +41,7 @@ from .layout import Layout
 from .pointer import Drop, Pointer, Tap, queued_input
 from .replay import Replay
 from .opening import Opened, Opener
-from .saves import Saved, Saves, read_save, save_text
+from .saves import Saves, read_save, save_text
 from .screens import (Around, chosen_options, game_view, keys_dialog, new_game_dialog, peek_dialog, replay_screen,
                       summary_dialog, tile)
 from .session import Session
@@ -402,12 +402,7 @@ class Controller:
 
     def queued(self, item: Mapping[str, object], unit: float) -> None:
         """Input made on the board before Python was ready (see :func:`pyapp.pointer.queued_input`),
-        through the same intents as live input; anything else is ignored.
-
-        >>> c = Controller(MemoryStorage()); c.start("#g=gravity&s=42")
-        >>> c.queued({"kind": "key", "key": "n"}, 50.0); c.dialog.kind
-        'newgame'
-        """
+        through the same intents as live input; anything else is ignored."""
         got = queued_input(item, unit)
         if isinstance(got, Tap):
             self.pointer.tap_at(got.x, got.y, got.pile, got.index)
@@ -444,28 +439,21 @@ class Controller:
 
     # -- tools -------------------------------------------------------------------------
     def undo(self) -> None:
+        """Take the last move back; right after Restart or a New deal, bring the game back."""
         session = self.session
-        if session is None:
-            return
         self._clear_transient()
-        if session.can_undo:
-            session.undo()
-        elif self._backup is not None:
-            restored = self._restore(self._backup)
+        if session is None or not session.can_undo and self._backup is None:
+            return
+        if not session.can_undo and self._backup is not None:
+            restored, self._backup = read_save(self._backup), None
+            self._set_session(restored.session, restored.day, restored.clock)
             self.stats.reopen(restored.session.game.id, restored.session)
             return
-        else:
-            return
+        session.undo()
         self._summary_shown = session.status() != "playing"
         self._after_change()
         table = self.table_now()
         self._tell("Move undone.", sentence(table.prompt) if table is not None else "")
-
-    def _restore(self, backup: str) -> Saved:
-        restored = read_save(backup)
-        self._backup = None
-        self._set_session(restored.session, restored.day, restored.clock)
-        return restored
 
     def redo(self) -> None:
         if self.session is not None and self.session.can_redo:

@@ -928,3 +928,24 @@ def test_the_view_is_a_function_of_the_state_and_effects_come_once(fragment: str
         assert drawn is not None and v.board is not None
         assert [(x.pile, x.index, x.code, x.classes) for x in drawn.cards] == \
             [(x.pile, x.index, x.code, x.classes) for x in v.board.cards]
+
+
+def test_input_queued_before_python_was_ready_goes_through_the_same_intents() -> None:
+    """static/boot.js keeps taps, drops, keys and clicks made on the kept board; each is played
+    as live input would be, and anything malformed is ignored."""
+    c = controller("#g=gravity&v=1&o=&s=42")
+    board = c.view().board
+    assert board is not None
+    unit = 50.0
+    c1, c2 = (next(p for p in board.piles if p.id == i) for i in ("c1", "c2"))
+    for junk in ({}, {"kind": "tap", "x": "?"}, {"kind": "drop", "x": 1, "y": 1}, {"kind": "key"}, {"kind": "warp"}):
+        c.queued(junk, unit)
+    assert c.view().address == "#g=gravity&v=1&o=&s=42" and c.dialog is None
+    c.queued({"kind": "drop", "pile": "c1", "index": 0, "x": (c2.x + 0.5) * unit, "y": (c2.y + 0.5) * unit}, unit)
+    assert c.view().address.endswith("m=c1c2")
+    c.queued({"kind": "key", "key": "z", "ctrl": True}, unit)  # Ctrl+Z
+    assert c.view().address == "#g=gravity&v=1&o=&s=42"
+    c.queued({"kind": "tap", "pile": "c1", "index": 0, "x": (c1.x + 0.5) * unit, "y": (c1.y + 0.5) * unit}, unit)
+    assert c.hand.selected == ("c1", 0) or c.view().address != "#g=gravity&v=1&o=&s=42"
+    c.queued({"kind": "click", "id": "new"}, unit)
+    assert c.dialog is not None and c.dialog.kind == "newgame"
