@@ -551,16 +551,11 @@ class Controller:
         self.menu_open = False
         self.dialog = keys_dialog(self.keys_help())
 
-    def _stats_dialog(self) -> Dialog:
-        first = self.session.game.id if self.session is not None and self.screen == "game" else ""
-        return Dialog("stats", "Statistics", stats=self.stats.stats.summary(self.stats.today(), first),
-                      armed=self.reset_armed)
-
     def show_stats(self) -> None:
-        """The Statistics dialog (from the start screen or a game)."""
+        """The Statistics dialog (from the start screen or a game; :meth:`view` fills it in)."""
         self._clear_transient()
         self.reset_armed = False
-        self.dialog = self._stats_dialog()
+        self.dialog = Dialog("stats", "Statistics")
 
     def export_stats(self) -> str:
         """The statistics as JSON, for the binding to save as a file."""
@@ -572,8 +567,6 @@ class Controller:
         self.reset_armed = False
         message, failed = self.stats.import_file(text)
         self._say(message, error=failed)
-        if self.dialog is not None and self.dialog.kind == "stats":
-            self.dialog = self._stats_dialog()
         return message
 
     def reset_stats(self) -> None:
@@ -582,8 +575,6 @@ class Controller:
             self.stats.reset()
             self._say("Statistics reset.")
         self.reset_armed = not self.reset_armed
-        if self.dialog is not None and self.dialog.kind == "stats":
-            self.dialog = self._stats_dialog()
 
     def open_new_dialog(self) -> None:
         if self.session is not None:
@@ -755,7 +746,11 @@ class Controller:
         today = self.stats.today()
         tiles = tuple(tile(g, bool(self.saves.raw(g.id)), self.stats.stats.daily_status(g.id, today) if start else None)
                       for g in all_games())
-        around = Around(tiles, self.notice, self.dialog, self.settings, self.menu_open,
+        dialog = self.dialog
+        if dialog is not None and dialog.kind == "stats":  # the record as it is now, this game's first
+            first = session.game.id if session is not None and not start else ""
+            dialog = replace(dialog, stats=self.stats.stats.summary(today, first), armed=self.reset_armed)
+        around = Around(tiles, self.notice, dialog, self.settings, self.menu_open,
                         module.settings if module is not None else ())
         if start or session is None or module is None:
             return around.view("start")

@@ -289,7 +289,12 @@ def test_export_then_import_in_a_fresh_profile_and_again() -> None:
     text = c.export_stats()
     assert json.loads(text)["version"] == 1 and "open" not in json.loads(text)
     fresh = controller("")
+    fresh.show_stats()
+    shown = fresh.view().dialog
+    assert shown is not None and shown.stats is not None and not shown.stats.variants
     assert fresh.import_stats(text) == "Imported 1 game."
+    shown = fresh.view().dialog  # the open dialog shows the record as it now is
+    assert shown is not None and shown.stats is not None and [v.played for v in shown.stats.variants] == [1]
     assert fresh.import_stats(text).startswith("Nothing new to import")
     assert fresh.stats.stats.results == c.stats.stats.results
     assert Stats.loads(fresh.storage.get(STATS_KEY) or "").results == c.stats.stats.results
