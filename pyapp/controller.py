@@ -311,8 +311,7 @@ class Controller:
 
     def cancel(self) -> None:
         """Escape: drop a selection, a pick, an armed give-up or a dialog."""
-        self.dialog = None
-        self.reset_armed = False
+        self.close_dialog()
         self._clear_transient()
 
     # -- pointer, keys and clicks --------------------------------------------------------
@@ -419,23 +418,12 @@ class Controller:
         kind, _, name = control.partition("-")
         if kind == "rp":
             self.replay_control(name, value)
-        elif kind == "set":
-            self._set_settings(self.settings.with_theme(value) if name in CHOICES else
-                               self.settings.switch(name, checked))
+        elif kind == "set":  # kept at once, as every earlier build kept them
+            self.settings = self.settings.with_theme(value) if name in CHOICES else self.settings.switch(name, checked)
+            self.storage.set(SETTINGS_KEY, self.settings.dumps())
         else:
             return False
         return True
-
-    def set_setting(self, setting: str, on: bool) -> None:
-        self._set_settings(self.settings.switch(setting, on))
-
-    def set_theme(self, theme: str) -> None:
-        """The colour theme: "system" (follow the system's light or dark), "light" or "dark"."""
-        self._set_settings(self.settings.with_theme(theme))
-
-    def _set_settings(self, settings: Settings) -> None:
-        self.settings = settings
-        self.storage.set(SETTINGS_KEY, settings.dumps())
 
     # -- tools -------------------------------------------------------------------------
     def undo(self) -> None:

@@ -342,15 +342,15 @@ def test_theme_deck_and_card_size_are_kept_across_visits() -> None:
     c = controller("#g=gyre&s=1", data)
     assert c.view().theme == "system" and c.view().page_classes == ()
     assert c.change("set-theme", "light")
-    c.set_setting(FOUR_COLOUR, True)
-    c.set_setting(LARGE, True)
+    c.change("set-" + FOUR_COLOUR, "", True)
+    c.change("set-" + LARGE, "", True)
     assert set(json.loads(data[SETTINGS_KEY])) >= {"theme=light", FOUR_COLOUR, LARGE}
     again = controller("", data)
     v = again.view()
     assert v.theme == "light" and v.page_classes == ("theme-light", "four-colour", "large-cards")
-    again.set_theme("system")
+    again.change("set-theme", "system")
     assert again.view().page_classes == ("four-colour", "large-cards")
-    again.set_theme("purple")  # not a theme: nothing changes
+    again.change("set-theme", "purple")  # not a theme: nothing changes
     assert again.settings.theme == "system"
     html = settings_html(v.settings, v.theme)
     assert 'id="set-fourcolour" checked' in html and '<option value="light" selected>Light</option>' in html

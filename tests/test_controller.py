@@ -471,7 +471,7 @@ def test_summary_opens_once_at_the_end_and_offers_undo() -> None:
 def test_autocollapse_setting_plays_the_choice_after_a_pause() -> None:
     c = controller("#g=gravity&v=1&o=&s=42")
     assert c.session is not None
-    c.set_setting("autocollapse", True)
+    c.change("set-autocollapse", "", True)
     c.play("c1c2")  # this stack leaves a collapse choice
     v = c.view()
     assert v.auto and c.auto_token() == "b1"
@@ -488,7 +488,7 @@ def test_animation_frames_unless_instant() -> None:
     assert len(frames) == len(get_game("gravity").steps(get_game("gravity").deal(42, get_game("gravity").parse_options("")), "e2e3")) - 1
     assert all(f.sources == () for f in frames)
     assert c.effects().frames == ()  # handed out once
-    c.set_setting(INSTANT, True)
+    c.change("set-" + INSTANT, "", True)
     c.undo()
     c.play("e2e3")
     assert c.effects().frames == ()
@@ -651,7 +651,7 @@ def test_movable_marks_are_the_sources_of_the_legal_moves_and_a_setting(fragment
         tokens |= {b.token for b in table.buttons if b.token} | {t for b in table.buttons if b.pick for _, t in b.pick.options}
         assert tokens == set(c.session.legal_moves())
         assert all(g.token in c.session.legal_moves() for g in table.gestures if g.source in marked and g.pick is None)
-    c.set_setting(MARKS, False)
+    c.change("set-" + MARKS, "", False)
     v = c.view()
     assert v.board is not None and not any("marked" in x.classes for x in v.board.cards)
     assert (MARKS, "Mark the cards that can move", False) in v.settings
@@ -875,7 +875,7 @@ def test_tools_menu_opens_and_closes() -> None:
     assert not c.view().menu_open
     c.toggle_menu()
     assert c.view().menu_open
-    c.set_setting(INSTANT, False)
+    c.change("set-" + INSTANT, "", False)
     assert c.view().menu_open  # a setting keeps the menu open
     c.tap("D", 0)
     assert not c.view().menu_open
