@@ -6,6 +6,7 @@ Anything malformed or illegal exits with status 2 and one line on stderr.
 from __future__ import annotations
 
 import sys
+import time
 from typing import TextIO
 
 from .errors import OrbitError, ParseError
@@ -16,7 +17,7 @@ from .session import Session
 
 USAGE = (
     "usage: python -m pyapp games | deal GAME --seed N [--options OPTS] | moves STATE"
-    " | apply STATE TOKEN... | replay LINK"
+    " | apply STATE TOKEN... | replay LINK | solve STATE [--budget NODES]"
 )
 
 
@@ -77,8 +78,30 @@ def run(argv: list[str], out: TextIO) -> None:
         session = Session.from_link(Link.parse(args[0]))
         out.write(session.game.format_state(session.state) + "\n")
         out.write(f"status={session.status()} score={session.score()}\n")
+    elif cmd == "solve":
+        _solve(args, out)
     else:
         raise ParseError(f"unknown command {cmd[:20]!r}; {USAGE}")
+
+
+def _solve(args: list[str], out: TextIO) -> None:
+    """The verdict (won, best SCORE exact, best SCORE at-least, impossible, unknown), the line
+    of move tokens that reaches it (dot-separated, for ``apply``), then nodes and seconds."""
+    from .solve import BUDGET, solve_state
+
+    if not args:
+        raise ParseError("solve needs STATE [--budget NODES]")
+    budget, rest = BUDGET, args[1:]
+    if rest[:1] == ["--budget"] and len(rest) == 2 and rest[1].isdigit() and int(rest[1]) > 0:
+        budget = int(rest[1])
+    elif rest:
+        raise ParseError("solve: expected STATE [--budget NODES], NODES a whole number above 0")
+    game_id = _game_of_state(args[0])
+    state = get_game(game_id).parse_state(args[0])
+    began = time.perf_counter()
+    verdict = solve_state(game_id, state, budget)
+    out.write(verdict.text() + "\n" + ".".join(verdict.line) + "\n")
+    out.write(f"nodes {verdict.nodes} seconds {time.perf_counter() - began:.3f}\n")
 
 
 def main(argv: list[str] | None = None) -> int:

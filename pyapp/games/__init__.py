@@ -63,6 +63,9 @@ class GameEntry:
     variants: tuple[str, ...] = ()
     #: The deal the per-move benchmarks play (bench/controller_cost.py, bench/input_latency.py).
     bench_seed: int = 1
+    #: The game has a win (a "won" status); one without (Gyre) is only scored. The solver
+    #: proves a deal impossible only for a game that can be won.
+    can_win: bool = True
 
     @property
     def id(self) -> str:

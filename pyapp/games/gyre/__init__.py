@@ -24,4 +24,5 @@ ENTRY: Final = GameEntry(
     order=30,
     variants=("jokers", "attrition,easy"),
     bench_seed=12345,
+    can_win=False,
 )

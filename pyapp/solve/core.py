@@ -1,0 +1,216 @@
+"""The shared search core: a depth-first search for the best final result reachable
+from a position, that says only what it proved.
+
+A :class:`Problem` tells the search a game's moves (best first), what a finished
+position is worth (higher is better), whether it is a win, and, optionally, an
+optimistic bound on what a position can still reach. The search keeps the best line
+found; a position whose bound cannot beat it is not searched, and a position searched
+to its end is never searched again (a transposition table of canonical keys: what it
+could reach is at most the best found, which only grows). A move back to a position
+on the current line (a cycle) is not followed: whatever follows it is searched from
+its first visit.
+
+It runs in slices: :meth:`Search.run` does at most a given number of nodes and
+returns, so a caller can run it between frames and stop it between any two slices;
+:func:`solve` runs it to its end or its budget. Its :class:`Verdict` is ``won`` with a
+winning line, the best score with a line reaching it (``exact`` when the search was
+complete, else at least that), ``impossible`` only for a game with a win after a
+complete search, or ``unknown`` when the budget ran out before any line ended.
+
+>>> class Count(Problem[int]):  # from n, take 1 or 2; ending on exactly 0 wins, -1 is worth less
+...     def moves(self, s): return ["1", "2"] if s > 0 else []
+...     def apply(self, s, m): return s - int(m)
+...     def value(self, s): return s
+...     def won(self, s): return s == 0
+>>> v = solve(Count(), 5); v.kind, v.line, v.exact
+('won', ('1', '1', '1', '1', '1'), True)
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Generic, Hashable, Iterator, Literal, TypeVar
+
+S = TypeVar("S")
+
+#: How many nodes a slice of :func:`solve` does before it lets its caller in.
+SLICE = 2_000
+#: The default budget of nodes of one search.
+BUDGET = 200_000
+
+
+class Problem(Generic[S]):
+    """What the search needs of a game. Override :meth:`moves`, :meth:`apply`, :meth:`value`
+    and :meth:`won`; :meth:`key` and :meth:`bound` have safe defaults."""
+
+    def key(self, state: S) -> Hashable:
+        """The position's canonical key: equal keys must reach the same results."""
+        return state
+
+    def moves(self, state: S) -> list[str]:
+        """The legal moves, best first; empty when the game is over."""
+        raise NotImplementedError
+
+    def apply(self, state: S, move: str) -> S:
+        raise NotImplementedError
+
+    def value(self, state: S) -> int:
+        """What a finished position is worth (higher is better)."""
+        raise NotImplementedError
+
+    def won(self, state: S) -> bool:
+        """A finished position that is a win (no line can do better): the search stops."""
+        return False
+
+    def bound(self, state: S) -> int | None:
+        """At least the best value any line from ``state`` can reach, or None (no bound).
+        A bound that is ever too low makes the search wrong: when in doubt, None."""
+        return None
+
+    @property
+    def has_win(self) -> bool:
+        """The game can be won (then a complete search without a win proves it impossible)."""
+        return True
+
+
+Kind = Literal["won", "best", "impossible", "unknown"]
+
+
+@dataclass(frozen=True)
+class Verdict:
+    """What the search proved. ``score`` and ``line``: the best value found and a line of
+    moves from the position that reaches it (None and () when no line ended)."""
+
+    kind: Kind
+    score: int | None
+    line: tuple[str, ...]
+    #: The search was complete: no line does better than ``score``.
+    exact: bool
+    nodes: int
+
+    def text(self) -> str:
+        """The first line of the command line's answer.
+
+        >>> Verdict("best", 12, ("R",), False, 9).text(), Verdict("won", 1, (), True, 3).text()
+        ('best 12 at-least', 'won')
+        """
+        if self.kind == "best":
+            return f"best {self.score} {'exact' if self.exact else 'at-least'}"
+        return self.kind
+
+
+@dataclass
+class _Frame:
+    key: Hashable
+    moves: Iterator[str]
+    state: object
+
+
+@dataclass
+class Search(Generic[S]):
+    """One search from ``root``, run in slices (:meth:`run`) until :attr:`done`."""
+
+    problem: Problem[S]
+    root: S
+    budget: int = BUDGET
+    nodes: int = 0
+    best: int | None = None
+    best_line: tuple[str, ...] = ()
+    done: bool = False
+    complete: bool = False
+    _won: bool = False
+    _finished: set[Hashable] = field(default_factory=set)
+    _path: set[Hashable] = field(default_factory=set)
+    _stack: list[_Frame] = field(default_factory=list)
+    _line: list[str] = field(default_factory=list)
+
+    def __post_init__(self) -> None:
+        p = self.problem
+        moves = p.moves(self.root)
+        self.nodes = 1
+        if not moves:
+            self._end(self.root)
+            self.done = self.complete = True
+            return
+        key = p.key(self.root)
+        self._path.add(key)
+        self._stack.append(_Frame(key, iter(moves), self.root))
+
+    def _end(self, state: S) -> None:
+        """A finished position at the end of the current line."""
+        value = self.problem.value(state)
+        if self.best is None or value > self.best:
+            self.best, self.best_line = value, tuple(self._line)
+        if self.problem.won(state):
+            self._won = True
+
+    def run(self, nodes: int = SLICE) -> bool:
+        """Search at most ``nodes`` more nodes (never past the budget); True once it is done.
+        Stopping between two calls leaves nothing behind."""
+        p, stack, limit = self.problem, self._stack, min(self.nodes + nodes, self.budget)
+        while stack and not self._won:
+            if self.nodes >= limit:
+                if self.nodes >= self.budget:
+                    self.done = True
+                return self.done
+            frame = stack[-1]
+            move = next(frame.moves, None)
+            if move is None:  # every move searched: what it reaches is at most the best found
+                stack.pop()
+                self._path.discard(frame.key)
+                self._finished.add(frame.key)
+                if self._line:
+                    self._line.pop()
+                continue
+            child = p.apply(frame.state, move)  # type: ignore[arg-type]
+            key = p.key(child)
+            if key in self._path or key in self._finished:
+                continue
+            self.nodes += 1
+            self._line.append(move)
+            moves = p.moves(child)
+            if not moves:
+                self._end(child)
+                self._finished.add(key)
+                self._line.pop()
+                continue
+            bound = p.bound(child)
+            if bound is not None and self.best is not None and bound <= self.best:
+                self._finished.add(key)  # it cannot beat the best found, which only grows
+                self._line.pop()
+                continue
+            self._path.add(key)
+            stack.append(_Frame(key, iter(moves), child))
+        self.done = True
+        self.complete = not stack or self._won
+        return True
+
+    def cancel(self) -> None:
+        """Stop here: the verdict says what was proved so far."""
+        self.done = True
+
+    def verdict(self) -> Verdict:
+        if self._won:
+            return Verdict("won", self.best, self.best_line, True, self.nodes)
+        if self.complete and self.problem.has_win:
+            return Verdict("impossible", self.best, self.best_line, True, self.nodes)
+        if self.best is None:
+            return Verdict("unknown", None, (), False, self.nodes)
+        return Verdict("best", self.best, self.best_line, self.complete, self.nodes)
+
+
+def solve(problem: Problem[S], root: S, budget: int = BUDGET, slice_nodes: int = SLICE) -> Verdict:
+    """Search from ``root`` to the end or the budget, a slice at a time."""
+    search = Search(problem, root, budget)
+    while not search.run(slice_nodes):
+        pass
+    return search.verdict()
+
+
+def slices(problem: Problem[S], root: S, budget: int = BUDGET, slice_nodes: int = SLICE) -> Iterator[Search[S]]:
+    """The search after each slice (its :attr:`Search.nodes` and :attr:`Search.best` so far),
+    for a caller that runs it between frames; stop iterating to cancel it."""
+    search = Search(problem, root, budget)
+    while not search.done:
+        search.run(slice_nodes)
+        yield search

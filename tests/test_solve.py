@@ -1,0 +1,186 @@
+"""The search core and the solver over every game: it says only what it proved.
+
+* On small positions (near the end of random games of every game and variant) the
+  solver's result equals a plain exhaustive search's, with no pruning nor transpositions;
+  ``impossible`` and ``won`` agree with it.
+* Every line it gives replays through the engine to exactly the result it claims.
+* No random playout from a position beats an ``exact`` best.
+* Slices of any size give the same verdict as one run; a search stopped between slices
+  leaves nothing behind; a budget that runs out never gives ``impossible`` or ``exact``.
+"""
+
+from __future__ import annotations
+
+import io
+import random
+from typing import Any
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from pyapp.cli import main, run
+from pyapp.games import entries, entry, get_game
+from pyapp.solve import Problem, Search, Verdict, problem_for, slices, solve, solve_state
+
+VARIANTS = [(e.id, o) for e in entries() for o in ("", *e.variants)]
+
+
+def exhaustive(problem: Problem[Any], state: Any, limit: list[int], path: frozenset[Any] = frozenset()
+               ) -> tuple[int | None, bool]:
+    """The best value and whether a win is reachable, by trying every line that does not come
+    back to a position on it (a line that cycles never ends): no pruning, no transpositions.
+    None when every line cycles; OverflowError past ``limit[0]`` nodes."""
+    limit[0] -= 1
+    if limit[0] < 0 or len(path) > 300:
+        raise OverflowError
+    moves = problem.moves(state)
+    if not moves:
+        return problem.value(state), problem.won(state)
+    path = path | {state}
+    results = [exhaustive(problem, child, limit, path) for m in moves
+               if (child := problem.apply(state, m)) not in path]
+    values = [v for v, _ in results if v is not None]
+    return (max(values) if values else None), any(w for _, w in results)
+
+
+def near_end(game_id: str, options: str, seed: int, back: int) -> Any:
+    """A position ``back`` moves before the end of a random game."""
+    game = get_game(game_id)
+    rnd = random.Random(seed)
+    states = [game.deal(seed, game.parse_options(options))]
+    while moves := game.legal_moves(states[-1]):
+        states.append(game.apply(states[-1], rnd.choice(moves)))
+    return states[max(0, len(states) - 1 - back)]
+
+
+def replays_to(game_id: str, state: Any, verdict: Verdict) -> Any:
+    """The state the verdict's line leads to (it must be over and worth what the verdict says)."""
+    game = get_game(game_id)
+    for token in verdict.line:
+        assert token in game.legal_moves(state), token
+        state = game.apply(state, token)
+    assert game.status(state) != "playing" and game.score(state) == verdict.score
+    assert (game.status(state) == "won") == (verdict.kind == "won")
+    return state
+
+
+@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(st.sampled_from(VARIANTS), st.integers(0, 10**6), st.integers(1, 7))
+def test_on_small_positions_the_solver_equals_an_exhaustive_search(variant: tuple[str, str], seed: int,
+                                                                   back: int) -> None:
+    game_id, options = variant
+    state = near_end(game_id, options, seed, back)
+    problem = problem_for(game_id)
+    try:
+        best, winnable = exhaustive(problem, state, [20_000])
+    except OverflowError:
+        return  # too large to check by brute force
+    verdict = solve(problem, state, budget=10**7)
+    assert verdict.exact and verdict.score == best and (best is not None or verdict.line == ())
+    assert verdict.kind == ("won" if winnable else "impossible" if problem.has_win else "best")
+    replays_to(game_id, state, solve_state(game_id, state, budget=10**7))
+
+
+@pytest.mark.parametrize("game_id,options", VARIANTS)
+def test_every_line_replays_to_what_it_claims_and_no_playout_beats_an_exact_best(game_id: str, options: str) -> None:
+    game, problem = get_game(game_id), problem_for(game_id)
+    for seed in range(3):
+        for back in (3, 8, 400):  # near the end, and (400) the deal itself with a small budget
+            state = near_end(game_id, options, seed, back)
+            verdict = solve_state(game_id, state, budget=3_000)
+            assert verdict.kind != "impossible" or verdict.exact
+            if verdict.kind == "unknown":
+                assert not verdict.exact and verdict.line == ()
+                continue
+            replays_to(game_id, state, verdict)
+            if verdict.exact:
+                rnd = random.Random(seed)
+                for _ in range(20):
+                    s = state
+                    while moves := game.legal_moves(s):
+                        s = game.apply(s, rnd.choice(moves))
+                    assert problem.value(s) <= problem.sign * verdict.score  # type: ignore[operator]
+
+
+@pytest.mark.parametrize("game_id,options", [v for v in VARIANTS if v[1] == ""])
+def test_slices_of_any_size_give_the_same_verdict_and_stopping_leaves_nothing(game_id: str, options: str) -> None:
+    state = near_end(game_id, options, 7, 400)
+    problem = problem_for(game_id)
+    whole = solve(problem, state, budget=2_500, slice_nodes=10**9)
+    for size in (1, 13, 700):
+        assert solve(problem, state, budget=2_500, slice_nodes=size) == whole
+    stopped = Search(problem, state, budget=2_500)
+    stopped.run(300)
+    stopped.cancel()
+    early = stopped.verdict()
+    assert early.nodes <= 301 and early.kind != "impossible" and not (early.exact and early.kind == "best")
+    assert solve(problem, state, budget=2_500) == whole  # nothing kept from the stopped search
+    progress = [s.nodes for s in slices(problem, state, budget=2_500, slice_nodes=1_000)]
+    assert progress == sorted(progress) and progress[-1] == whole.nodes
+
+
+class Ring(Problem[int]):
+    """Positions 0-9 on a ring: step +1 or +3 (mod 10), or stop on an even position, worth it;
+    position 7 stops the game, worth 1. Cycles everywhere; the best is to stop on 8."""
+
+    def moves(self, s: int) -> list[str]:
+        return [] if s >= 100 else (["+1", "+3"] + (["stop"] if s % 2 == 0 else []) if s != 7 else [])
+
+    def apply(self, s: int, m: str) -> int:
+        return 100 + s if m == "stop" else (s + int(m)) % 10
+
+    def value(self, s: int) -> int:
+        return s - 100 if s >= 100 else 1
+
+    @property
+    def has_win(self) -> bool:
+        return False
+
+
+class Bounded(Ring):
+    def bound(self, s: int) -> int | None:
+        return 8  # true: no stop is worth more than 8
+
+
+def test_cycles_are_not_followed_and_a_true_bound_changes_nothing_but_the_work() -> None:
+    plain, bounded = solve(Ring(), 0), solve(Bounded(), 0)
+    assert (plain.kind, plain.score, plain.exact) == ("best", 8, True)
+    assert (bounded.score, bounded.exact) == (8, True) and bounded.nodes <= plain.nodes
+    s = 0
+    for m in plain.line:
+        s = Ring().apply(s, m)
+    assert Ring().value(s) == 8
+
+
+def test_a_budget_that_runs_out_proves_nothing_it_did_not_search() -> None:
+    verdict = solve(Ring(), 0, budget=2)
+    assert not verdict.exact and verdict.kind in ("best", "unknown")
+    state = get_game("zodiac").deal(1, get_game("zodiac").parse_options(""))
+    assert solve(problem_for("zodiac"), state, budget=50).kind in ("best", "unknown")
+
+
+def test_the_command_line_prints_the_verdict_the_line_and_the_work() -> None:
+    state = None
+    for seed in range(50):  # a position small enough for the brute force: its verdict is exact
+        candidate = near_end("gravity", "", seed, 2)
+        try:
+            exhaustive(problem_for("gravity"), candidate, [5_000])
+        except OverflowError:
+            continue
+        state = candidate
+        break
+    assert state is not None
+    text = get_game("gravity").format_state(state)
+    out = io.StringIO()
+    run(["solve", text, "--budget", "100000"], out)
+    first, line, work = out.getvalue().splitlines()
+    assert first in ("won", "impossible") and work.startswith("nodes ") and " seconds " in work
+    applied = io.StringIO()
+    run(["apply", text, *line.split(".")] if line else ["apply", text], applied)
+    final = get_game("gravity").parse_state(applied.getvalue().strip())
+    assert get_game("gravity").status(final) != "playing"
+    assert (first == "won") == (get_game("gravity").status(final) == "won")
+    assert entry("gravity").can_win and not entry("gyre").can_win
+    for bad in (["solve"], ["solve", text, "--budget", "0"], ["solve", text, "--nope"], ["solve", "XX|bad"]):
+        assert main(bad) == 2
