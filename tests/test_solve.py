@@ -21,7 +21,7 @@ from hypothesis import strategies as st
 
 from pyapp.cli import main, run
 from pyapp.games import entries, entry, get_game
-from pyapp.solve import Problem, Search, Verdict, problem_for, slices, solve, solve_state
+from pyapp.solve import EngineProblem, Problem, Search, Verdict, problem_for, slices, solve, solve_state
 
 VARIANTS = [(e.id, o) for e in entries() for o in ("", *e.variants)]
 
@@ -71,20 +71,21 @@ def test_on_small_positions_the_solver_equals_an_exhaustive_search(variant: tupl
                                                                    back: int) -> None:
     game_id, options = variant
     state = near_end(game_id, options, seed, back)
-    problem = problem_for(game_id)
+    engine = EngineProblem(entry(game_id))  # the engine's moves as they are: no solver's cleverness
     try:
-        best, winnable = exhaustive(problem, state, [20_000])
+        best, winnable = exhaustive(engine, state, [20_000])
     except OverflowError:
         return  # too large to check by brute force
-    verdict = solve(problem, state, budget=10**7)
-    assert verdict.exact and verdict.score == best and (best is not None or verdict.line == ())
-    assert verdict.kind == ("won" if winnable else "impossible" if problem.has_win else "best")
-    replays_to(game_id, state, solve_state(game_id, state, budget=10**7))
+    verdict = solve_state(game_id, state, budget=10**7)  # the game's own solver
+    assert verdict.exact and verdict.score == (None if best is None else engine.score_of(best))
+    assert best is not None or verdict.line == ()
+    assert verdict.kind == ("won" if winnable else "impossible" if engine.has_win else "best")
+    replays_to(game_id, state, verdict)
 
 
 @pytest.mark.parametrize("game_id,options", VARIANTS)
 def test_every_line_replays_to_what_it_claims_and_no_playout_beats_an_exact_best(game_id: str, options: str) -> None:
-    game, problem = get_game(game_id), problem_for(game_id)
+    game, engine = get_game(game_id), EngineProblem(entry(game_id))
     for seed in range(3):
         for back in (3, 8, 400):  # near the end, and (400) the deal itself with a small budget
             state = near_end(game_id, options, seed, back)
@@ -100,13 +101,13 @@ def test_every_line_replays_to_what_it_claims_and_no_playout_beats_an_exact_best
                     s = state
                     while moves := game.legal_moves(s):
                         s = game.apply(s, rnd.choice(moves))
-                    assert problem.value(s) <= problem.sign * verdict.score  # type: ignore[operator]
+                    assert engine.value(s) <= engine.sign * verdict.score  # type: ignore[operator]
 
 
 @pytest.mark.parametrize("game_id,options", [v for v in VARIANTS if v[1] == ""])
 def test_slices_of_any_size_give_the_same_verdict_and_stopping_leaves_nothing(game_id: str, options: str) -> None:
-    state = near_end(game_id, options, 7, 400)
     problem = problem_for(game_id)
+    state = problem.start(near_end(game_id, options, 7, 400))
     whole = solve(problem, state, budget=2_500, slice_nodes=10**9)
     for size in (1, 13, 700):
         assert solve(problem, state, budget=2_500, slice_nodes=size) == whole
@@ -157,7 +158,7 @@ def test_a_budget_that_runs_out_proves_nothing_it_did_not_search() -> None:
     verdict = solve(Ring(), 0, budget=2)
     assert not verdict.exact and verdict.kind in ("best", "unknown")
     state = get_game("zodiac").deal(1, get_game("zodiac").parse_options(""))
-    assert solve(problem_for("zodiac"), state, budget=50).kind in ("best", "unknown")
+    assert solve_state("zodiac", state, budget=50).kind in ("best", "unknown")
 
 
 def test_the_command_line_prints_the_verdict_the_line_and_the_work() -> None:
@@ -165,7 +166,7 @@ def test_the_command_line_prints_the_verdict_the_line_and_the_work() -> None:
     for seed in range(50):  # a position small enough for the brute force: its verdict is exact
         candidate = near_end("gravity", "", seed, 2)
         try:
-            exhaustive(problem_for("gravity"), candidate, [5_000])
+            exhaustive(EngineProblem(entry("gravity")), candidate, [5_000])
         except OverflowError:
             continue
         state = candidate

@@ -37,6 +37,10 @@ __all__ = ["GameEntry", "all_games", "entries", "entry", "get_game", "get_view",
 
 #: A game's heuristic: one good legal move token for a state it is playing, or None.
 Hinter = Callable[[Any], str | None]
+#: A game's solver: the search problem (:class:`pyapp.solve.core.Problem`) for positions like
+#: the given engine state (its options; None: the default rules). Import the solver's module
+#: inside it, so that the page loads it only when it searches.
+SolverFactory = Callable[[Any], Any]
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -66,6 +70,8 @@ class GameEntry:
     #: The game has a win (a "won" status); one without (Gyre) is only scored. The solver
     #: proves a deal impossible only for a game that can be won.
     can_win: bool = True
+    #: The game's own solver (pyapp/solve/games.py); None: the search over the engine as it is.
+    solver: SolverFactory | None = None
 
     @property
     def id(self) -> str:

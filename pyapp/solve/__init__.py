@@ -4,7 +4,7 @@ for any registered game (:mod:`pyapp.solve.games`)."""
 from __future__ import annotations
 
 from .core import BUDGET, SLICE, Problem, Search, Verdict, slices, solve
-from .games import GameProblem, problem_for, solve_state
+from .games import EngineProblem, engine_verdict, problem_for, solve_state
 
-__all__ = ["BUDGET", "SLICE", "GameProblem", "Problem", "Search", "Verdict", "problem_for", "slices", "solve",
-           "solve_state"]
+__all__ = ["BUDGET", "SLICE", "EngineProblem", "Problem", "Search", "Verdict", "engine_verdict", "problem_for",
+           "slices", "solve", "solve_state"]

@@ -29,7 +29,7 @@ complete search, or ``unknown`` when the budget ran out before any line ended.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Generic, Hashable, Iterator, Literal, TypeVar
+from typing import Any, Generic, Hashable, Iterator, Literal, TypeVar, cast
 
 S = TypeVar("S")
 
@@ -41,7 +41,21 @@ BUDGET = 200_000
 
 class Problem(Generic[S]):
     """What the search needs of a game. Override :meth:`moves`, :meth:`apply`, :meth:`value`
-    and :meth:`won`; :meth:`key` and :meth:`bound` have safe defaults."""
+    and :meth:`won`; :meth:`key` and :meth:`bound` have safe defaults.
+
+    A game's own solver (``solver.py`` in its package, named by its registry entry) may
+    search a compact state of its own: :meth:`start` turns the engine's state into it, and
+    its moves are the engine's move tokens, so that every line replays through the engine.
+    :meth:`score_of` turns a value back into the game's score.
+    """
+
+    def start(self, state: Any) -> S:
+        """The search's state for the engine's ``state`` (by default the same value)."""
+        return cast(S, state)
+
+    def score_of(self, value: int) -> int:
+        """The game's own score for a value of the search (by default the same number)."""
+        return value
 
     def key(self, state: S) -> Hashable:
         """The position's canonical key: equal keys must reach the same results."""

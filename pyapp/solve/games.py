@@ -4,8 +4,10 @@ as the value (negated for a game whose score is better when lower, so that highe
 better), and a win when the game says "won". It knows the order of every card, as the
 engine does (as KPatience's and Solvitaire's published figures do).
 
-No game-specific ordering, safe moves or bounds yet: its verdicts are proven, but a
-large position can end at the budget with ``best ... at-least`` or ``unknown``.
+A game whose registry entry names a ``solver`` (its own :class:`~pyapp.solve.core.Problem`,
+with move ordering, safe moves, bounds and compact keys, in ``pyapp/games/<id>/solver.py``)
+is searched with it; any other game with :class:`EngineProblem`, which has none of these:
+its verdicts are proven too, but a large position ends at the budget more often.
 
 >>> from pyapp.games import get_game
 >>> g = get_game("square")
@@ -23,7 +25,7 @@ from ..games import GameEntry, entry
 from .core import BUDGET, SLICE, Problem, Verdict, solve
 
 
-class GameProblem(Problem[Any]):
+class EngineProblem(Problem[Any]):
     """The search's view of one game (see the module doc)."""
 
     def __init__(self, game_entry: GameEntry) -> None:
@@ -52,15 +54,26 @@ class GameProblem(Problem[Any]):
         return self.sign * value
 
 
-def problem_for(game_id: str) -> GameProblem:
-    """The problem of the registered game ``game_id`` (ParseError for an unknown one)."""
-    return GameProblem(entry(game_id))
+def problem_for(game_id: str, state: Any = None) -> Problem[Any]:
+    """The problem of the registered game ``game_id`` for positions like ``state`` (its
+    options): the game's own solver when it has one, else :class:`EngineProblem`.
+    ParseError for an unknown game."""
+    game_entry = entry(game_id)
+    if game_entry.solver is not None:
+        problem: Problem[Any] = game_entry.solver(state)
+        return problem
+    return EngineProblem(game_entry)
 
 
-def solve_state(game_id: str, state: Any, budget: int = BUDGET, slice_nodes: int = SLICE) -> Verdict:
-    """The verdict for ``state`` of game ``game_id``, its score in the game's own terms (Gravity's piles)."""
-    problem = problem_for(game_id)
-    verdict = solve(problem, state, budget, slice_nodes)
+def engine_verdict(problem: Problem[Any], verdict: Verdict) -> Verdict:
+    """``verdict`` with its score in the game's own terms (Gravity's piles)."""
     if verdict.score is None:
         return verdict
     return Verdict(verdict.kind, problem.score_of(verdict.score), verdict.line, verdict.exact, verdict.nodes)
+
+
+def solve_state(game_id: str, state: Any, budget: int = BUDGET, slice_nodes: int = SLICE) -> Verdict:
+    """The verdict for the engine's ``state`` of game ``game_id``, its score in the game's own
+    terms (Gravity's piles), its line the engine's move tokens."""
+    problem = problem_for(game_id, state)
+    return engine_verdict(problem, solve(problem, problem.start(state), budget, slice_nodes))
