@@ -10,7 +10,7 @@ collapse toward its core.
 
 from __future__ import annotations
 
-from typing import Final
+from typing import Any, Final
 
 from .. import GameEntry
 from .hints import hint
@@ -23,6 +23,15 @@ __all__ = ["ENTRY", "BANDS"]
 #: (label, highest final pile count).
 BANDS: Final[tuple[tuple[str, int], ...]] = (("1", 1), ("2–3", 3), ("4–5", 5), ("6–7", 7), ("8+", 10**9))
 
+
+def _solver(state: Any) -> Any:
+    """Gravity's own solver for positions like ``state`` (None: the default rules), loaded
+    only when a search starts."""
+    from .solver import problem
+
+    return problem(state)
+
+
 ENTRY: Final = GameEntry(
     game=GRAVITY,
     view=VIEW,
@@ -34,4 +43,5 @@ ENTRY: Final = GameEntry(
     bands=BANDS,
     variants=("decks=3", "hidden,nomoonplanet"),
     bench_seed=3,
+    solver=_solver,
 )

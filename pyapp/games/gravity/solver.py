@@ -1,0 +1,228 @@
+"""The solver of Gravity (RULES.md section 1): the fewest piles reachable from a position,
+proven, over a compact state of its own (:class:`GravityProblem`).
+
+**State.** ``(tops, moon, pos, hole)``: ``tops`` the 25 top cards (bytes, card ids 0..51,
+:data:`EMPTY` for an empty cell), ``moon`` the MOON of the root (bytes, top first, shared by
+every state of one search), ``pos`` how many MOON cards are gone, ``hole`` the pending collapse
+hole (-1: none). Only a pile's top card ever matters (a buried card never comes back), and the
+score is the occupied cells plus the MOON cards left, so these four say everything about the
+future; the engine's counters ``N`` and the buried cards are dropped. The search knows every
+card, hidden MOON or not (as the engine does).
+
+**Value.** Minus the piles (higher is better); :meth:`GravityProblem.score_of` turns it back.
+
+**Key.** The state itself. Two positions with equal tops, MOON left and hole reach exactly the
+same results: the rules look only at those (buried cards and the counters never matter).
+
+**Bound** (:meth:`GravityProblem.bound`). Call *live* the cards that are a pile's top or still
+in the MOON; the final score is exactly the number of live cards when the game ends (each is a
+pile or a MOON card). Join two live cards when the stacking relation holds between them in some
+direction (same rank, or circular rank distance 1 with the same suit or opposite colours). A
+stack buries a live card that is joined to another live card (the one stacked on it), and
+removing a vertex that has a neighbour never lowers the number of connected components; a
+MOON card that lands on a corner stays live. So without MOON->PLANET the components never
+become fewer, and the final score is at least their number now. A MOON->PLANET play removes one
+live card (the PLANET's top) and can lower the count by at most one, and there are at most as
+many of them as MOON cards left. Hence: piles >= max(1, components - (MOON left if MOON->PLANET
+is allowed else 0)).
+
+**Moves** are the engine's tokens, in an order that tries good ones first (stacks that bury a
+card that few live cards can still bury, leaving on top a card many can; collapse choices that
+leave the most stacks). No move is dropped: every legal token is offered, so nothing the engine
+allows is lost. The one forced case is the engine's: when no stack is legal the only move is
+``m``.
+
+An end game: 8S on ``b3`` (with every other card but 7H buried under it), 7H on ``c3``.
+
+>>> from pyapp.games.gravity.rules import GRAVITY
+>>> from pyapp.solve import solve
+>>> p = problem(None)
+>>> rest = "".join(c + s for s in "SHDC" for c in "A23456789TJQK" if c + s not in ("8S", "7H"))
+>>> st = GRAVITY.parse_state(f"GR1|M=|G=-.-.-.-.-/-.-.-.-.-/-.{rest}8S.7H.-.-/-.-.-.-.-/-.-.-.-.-|H=-|N=50.0")
+>>> s = p.start(st)
+>>> p.moves(s)
+['b3c3', 'c3b3']
+>>> v = solve(p, s); v.kind, p.score_of(v.score or 0), v.line
+('won', 1, ('b3c3',))
+>>> p.bound(s)
+-1
+"""
+
+from __future__ import annotations
+
+from typing import Any, Final
+
+from ...solve.core import Problem
+from .rules import CELL_NAMES, DEFAULT_OPTIONS, NEIGHBOURS, OUTWARD, PLANET, GravityOptions, GravityState, _REL
+
+__all__ = ["EMPTY", "GravityProblem", "State", "problem"]
+
+#: The card id of an empty cell in ``tops``.
+EMPTY: Final = 52
+
+#: ``(tops, moon, pos, hole)`` (see the module doc).
+State = tuple[bytes, bytes, int, int]
+
+_N: Final = 53
+#: ``REL[a * 53 + b]``: the ORTHO/DIAG bits in which top cards a and b may stack (0 with EMPTY).
+REL: Final = bytes(_REL[a * 52 + b] if a < 52 and b < 52 else 0 for a in range(_N) for b in range(_N))
+#: ``NB[c]``: the bit mask of the card ids related to card id c in some direction (c itself too:
+#: two copies of a card have the same rank).
+NB: Final[tuple[int, ...]] = tuple(
+    sum(1 << b for b in range(52) if _REL[a * 52 + b]) for a in range(52)
+)
+#: Each unordered adjacent pair once: ``(i, j, direction bit, token i->j, token j->i)``.
+_PAIRS: Final = tuple(
+    (i, j, bit, CELL_NAMES[i] + CELL_NAMES[j], CELL_NAMES[j] + CELL_NAMES[i])
+    for i in range(25) for j, bit, _ in NEIGHBOURS[i] if i < j
+)
+#: Stack token -> (from, to).
+_STACK: Final[dict[str, tuple[int, int]]] = {
+    CELL_NAMES[i] + CELL_NAMES[j]: (i, j) for i in range(25) for j, _, _ in NEIGHBOURS[i]
+}
+_CELL: Final[dict[str, int]] = {n: i for i, n in enumerate(CELL_NAMES)}
+
+
+def _components(live: int) -> int:
+    """The number of connected components of the relation among the card ids in ``live``."""
+    nb = NB
+    n = 0
+    while live:
+        low = live & -live
+        comp = low
+        frontier = low
+        while frontier:
+            new = 0
+            while frontier:
+                b = frontier & -frontier
+                new |= nb[b.bit_length() - 1]
+                frontier ^= b
+            new &= live & ~comp
+            comp |= new
+            frontier = new
+        live &= ~comp
+        n += 1
+    return n
+
+
+class GravityProblem(Problem[State]):
+    """Gravity's search problem for one set of options (see the module doc)."""
+
+    def __init__(self, options: GravityOptions = DEFAULT_OPTIONS) -> None:
+        self.options = options
+        self.moon_planet = not options.nomoonplanet
+        self._suffix: dict[bytes, tuple[int, ...]] = {}
+        self._comps: dict[int, int] = {}
+
+    def start(self, state: Any) -> State:
+        """The search state of an engine :class:`~pyapp.games.gravity.rules.GravityState`."""
+        st: GravityState = state
+        tops = bytes(p[-1] if p else EMPTY for p in st.cells)
+        return tops, bytes(st.moon), 0, st.hole
+
+    def score_of(self, value: int) -> int:
+        return -value
+
+    def key(self, state: State) -> State:
+        return state
+
+    def _live(self, tops: bytes, moon: bytes, pos: int) -> int:
+        suffix = self._suffix.get(moon)
+        if suffix is None:
+            masks = [0] * (len(moon) + 1)
+            for k in range(len(moon) - 1, -1, -1):
+                masks[k] = masks[k + 1] | (1 << moon[k])
+            suffix = self._suffix[moon] = tuple(masks)
+        live = suffix[pos]
+        for c in tops:
+            if c != EMPTY:
+                live |= 1 << c
+        return live
+
+    def moves(self, state: State) -> list[str]:
+        tops, moon, pos, hole = state
+        if hole >= 0:
+            cand = [x for x in OUTWARD[hole] if tops[x] != EMPTY]
+            if len(cand) < 2:
+                return []  # a transit frame (the engine offers no move there either)
+            return self._order_choices(tops, hole, cand)
+        rel = REL
+        scored: list[tuple[int, str]] = []
+        live = 0
+        for i, j, bit, tij, tji in _PAIRS:
+            a = tops[i]
+            b = tops[j]
+            if rel[a * 53 + b] & bit:
+                if not live:
+                    live = self._live(tops, moon, pos)
+                # burying b (i onto j) is good when b has few live partners and a many
+                da = (NB[a] & live).bit_count()
+                db = (NB[b] & live).bit_count()
+                scored.append((db - da, tij))
+                scored.append((da - db, tji))
+        if not scored:
+            if pos < len(moon) and self.moon_planet:
+                return ["m"]
+            return []
+        scored.sort()
+        return [t for _, t in scored]
+
+    def _order_choices(self, tops: bytes, hole: int, cand: list[int]) -> list[str]:
+        return [CELL_NAMES[x] for x in cand]
+
+    def apply(self, state: State, move: str) -> State:
+        tops, moon, pos, hole = state
+        work = bytearray(tops)
+        n = len(move)
+        if n == 4:
+            f, t = _STACK[move]
+            work[t] = work[f]
+            work[f] = EMPTY
+            hole = f
+        elif n == 2:
+            x = _CELL[move]
+            work[hole] = work[x]
+            work[x] = EMPTY
+            hole = x
+        else:  # "m"
+            work[PLANET] = moon[pos]
+            return bytes(work), moon, pos + 1, -1
+        outward = OUTWARD
+        while True:
+            cand = [x for x in outward[hole] if work[x] != EMPTY]
+            if len(cand) >= 2:
+                return bytes(work), moon, pos, hole
+            if not cand:
+                break
+            x = cand[0]
+            work[hole] = work[x]
+            work[x] = EMPTY
+            hole = x
+        if pos < len(moon):
+            work[hole] = moon[pos]
+            pos += 1
+        return bytes(work), moon, pos, -1
+
+    def value(self, state: State) -> int:
+        tops, moon, pos, _ = state
+        return -(25 - tops.count(EMPTY) + len(moon) - pos)
+
+    def won(self, state: State) -> bool:
+        return self.value(state) == -1
+
+    def bound(self, state: State) -> int:
+        """Minus a lower bound on the final piles (see the module doc)."""
+        tops, moon, pos, _ = state
+        credit = len(moon) - pos if self.moon_planet else 0
+        live = self._live(tops, moon, pos)
+        if live.bit_count() - credit <= 1:  # components <= distinct live cards
+            return -1
+        comps = self._comps.get(live)
+        if comps is None:
+            comps = self._comps[live] = _components(live)
+        return -max(1, comps - credit)
+
+
+def problem(state: GravityState | None) -> GravityProblem:
+    """The problem for positions like ``state`` (its options; None: the default rules)."""
+    return GravityProblem(DEFAULT_OPTIONS if state is None else state.options)
