@@ -185,3 +185,15 @@ def test_the_command_line_prints_the_verdict_the_line_and_the_work() -> None:
     assert entry("gravity").can_win and not entry("gyre").can_win
     for bad in (["solve"], ["solve", text, "--budget", "0"], ["solve", text, "--nope"], ["solve", "XX|bad"]):
         assert main(bad) == 2
+
+
+def test_slices_by_time_give_the_same_verdict_as_one_run() -> None:
+    problem = problem_for("square")
+    state = problem.start(near_end("square", "", 3, 400))
+    whole = solve(problem, state, budget=3_000)
+    ticks = iter(range(10**9))
+    search = Search(problem, state, budget=3_000)
+    slices_run = 1
+    while not search.run_for(5, clock=lambda: float(next(ticks)), chunk=7):  # a slice ends every 5 clock reads
+        slices_run += 1
+    assert search.verdict() == whole and slices_run > 10

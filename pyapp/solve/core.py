@@ -24,10 +24,22 @@ complete search, or ``unknown`` when the budget ran out before any line ended.
 ...     def won(self, s): return s == 0
 >>> v = solve(Count(), 5); v.kind, v.line, v.exact
 ('won', ('1', '1', '1', '1', '1'), True)
+>>> class Ring(Problem[int]):  # 0-9 on a ring, step +1 or +3, or stop on an even number, worth it
+...     def moves(self, s): return [] if s >= 10 else ["+1", "+3"] + (["stop"] if s % 2 == 0 else [])
+...     def apply(self, s, m): return 10 + s if m == "stop" else (s + int(m)) % 10
+...     def value(self, s): return s - 10
+...     has_win = False
+>>> s = Search(Ring(), 0)
+>>> while not s.run_for(0.001):  # a slice of about a millisecond at a time
+...     pass
+>>> s.verdict().text(), s.verdict().line
+('best 8 exact', ('+1', '+1', '+1', '+1', '+1', '+1', '+1', '+1', 'stop'))
 """
 
 from __future__ import annotations
 
+import time
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any, Generic, Hashable, Iterator, Literal, TypeVar, cast
 
@@ -197,6 +209,15 @@ class Search(Generic[S]):
             stack.append(_Frame(key, iter(moves), child))
         self.done = True
         self.complete = not stack or self._won
+        return True
+
+    def run_for(self, seconds: float, clock: Callable[[], float] = time.perf_counter, chunk: int = 64) -> bool:
+        """Search for about ``seconds`` (checking ``clock`` every ``chunk`` nodes), for a caller
+        that must let the page draw between slices; True once it is done."""
+        end = clock() + seconds
+        while not self.run(chunk):
+            if clock() >= end:
+                return False
         return True
 
     def cancel(self) -> None:
