@@ -7,7 +7,7 @@ grid, paying for every placement next to a card.
 
 from __future__ import annotations
 
-from typing import Final
+from typing import Any, Final
 
 from .. import GameEntry
 from .hints import hint
@@ -15,6 +15,15 @@ from .rules import SQUARE
 from .table import VIEW
 
 __all__ = ["ENTRY"]
+
+
+def _solver(state: Any) -> Any:
+    """The solver's problem for positions like ``state`` (None: the default rules), imported
+    only when a search starts."""
+    from .solver import problem_for_state
+
+    return problem_for_state(state)
+
 
 ENTRY: Final = GameEntry(
     game=SQUARE,
@@ -25,4 +34,5 @@ ENTRY: Final = GameEntry(
     order=20,
     variants=("ends,wrap",),
     bench_seed=7,
+    solver=_solver,
 )

@@ -1,0 +1,350 @@
+"""The solver of Solitaire Square (issue 19): a :class:`~pyapp.solve.core.Problem` over a
+compact state, with move ordering, dominance among discard choices, an upper bound on the
+cells still fillable and a canonical key. Its moves are the engine's tokens.
+
+The state is a plain tuple ``(grid, hand, ptr, deal)``: ``grid`` the 36 cells in reading
+order (0 for an empty cell), ``hand`` ascending, ``ptr`` how many cards of the deck have
+been drawn, ``deal`` the deck (top first) and, for each ``ptr``, the bit mask of the cards
+still in the deck. The discards are not kept: they are out of the game for good and change
+nothing that follows. The value of a finished position is the number of filled cells (the
+engine's score); 36 is the win.
+
+>>> from pyapp.games.square.rules import SQUARE
+>>> engine = SQUARE.deal(3, SQUARE.parse_options("ends"))
+>>> p = SquareProblem()
+>>> s = p.start(engine)
+>>> s[1] == engine.hand, s[2], p.value(s), p.won(s)
+(True, 0, 2, False)
+>>> set(p.moves(s)) <= set(SQUARE.legal_moves(engine))
+True
+>>> p.bound(s)
+36
+
+**Dead cards.** A card is *dead* in a grid when no empty cell can ever take it: for every
+empty cell whose order window ``(lo, hi)`` holds the card, every horizontal neighbour of
+the cell is filled and each is 5 or more away from the card. A dead card stays dead: cards
+never leave the grid, so windows only shrink and a cell whose neighbours are all filled
+keeps its cost. A dead card in the hand can only ever be discarded.
+
+**Discard dominance** (the moves dropped). For a placement of cost ``c``, let the dead
+cards be those of the hand (the placed card left out) that are dead in the grid *after*
+the placement. Two discard sets that differ only in one card, dead ``d`` in the first and
+live ``l`` in the second, lead to positions X (keeps ``l``) and Y (keeps ``d``) with the
+same grid, the same deck and hands of the same size: every line from Y is also legal from
+X with ``l`` discarded wherever Y discards ``d`` (Y never places ``d``, costs depend on the
+grid only), and reaches the same grid at each step; where Y's line ends X may still
+place cards, and filled cells never empty, so X reaches at least Y's result (and wins
+whenever Y does). Swapping one card at a time, every discard set is dominated by one that
+holds ``min(c, number of dead cards)`` dead cards; and sets that differ only in which dead
+cards they hold are equivalent (rename the dead cards: neither is ever placed). So when the
+dead cards can pay the whole cost, one move (the lowest dead cards) stands for all; else
+only the sets holding every dead card are offered.
+
+**Key.** ``(canonical grid, ptr, number of dead hand cards, live hand cards)``. The
+future depends on a filled cell only as the order bound of a neighbouring empty cell in
+reading order or as the horizontal neighbour of an empty cell (horizontal neighbours are
+always next in reading order), so a filled cell whose both neighbours in reading order are
+filled (or off the grid) is written 255 whatever its value; dead hand cards are
+interchangeable (see above), so only their number counts. The deck itself is the same for
+every position of one search, so ``ptr`` stands for it. Equal keys: the same cells can be
+filled by the same moves, up to renaming dead cards, so the same results are reachable.
+
+**Bound.** The filled cells plus the smaller of two counts: (1) over each maximal run of
+empty cells in reading order (its window ``(lo, hi)`` is shared, and the windows of runs
+are disjoint), at most as many cells as the run has cells that some available card (hand
+or deck) could ever take (see dead cards), and at most as many as there are such cards,
+since a card fills one cell; (2) the cards still available: a placement consumes its card
+and ``cost`` discards, a cost of 0 needs a cell with no filled horizontal neighbour, and
+two such cells placed at cost 0 are never horizontal neighbours (the second would see the
+first), so at most ``z`` placements are free (``z`` the size of a largest set of empty
+cells, without a filled neighbour now, no two of them neighbours: the horizontal
+neighbours form paths) and every other one consumes at least two cards.
+
+**Move ordering.** Placements by cost, then by how far the cell is from where the card's
+value would sit if its gap were filled evenly (the engine's greedy player); discard sets
+with the least useful live cards first (those with the fewest cells per competing card).
+"""
+
+from __future__ import annotations
+
+from itertools import combinations
+from typing import Any, Hashable
+
+from ...solve.core import Problem
+from .rules import CELLS, HAND_SIZE, HIGH, MAX_COST, SQUARE, SquareState
+
+__all__ = ["SquareProblem", "Pos", "problem_for_state"]
+
+_NAMES: tuple[str, ...] = tuple("ABCDEF"[i % 6] + str(i // 6 + 1) for i in range(CELLS))
+_INDEX: dict[str, int] = {n: i for i, n in enumerate(_NAMES)}
+_HEADS: tuple[tuple[str, ...], ...] = tuple(tuple(f"{v}@{n}" for n in _NAMES) for v in range(HIGH + 1))
+#: ``_NEAR[x]``: the bit mask of the values within MAX_COST of ``x`` (cards 1..80).
+_NEAR: tuple[int, ...] = tuple(
+    sum(1 << u for u in range(max(1, x - MAX_COST), min(HIGH, x + MAX_COST) + 1)) for x in range(256))
+
+
+def _neighbours(wrap: bool) -> tuple[tuple[int, ...], ...]:
+    out: list[tuple[int, ...]] = []
+    for i in range(CELLS):
+        col = i % 6
+        if wrap:
+            out.append(tuple(j for j in (i - 1, i + 1) if 0 <= j < CELLS))
+        else:
+            out.append(tuple(j for j, ok in ((i - 1, col > 0), (i + 1, col < 5)) if ok))
+    return tuple(out)
+
+
+_NB = (_neighbours(False), _neighbours(True))
+
+#: The deck (top first) and, for each number of cards drawn, the mask of the cards still in it.
+Deal = tuple[tuple[int, ...], tuple[int, ...]]
+#: The search's state: (grid with 0 for empty, hand ascending, cards drawn from the deck, deal).
+Pos = tuple[tuple[int, ...], tuple[int, ...], int, Deal]
+
+# One run of empty cells: (first, last, lo, hi, window mask, cell masks, union of the cell masks).
+Run = tuple[int, int, int, int, int, tuple[int, ...], int]
+# What a grid alone decides: runs, run of each value (-1: none), live mask, canonical grid, free-cell bound z.
+Analysis = tuple[list[Run], list[int], int, bytes, int]
+
+
+def _window(lo: int, hi: int) -> int:
+    """The bit mask of the values strictly between ``lo`` and ``hi``."""
+    return ((1 << hi) - 1) ^ ((1 << (lo + 1)) - 1)
+
+
+class SquareProblem(Problem[Pos]):
+    """The search's view of Solitaire Square under the options ``wrap`` (``ends`` changes
+    nothing once the grid holds its cards). See the module doc for the proofs."""
+
+    def __init__(self, wrap: bool = False) -> None:
+        self.wrap = wrap
+        self.nb = _NB[wrap]
+        self._cache: dict[tuple[int, ...], Analysis | None] = {}
+
+    # -- conversion ------------------------------------------------------------------
+    def start(self, state: Any) -> Pos:
+        """The compact state of the engine's ``state`` (its options must match the problem's)."""
+        st: SquareState = state
+        if st.options.wrap != self.wrap:
+            raise ValueError("this solver was made for other options")
+        deck = tuple(st.deck)
+        masks = [0] * (len(deck) + 1)
+        for k in range(len(deck) - 1, -1, -1):
+            masks[k] = masks[k + 1] | (1 << deck[k])
+        grid = tuple(0 if v is None else v for v in st.grid)
+        return (grid, tuple(st.hand), 0, (deck, tuple(masks)))
+
+    # -- the grid --------------------------------------------------------------------
+    def _analyse(self, grid: tuple[int, ...]) -> Analysis | None:
+        """What the grid alone decides (None when it is full), cached."""
+        an = self._cache.get(grid, False)
+        if an is not False:
+            return an  # type: ignore[return-value]
+        if len(self._cache) > 200_000:
+            self._cache.clear()
+        an = self._cache[grid] = self._compute(grid)
+        return an
+
+    def _compute(self, grid: tuple[int, ...]) -> Analysis | None:
+        if 0 not in grid:
+            return None
+        nb = self.nb
+        runs: list[Run] = []
+        run_of = [-1] * (HIGH + 2)
+        live = 0
+        i = 0
+        lo = 0
+        while i < CELLS:
+            g = grid[i]
+            if g:
+                lo = g
+                i += 1
+                continue
+            a = i
+            while i < CELLS and not grid[i]:
+                i += 1
+            b = i - 1
+            hi = grid[i] if i < CELLS else HIGH + 1
+            win = _window(lo, hi)
+            cells: list[int] = []
+            union = 0
+            for j in range(a, b + 1):
+                near = 0
+                for n in nb[j]:
+                    x = grid[n]
+                    if not x:
+                        near = win
+                        break
+                    near |= _NEAR[x]
+                cm = near & win
+                cells.append(cm)
+                union |= cm
+            if hi - lo > 1:
+                run_of[lo + 1:hi] = [len(runs)] * (hi - lo - 1)
+            runs.append((a, b, lo, hi, win, tuple(cells), union))
+            live |= union
+        canon = bytearray(CELLS)
+        for j in range(CELLS):
+            g = grid[j]
+            if g:
+                if (j == 0 or grid[j - 1]) and (j == CELLS - 1 or grid[j + 1]):
+                    g = 255
+                canon[j] = g
+        # z: a largest set of empty cells with no filled horizontal neighbour, no two neighbours
+        z = 0
+        length = 0
+        for j in range(CELLS):
+            free = not grid[j] and all(not grid[n] for n in nb[j])
+            if free:
+                length += 1
+            if not free or (not self.wrap and j % 6 == 5):
+                z += (length + 1) // 2
+                length = 0
+        z += (length + 1) // 2
+        return runs, run_of, live, bytes(canon), z
+
+    def _live_after(self, grid: tuple[int, ...], run: Run, v: int, i: int, u: int) -> bool:
+        """Card ``u`` (in the same run as ``v``) is live once ``v`` is on cell ``i``."""
+        a, b = run[0], run[1]
+        cells = range(a, i) if u < v else range(i + 1, b + 1)
+        nb = self.nb
+        for j in cells:
+            for n in nb[j]:
+                x = v if n == i else grid[n]
+                if not x:
+                    return True
+            for n in nb[j]:
+                x = v if n == i else grid[n]
+                if -MAX_COST <= u - x <= MAX_COST:
+                    return True
+        return False
+
+    # -- the search ------------------------------------------------------------------
+    def moves(self, s: Pos) -> list[str]:
+        grid, hand, ptr, deal = s
+        an = self._analyse(grid)
+        if an is None:
+            return []
+        runs, run_of, live, _, _ = an
+        payable = min(MAX_COST, len(hand) - 1)
+        nb = self.nb
+        places: list[tuple[int, float, int, int]] = []
+        for v in hand:
+            r = run_of[v]
+            if r < 0 or not (live >> v) & 1:
+                continue
+            a, b, lo, hi = runs[r][:4]
+            scale = (b - a + 2) / (hi - lo)
+            for i in range(a, b + 1):
+                c = 0
+                for n in nb[i]:
+                    x = grid[n]
+                    if x:
+                        d = v - x if v > x else x - v
+                        if c == 0 or d < c:
+                            c = d
+                if c <= payable:
+                    ideal = a - 1 + (v - lo) * scale
+                    places.append((c, abs(i - ideal), v, i))
+        if not places:
+            return []
+        places.sort()
+        avail = deal[1][ptr]
+        for u in hand:
+            avail |= 1 << u
+        out: list[str] = []
+        for c, _, v, i in places:
+            head = _HEADS[v][i]
+            if c == 0:
+                out.append(head)
+                continue
+            r = run_of[v]
+            run = runs[r]
+            dead: list[int] = []
+            keep: list[tuple[float, int]] = []
+            for u in hand:
+                if u == v:
+                    continue
+                if not (live >> u) & 1 or (run_of[u] == r and not self._live_after(grid, run, v, i, u)):
+                    dead.append(u)
+                else:
+                    ru = runs[run_of[u]]
+                    keep.append(((ru[1] - ru[0] + 1) / (ru[4] & avail).bit_count(), u))
+            head += "x"
+            if len(dead) >= c:
+                out.append(head + "-".join(map(str, dead[:c])))
+                continue
+            keep.sort()
+            for combo in combinations([u for _, u in keep], c - len(dead)):
+                out.append(head + "-".join(map(str, sorted(dead + list(combo)))))
+        return out
+
+    def apply(self, s: Pos, move: str) -> Pos:
+        grid, hand, ptr, deal = s
+        head, _, xs = move.partition("x")
+        vs, _, cell = head.partition("@")
+        v = int(vs)
+        i = _INDEX[cell]
+        grid = grid[:i] + (v,) + grid[i + 1:]
+        if xs:
+            gone = set(map(int, xs.split("-")))
+            gone.add(v)
+            rest = [u for u in hand if u not in gone]
+        else:
+            rest = [u for u in hand if u != v]
+        deck = deal[0]
+        if ptr < len(deck) and 0 in grid:  # the winning placement does not refill the hand
+            take = min(HAND_SIZE - len(rest), len(deck) - ptr)
+            if take > 0:
+                rest.extend(deck[ptr:ptr + take])
+                rest.sort()
+                ptr += take
+        return (grid, tuple(rest), ptr, deal)
+
+    def value(self, s: Pos) -> int:
+        return CELLS - s[0].count(0)
+
+    def won(self, s: Pos) -> bool:
+        return 0 not in s[0]
+
+    def key(self, s: Pos) -> Hashable:
+        grid, hand, ptr, _ = s
+        an = self._analyse(grid)
+        if an is None:
+            return b"won"
+        live = an[2]
+        kept = [u for u in hand if (live >> u) & 1]
+        return an[3] + bytes((ptr, len(hand) - len(kept), *kept))
+
+    def bound(self, s: Pos) -> int | None:
+        grid, hand, ptr, deal = s
+        filled = CELLS - grid.count(0)
+        an = self._analyse(grid)
+        if an is None:
+            return filled
+        avail = deal[1][ptr]
+        for u in hand:
+            avail |= 1 << u
+        more = 0
+        for run in an[0]:
+            union = run[6] & avail
+            if union:
+                k = 0
+                for cm in run[5]:
+                    if cm & avail:
+                        k += 1
+                p = union.bit_count()
+                more += k if k < p else p
+        cards = len(hand) + len(deal[0]) - ptr
+        z = an[4]
+        most = cards if cards <= z else z + (cards - z) // 2
+        return filled + (more if more < most else most)
+
+
+def problem_for_state(state: SquareState | None) -> SquareProblem:
+    """A problem for positions like ``state`` (None: the default rules).
+
+    >>> problem_for_state(None).wrap, problem_for_state(SQUARE.deal(1, SQUARE.parse_options("wrap"))).wrap
+    (False, True)
+    """
+    return SquareProblem(state is not None and state.options.wrap)

@@ -1,0 +1,139 @@
+"""The solver of Solitaire Square (pyapp/games/square/solver.py) against the engine.
+
+* Its state follows the engine's: every token it offers is legal in the engine, it drops
+  no placement (only dominated discard sets), and after any engine token its state is the
+  engine's state (random games of every variant).
+* Its bound is never below the best reachable (a memoised exhaustive search over the
+  engine's own moves, on small positions), at every position of that search.
+* Its exact result equals the exhaustive search's (deeper positions than tests/test_solve.py).
+* Its lines replay through the engine to exactly what it claims, on fresh deals.
+"""
+
+from __future__ import annotations
+
+import random
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from pyapp.games import entry
+from pyapp.games.square.rules import SQUARE, SquareState
+from pyapp.games.square.solver import Pos, SquareProblem, problem_for_state
+from pyapp.solve import problem_for, solve, solve_state
+
+VARIANTS = ["", "ends", "wrap", "ends,wrap"]
+
+
+def game(options: str, seed: int, back: int) -> list[SquareState]:
+    """The states of a random game, cut ``back`` moves before its end."""
+    rnd = random.Random(seed)
+    states = [SQUARE.deal(seed, SQUARE.parse_options(options))]
+    while moves := SQUARE.legal_moves(states[-1]):
+        states.append(SQUARE.apply(states[-1], rnd.choice(moves)))
+    return states[: max(1, len(states) - back)]
+
+
+def same(pos: Pos, state: SquareState) -> bool:
+    grid, hand, ptr, deal = pos
+    return (grid == tuple(v or 0 for v in state.grid) and hand == state.hand
+            and deal[0][ptr:] == state.deck)
+
+
+def test_the_solver_is_the_entry_s_and_follows_the_options() -> None:
+    assert isinstance(problem_for("square"), SquareProblem) and not problem_for_state(None).wrap
+    wrapped = SQUARE.deal(1, SQUARE.parse_options("ends,wrap"))
+    assert problem_for("square", wrapped).wrap  # type: ignore[attr-defined]
+    assert entry("square").solver is not None
+
+
+def test_its_moves_and_states_follow_the_engine_in_random_games_of_every_variant() -> None:
+    for options in VARIANTS:
+        p = problem_for_state(SQUARE.deal(0, SQUARE.parse_options(options)))
+        for seed in range(6):
+            rnd = random.Random(seed)
+            state = SQUARE.deal(seed, SQUARE.parse_options(options))
+            pos = p.start(state)
+            while True:
+                assert same(pos, state)
+                legal = SQUARE.legal_moves(state)
+                mine = p.moves(pos)
+                assert set(mine) <= set(legal) and len(set(mine)) == len(mine)
+                # only discard sets are dropped: every placement keeps at least one move
+                assert {m.split("x")[0] for m in mine} == {m.split("x")[0] for m in legal}
+                assert p.value(pos) == SQUARE.score(state)
+                assert p.won(pos) == (SQUARE.status(state) == "won")
+                b = p.bound(pos)
+                assert b is not None and p.value(pos) <= b <= 36
+                if not legal:
+                    assert not mine
+                    break
+                token = rnd.choice(legal if rnd.random() < 0.5 else mine)
+                state, pos = SQUARE.apply(state, token), p.apply(pos, token)
+
+
+def best_of(state: SquareState, memo: dict[SquareState, int], budget: list[int]) -> int:
+    """The most filled cells reachable from ``state`` by the engine's moves (OverflowError
+    past the budget)."""
+    if state in memo:
+        return memo[state]
+    budget[0] -= 1
+    if budget[0] < 0:
+        raise OverflowError
+    moves = SQUARE.legal_moves(state)
+    best = SQUARE.score(state) if not moves else max(best_of(SQUARE.apply(state, m), memo, budget) for m in moves)
+    memo[state] = best
+    return best
+
+
+@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(st.sampled_from(VARIANTS), st.integers(0, 10**6), st.integers(1, 12))
+def test_bound_never_below_the_best_and_the_exact_result_equals_a_brute_force(options: str, seed: int,
+                                                                             back: int) -> None:
+    state = game(options, seed, back)[-1]
+    memo: dict[SquareState, int] = {}
+    try:
+        best = best_of(state, memo, [6_000])
+    except OverflowError:
+        return
+    p = problem_for_state(state)
+    root = p.start(state)
+    for s, value in memo.items():  # every position of the brute force, as the solver sees it
+        pos = p.start(s)
+        b = p.bound(pos)
+        assert b is not None and b >= value, (SQUARE.format_state(s), b, value)
+    verdict = solve(p, root, budget=10**7)
+    assert verdict.exact and verdict.score == best
+    assert verdict.kind == ("won" if best == 36 else "impossible")
+    end = state
+    for token in verdict.line:
+        end = SQUARE.apply(end, token)
+    assert SQUARE.status(end) != "playing" and SQUARE.score(end) == best
+
+
+def test_dead_cards_pay_first_and_stand_for_each_other() -> None:
+    # 5 (below A1) and 11 (between A1 and B1) can never be placed: 14 on C1 costs 2, and
+    # the only discard set offered is theirs; the engine has all six
+    rest = ".".join(str(v) for v in range(1, 81) if v not in (10, 12, 5, 11, 14, 40, 50))
+    grid = "10.12.-.-.-.-/-.-.-.-.-.-/-.-.-.-.-.-/-.-.-.-.-.-/-.-.-.-.-.-/-.-.-.-.-.-"
+    state = SQUARE.parse_state(f"SQ1|G={grid}|H=5.11.14.40.50|D={rest}|X=")
+    p = problem_for_state(state)
+    pos = p.start(state)
+    assert [m for m in p.moves(pos) if m.startswith("14@C1")] == ["14@C1x5-11"]
+    assert len([m for m in SQUARE.legal_moves(state) if m.startswith("14@C1")]) == 6
+    # 40 on D1 is free; the dead cards count, not which ones: keys merge
+    a, b = p.apply(pos, "14@C1x5-11"), p.apply(pos, "14@C1x40-50")
+    assert p.key(a) != p.key(b)
+
+
+def test_lines_on_fresh_deals_replay_to_what_they_claim() -> None:
+    for options in VARIANTS:
+        for seed in range(100, 104):
+            state = SQUARE.deal(seed, SQUARE.parse_options(options))
+            verdict = solve_state("square", state, budget=2_000)
+            assert verdict.kind in ("won", "best", "impossible")
+            end = state
+            for token in verdict.line:
+                assert token in SQUARE.legal_moves(end)
+                end = SQUARE.apply(end, token)
+            assert SQUARE.status(end) != "playing" and SQUARE.score(end) == verdict.score
+            assert (verdict.kind == "won") == (SQUARE.status(end) == "won")
+            assert verdict.kind != "impossible" or verdict.exact
