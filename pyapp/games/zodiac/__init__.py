@@ -7,7 +7,7 @@ eight foundations.
 
 from __future__ import annotations
 
-from typing import Final
+from typing import Any, Final
 
 from .. import GameEntry
 from .hints import hint
@@ -15,6 +15,15 @@ from .rules import ZODIAC
 from .table import VIEW
 
 __all__ = ["ENTRY"]
+
+
+def _solver(state: Any) -> Any:
+    """The Zodiac solver (``solver.py``, imported only when a search starts); Zodiac has
+    no options, so ``state`` (or None) changes nothing."""
+    from .solver import problem
+
+    return problem(state)
+
 
 ENTRY: Final = GameEntry(
     game=ZODIAC,
@@ -24,4 +33,5 @@ ENTRY: Final = GameEntry(
     short_title="Zodiac",
     order=40,
     bench_seed=2024,
+    solver=_solver,
 )
