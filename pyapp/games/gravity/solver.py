@@ -83,10 +83,11 @@ _STACK: Final[dict[str, tuple[int, int]]] = {
 _CELL: Final[dict[str, int]] = {n: i for i, n in enumerate(CELL_NAMES)}
 
 
-def _components(live: int) -> int:
-    """The number of connected components of the relation among the card ids in ``live``."""
+def _components(live: int) -> tuple[int, ...]:
+    """The sizes (distinct card ids) of the connected components of the relation among the
+    card ids in ``live``, smallest first."""
     nb = NB
-    n = 0
+    sizes = []
     while live:
         low = live & -live
         comp = low
@@ -101,8 +102,9 @@ def _components(live: int) -> int:
             comp |= new
             frontier = new
         live &= ~comp
-        n += 1
-    return n
+        sizes.append(comp.bit_count())
+    sizes.sort()
+    return tuple(sizes)
 
 
 class GravityProblem(Problem[State]):
@@ -112,7 +114,7 @@ class GravityProblem(Problem[State]):
         self.options = options
         self.moon_planet = not options.nomoonplanet
         self._suffix: dict[bytes, tuple[int, ...]] = {}
-        self._comps: dict[int, int] = {}
+        self._comps: dict[int, tuple[int, ...]] = {}
 
     def start(self, state: Any) -> State:
         """The search state of an engine :class:`~pyapp.games.gravity.rules.GravityState`."""
@@ -215,12 +217,16 @@ class GravityProblem(Problem[State]):
         tops, moon, pos, _ = state
         credit = len(moon) - pos if self.moon_planet else 0
         live = self._live(tops, moon, pos)
-        if live.bit_count() - credit <= 1:  # components <= distinct live cards
-            return -1
-        comps = self._comps.get(live)
-        if comps is None:
-            comps = self._comps[live] = _components(live)
-        return -max(1, comps - credit)
+        sizes = self._comps.get(live)
+        if sizes is None:
+            sizes = self._comps[live] = _components(live)
+        vanish = 0
+        for size in sizes:  # the smallest components the MOON left can pay for
+            if size > credit:
+                break
+            credit -= size
+            vanish += 1
+        return -max(1, len(sizes) - vanish)
 
 
 def problem(state: GravityState | None) -> GravityProblem:

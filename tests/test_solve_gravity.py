@@ -1,0 +1,160 @@
+"""Gravity's own solver (pyapp/games/gravity/solver.py): it agrees with the engine, its bound
+is never below what can be reached, its pruning loses nothing, and its lines replay.
+
+* Along random games of every variant, the moves it offers are the engine's legal tokens and
+  its state after a token is the engine's state after it.
+* Its bound is at least the best any line reaches: on small positions against an exhaustive
+  search over the engine, and on every position of random and solved games against the
+  result of that game.
+* Its exact result equals an exhaustive search over the engine's own moves, on more and
+  deeper positions than tests/test_solve.py checks.
+* Its won and best lines from fresh deals replay through the engine to exactly what it claims.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from pyapp.games import entry, get_game
+from pyapp.games.gravity.rules import GRAVITY, GravityState
+from pyapp.games.gravity.solver import EMPTY, GravityProblem, State, problem
+from pyapp.solve import EngineProblem, solve, solve_state
+
+#: The registry's variants, and more options the engine accepts.
+OPTIONS = ["", *entry("gravity").variants, "nomoonplanet", "hidden", "decks=2,missing=AS-2H-KC",
+           "missing=" + "-".join(c + "S" for c in "A23456789TJQK") + "-" + "-".join(c + "H" for c in "A23456789")]
+
+
+def normal(s: State) -> tuple[bytes, bytes, int]:
+    """A state without the shared MOON: top cards, the MOON left, the hole."""
+    tops, moon, pos, hole = s
+    return tops, moon[pos:], hole
+
+
+def engine_normal(p: GravityProblem, state: GravityState) -> tuple[bytes, bytes, int]:
+    return normal(p.start(state))
+
+
+def playout(options: str, seed: int) -> list[tuple[GravityState, str]]:
+    """The positions and tokens of a random game."""
+    rnd = random.Random(seed)
+    state = GRAVITY.deal(seed, GRAVITY.parse_options(options))
+    out = []
+    while moves := GRAVITY.legal_moves(state):
+        token = rnd.choice(moves)
+        out.append((state, token))
+        state = GRAVITY.apply(state, token)
+    out.append((state, ""))
+    return out
+
+
+def exhaustive(engine: EngineProblem, state: Any, limit: list[int], path: frozenset[Any] = frozenset()) -> int:
+    """The best value by trying every line (no pruning, no transpositions); OverflowError
+    past ``limit[0]`` nodes. Gravity has no cycles (every stack lowers the piles)."""
+    limit[0] -= 1
+    if limit[0] < 0:
+        raise OverflowError
+    moves = engine.moves(state)
+    if not moves:
+        return engine.value(state)
+    return max(exhaustive(engine, engine.apply(state, m), limit) for m in moves)
+
+
+def near_end(options: str, seed: int, back: int) -> GravityState:
+    game = playout(options, seed)
+    return game[max(0, len(game) - 1 - back)][0]
+
+
+@pytest.mark.parametrize("options", OPTIONS)
+def test_moves_and_states_agree_with_the_engine(options: str) -> None:
+    p = problem(GRAVITY.deal(1, GRAVITY.parse_options(options)))
+    for seed in range(4):
+        game = playout(options, seed)
+        s = p.start(game[0][0])
+        for (state, token), (after, _) in zip(game, game[1:]):
+            assert engine_normal(p, state) == normal(s)
+            offered = p.moves(s)
+            assert len(set(offered)) == len(offered) and set(offered) == set(GRAVITY.legal_moves(state))
+            s = p.apply(s, token)
+            assert normal(s) == engine_normal(p, after)
+        assert p.moves(s) == [] and -p.value(s) == GRAVITY.score(game[-1][0])
+        assert p.won(s) == (GRAVITY.status(game[-1][0]) == "won")
+
+
+@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(st.sampled_from(OPTIONS), st.integers(0, 10**6), st.integers(1, 12))
+def test_bound_and_exact_result_equal_an_exhaustive_search(options: str, seed: int, back: int) -> None:
+    state = near_end(options, seed, back)
+    engine = EngineProblem(entry("gravity"))
+    try:
+        best = exhaustive(engine, state, [20_000])
+    except OverflowError:
+        return
+    p = problem(state)
+    s = p.start(state)
+    if p.moves(s):
+        assert p.bound(s) >= best
+    verdict = solve(p, s, budget=10**7)
+    assert verdict.exact and verdict.score == best
+    assert verdict.kind == ("won" if best == -1 else "impossible")
+    for token in verdict.line:
+        assert token in GRAVITY.legal_moves(state)
+        state = GRAVITY.apply(state, token)
+    assert GRAVITY.status(state) != "playing" and GRAVITY.score(state) == -best
+
+
+@pytest.mark.parametrize("options", OPTIONS)
+def test_the_bound_is_never_below_a_result_reached(options: str) -> None:
+    """Every position of a game is bounded by that game's result: random games, and the
+    solver's own lines from fresh deals (the MOON phase, where MOON->PLANET can pay)."""
+    p = problem(GRAVITY.deal(1, GRAVITY.parse_options(options)))
+    for seed in range(6):
+        game = playout(options, seed)
+        final = -GRAVITY.score(game[-1][0])
+        s = p.start(game[0][0])
+        for _, token in game[:-1]:
+            assert p.bound(s) >= final
+            s = p.apply(s, token)
+    for seed in range(3):
+        root = p.start(GRAVITY.deal(seed, GRAVITY.parse_options(options)))
+        verdict = solve(p, root, budget=5_000)
+        s = root
+        for token in verdict.line:
+            assert verdict.score is not None and p.bound(s) >= verdict.score
+            s = p.apply(s, token)
+
+
+def test_the_bound_counts_what_the_moon_can_pay_for() -> None:
+    """Two lone cards (AS, 7H) and a MOON card related to neither: without MOON->PLANET three
+    piles must stay; with it, one MOON card can bury one lone card at the PLANET."""
+    tops = bytearray([EMPTY] * 25)
+    tops[12], tops[13] = 0, 19  # AS on c3, 7H on d3
+    moon = bytes([10])  # JS
+    s: State = (bytes(tops), moon, 0, -1)
+    assert GravityProblem(GRAVITY.parse_options("nomoonplanet")).bound(s) == -3
+    assert GravityProblem(GRAVITY.parse_options("")).bound(s) == -2
+    assert GravityProblem(GRAVITY.parse_options("")).bound((bytes(tops), moon, 1, -1)) == -2
+
+
+@pytest.mark.parametrize("options", OPTIONS[:3])
+def test_lines_from_fresh_deals_replay_to_what_they_claim(options: str) -> None:
+    for seed in range(100, 106):
+        state = GRAVITY.deal(seed, GRAVITY.parse_options(options))
+        verdict = solve_state("gravity", state, budget=8_000)
+        assert verdict.kind in ("won", "best", "unknown")
+        for token in verdict.line:
+            assert token in GRAVITY.legal_moves(state)
+            state = GRAVITY.apply(state, token)
+        if verdict.kind != "unknown":
+            assert GRAVITY.status(state) != "playing" and GRAVITY.score(state) == verdict.score
+            assert (verdict.kind == "won") == (GRAVITY.status(state) == "won")
+
+
+def test_the_registry_names_this_solver() -> None:
+    assert isinstance(entry("gravity").solver(None), GravityProblem)  # type: ignore[misc]
+    assert get_game("gravity") is GRAVITY
