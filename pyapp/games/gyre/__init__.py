@@ -6,7 +6,7 @@
 
 from __future__ import annotations
 
-from typing import Final
+from typing import Any, Final
 
 from .. import GameEntry
 from .hints import hint
@@ -14,6 +14,14 @@ from .rules import GYRE
 from .table import VIEW
 
 __all__ = ["ENTRY"]
+
+
+def _solver(state: Any) -> Any:
+    """Gyre's solver for positions like ``state`` (None: the default rules), loaded lazily."""
+    from .solver import problem
+
+    return problem(state)
+
 
 ENTRY: Final = GameEntry(
     game=GYRE,
@@ -25,4 +33,5 @@ ENTRY: Final = GameEntry(
     variants=("jokers", "attrition,easy"),
     bench_seed=12345,
     can_win=False,
+    solver=_solver,
 )

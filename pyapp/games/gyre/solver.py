@@ -1,0 +1,432 @@
+"""Gyre's solver (issue 19): the highest final score a deal allows, over a compact state.
+
+The search (:mod:`pyapp.solve.core`) asks a :class:`GyreProblem` for the moves of a
+position (the engine's tokens, best first), plays them on its own state, and prunes with
+:meth:`GyreProblem.bound`. Gyre has no win: the verdict is the best score, ``exact`` when
+the search was complete.
+
+The state
+---------
+A tuple ``(ring, hand, idx, pending, score, deck)``: the six slots as card numbers (the
+canonical deck index of RULES.md 0.2, ``-1`` for an empty slot), the hand as a sorted
+tuple of card numbers (the engine's canonical order), the position of the deck's next card
+in ``deck`` (the deck of the root position, top first: every draw, reveal and rotation
+takes the top card, so the deck is always a suffix of it), the card waiting for ``P``
+(``-1``: none), and the points of the score pile. Discards and the pairs themselves never
+change what can still happen, so they are not kept. A finished position is worth its
+score minus Attrition's penalty (the cards left in the deck when the hand ran out).
+
+The key
+-------
+``(ring, hand, idx, pending, score)`` with the ring turned so that it starts at its empty
+slot (with a card waiting, the smaller of the two turns that start at an empty slot), and,
+in the end phase (deck empty, no card waiting), the ring's cards sorted. Proof: the rules
+never name a slot except through the empty one (a rotation discards the slot after the
+gap and fills the gap; captures, replaces and places do not depend on where a card lies),
+so turning every slot number by the same amount maps the lines of one position one to one
+onto the lines of the other, with the same points; in the end phase only captures are
+left, which do not depend on slots at all. Two positions of one search share the deck, and
+the score is in the key, so equal keys reach equal final scores.
+
+Move ordering
+-------------
+Captures worth most first (points of both cards, then the least waste of rank); places
+that leave the least valuable card next in line for a rotation first; among rotations and
+replaces, the one that discards the least valuable cards first.
+
+Safe moves (each keeps the best reachable result)
+-------------------------------------------------
+* End phase (deck empty, no card waiting): only captures are left, each hand card
+  captures at most once, and nothing new comes, so the best final score is the best
+  matching of hand cards onto ring cards, worked out exactly (:func:`_end_best`, memoised
+  on the two sets). ``moves`` returns only the first capture of a best matching: after it,
+  the rest of that matching is still available, so the best result is kept.
+* A place that empties the deck (the revealed card was its last): both slots lead into the
+  end phase, where slots do not matter (above), so one place suffices.
+
+The bound
+---------
+``score`` plus the most points the cards still in play could ever add. A card still in the
+hand or the deck ("free") may capture or be captured later; a card in the ring or waiting
+to be placed can only be captured (it never returns to the hand). Every point still to
+come is a pair ``(h, g)`` with ``h`` free and ``capture(h, g)``, each card used at most
+once, so the most they can add is a maximum-weight set of disjoint such pairs, worked out
+exactly with the option's capture relation relaxed as follows.
+
+* Without ``easy`` a capture is within a suit (a joker counts as the top card of the one
+  suit of its colour it is matched in), so the maximum is the sum over the suits, each
+  joker given to whichever of its two suits gains more. Within a suit, sort the cards
+  high to low: a set of cards can be paired (higher captures lower, the capturer free)
+  exactly when, read from the top, every card is either a free card that opens a pair or a
+  card that closes one opened above it, ending with none open; a dynamic programme over
+  the number of open pairs finds the most points (:func:`_suit_bound`). A joker in the
+  ring can never be captured, so it is left out.
+* With ``easy`` an equal rank captures across suits and a hand ace may count high: the
+  relation is relaxed to "rank of h at least rank of g, any suits" (each free ace may
+  instead open at the top, above a joker), which contains every easy capture; the same
+  programme over the ranks gives the bound (:func:`_rank_bound`).
+
+Attrition's penalty only lowers a final score, so the bound holds with it too. In the end
+phase the bound is exact.
+
+>>> from pyapp.games.gyre.rules import GYRE
+>>> p = problem(None)
+>>> s = p.start(GYRE.deal(3, GYRE.parse_options("")))
+>>> moves = p.moves(s)
+>>> set(moves) <= set(GYRE.legal_moves(GYRE.deal(3, GYRE.parse_options(""))))
+True
+>>> p.bound(s) <= 76 and not p.has_win
+True
+"""
+
+from __future__ import annotations
+
+from typing import Any, Final, Hashable
+
+from ...cards import CANONICAL_INDEX, Card
+from ...solve.core import Problem
+from .rules import GyreOptions, GyreState, can_capture, can_replace, points
+
+__all__ = ["GyreProblem", "State", "problem"]
+
+#: ``(ring, hand, idx, pending, score, deck)`` (see the module doc).
+State = tuple[tuple[int, ...], tuple[int, ...], int, int, int, tuple[int, ...]]
+
+_CARDS: Final[tuple[Card, ...]] = tuple(CANONICAL_INDEX)
+_CODE: Final[tuple[str, ...]] = tuple(c.code for c in _CARDS)
+_PTS: Final[tuple[int, ...]] = tuple(points(c) for c in _CARDS)
+_RANK: Final[tuple[int, ...]] = tuple(c.rank for c in _CARDS)
+_INDEX: Final[dict[str, int]] = {c: i for i, c in enumerate(_CODE)}
+_XR: Final = 52
+_XB: Final = 53
+_HAND: Final = 5
+_SUIT_MASK: Final = (1 << 13) - 1
+
+
+def _masks(easy: bool) -> tuple[tuple[int, ...], tuple[int, ...]]:
+    """Per card ``h``: the bit set of the cards it captures, and of those it may replace."""
+    cap = tuple(sum(1 << j for j, g in enumerate(_CARDS) if can_capture(h, g, easy)) for h in _CARDS)
+    rep = tuple(sum(1 << j for j, g in enumerate(_CARDS) if can_replace(h, g)) for h in _CARDS)
+    return cap, rep
+
+
+_MASKS: Final = {False: _masks(False), True: _masks(True)}
+
+
+def _bits(mask: int) -> list[int]:
+    """The card numbers in a bit set, low first.
+
+    >>> _bits(0b10110)
+    [1, 2, 4]
+    """
+    out = []
+    while mask:
+        low = mask & -mask
+        out.append(low.bit_length() - 1)
+        mask ^= low
+    return out
+
+
+_SUIT_CACHE: dict[tuple[int, int], int] = {}
+
+
+def _suit_bound(free: int, ring: int) -> int:
+    """The most points of disjoint pairs within one suit: bit ``r - 1`` of ``free`` / ``ring``
+    is the card of rank ``r`` (14: the joker matched in this suit), a free card may capture
+    any lower card, a ring card can only be captured.
+
+    >>> _suit_bound(0b1000000000000, 0b0100000000000)  # KH captures QH: 4 + 3
+    7
+    >>> _suit_bound(0, 0b1111111111111), _suit_bound(0b1, 0b10)  # nothing captures; an ace is lowest
+    (0, 0)
+    >>> _suit_bound(0b1100000000000, 0b0010000000001)  # K and Q free, J and A in the ring
+    10
+    """
+    cached = _SUIT_CACHE.get((free, ring))
+    if cached is not None:
+        return cached
+    best = {0: 0}  # open pairs -> most points so far
+    for r in range(14, 0, -1):
+        bit = 1 << (r - 1)
+        is_free, in_ring = bool(free & bit), bool(ring & bit)
+        if not (is_free or in_ring):
+            continue
+        p = 5 if r == 14 else _PTS[r - 1]
+        nxt = dict(best)
+        for open_, pts in best.items():
+            if is_free and nxt.get(open_ + 1, -1) < pts + p:
+                nxt[open_ + 1] = pts + p
+            if open_ and nxt.get(open_ - 1, -1) < pts + p:
+                nxt[open_ - 1] = pts + p
+        best = nxt
+    value = best[0]
+    _SUIT_CACHE[(free, ring)] = value
+    return value
+
+
+_RANK_CACHE: dict[tuple[tuple[int, ...], tuple[int, ...], int], int] = {}
+
+
+def _rank_bound(free: tuple[int, ...], ring: tuple[int, ...], aces: int) -> int:
+    """The most points of disjoint pairs ``(h, g)``, ``h`` free, rank of ``h`` at least rank of
+    ``g`` (any suits): ``free[r]`` / ``ring[r]`` count the cards of rank ``r`` (index 0 unused,
+    14 the jokers); ``aces`` of the free aces may also open at the very top.
+
+    >>> _rank_bound((0,) * 13 + (1, 0), (0,) * 13 + (1, 0), 0)  # K captures K: 8
+    8
+    >>> _rank_bound((0, 1) + (0,) * 13, (0,) * 14 + (1,), 1)  # a free ace over a joker: 1 + 5
+    6
+    """
+    key = (free, ring, aces)
+    cached = _RANK_CACHE.get(key)
+    if cached is not None:
+        return cached
+    result = 0
+    for high in range(aces + 1):  # how many free aces open at the top
+        best = {high: high}
+        for r in range(14, 0, -1):
+            f = free[r] - (high if r == 1 else 0)
+            g = ring[r]
+            if not (f or g):
+                continue
+            p = 5 if r == 14 else _PTS[r - 1]
+            nxt: dict[int, int] = {}
+            for open_, pts in best.items():
+                for a in range(f + 1):  # free cards of this rank that open (before those that close)
+                    avail = open_ + a
+                    for c in range(min(avail, f - a + g) + 1):
+                        o, v = avail - c, pts + (a + c) * p
+                        if nxt.get(o, -1) < v:
+                            nxt[o] = v
+            best = nxt
+        result = max(result, best.get(0, 0))
+    _RANK_CACHE[key] = result
+    return result
+
+
+_END_CACHE: dict[tuple[int, int, bool], tuple[int, int, int]] = {}
+
+
+def _end_best(hand: int, ring: int, easy: bool) -> tuple[int, int, int]:
+    """The end phase from hand and ring bit sets: (most points the captures still add, and the
+    hand card and ring card of a first capture of a best matching, or -1, -1 when none).
+
+    >>> kh, qh, qs, th = (CANONICAL_INDEX[Card.parse(c)] for c in ("KH", "QH", "QS", "TH"))
+    >>> _end_best(1 << kh | 1 << th, 1 << qh, False)[0], _end_best(1 << qh, 1 << qs, True)[0]
+    (7, 6)
+    """
+    key = (hand, ring, easy)
+    cached = _END_CACHE.get(key)
+    if cached is not None:
+        return cached
+    cap = _MASKS[easy][0]
+    best = (0, -1, -1)
+    for h in _bits(hand):
+        for g in _bits(cap[h] & ring):
+            v = _PTS[h] + _PTS[g] + _end_best(hand ^ (1 << h), ring ^ (1 << g), easy)[0]
+            if v > best[0] or best[1] < 0:
+                best = (v, h, g)
+    _END_CACHE[key] = best
+    return best
+
+
+class GyreProblem(Problem[State]):
+    """Gyre's search problem for one set of options (see the module doc)."""
+
+    def __init__(self, options: GyreOptions) -> None:
+        self.options = options
+        self.attrition = options.attrition
+        self.easy = options.easy
+        self.cap, self.rep = _MASKS[options.easy]
+        self._suffix: dict[tuple[int, ...], tuple[int, ...]] = {}
+
+    @property
+    def has_win(self) -> bool:
+        return False
+
+    def start(self, state: Any) -> State:
+        """The compact state of an engine state (a :class:`GyreState`)."""
+        s: GyreState = state
+        ring = tuple(-1 if c is None else CANONICAL_INDEX[c] for c in s.ring)
+        hand = tuple(sorted(CANONICAL_INDEX[c] for c in s.hand))
+        deck = tuple(CANONICAL_INDEX[c] for c in s.deck)
+        pending = -1 if s.pending is None else CANONICAL_INDEX[s.pending]
+        score = sum(points(h) + points(g) for h, g in s.pairs)
+        return (ring, hand, 0, pending, score, deck)
+
+    def _suffix_masks(self, deck: tuple[int, ...]) -> tuple[int, ...]:
+        """Bit set of ``deck[i:]`` for every ``i``."""
+        masks = self._suffix.get(deck)
+        if masks is None:
+            out = [0] * (len(deck) + 1)
+            for i in range(len(deck) - 1, -1, -1):
+                out[i] = out[i + 1] | (1 << deck[i])
+            masks = self._suffix[deck] = tuple(out)
+        return masks
+
+    # -- values ------------------------------------------------------------------------
+    def value(self, state: State) -> int:
+        ring, hand, idx, pending, score, deck = state
+        if not hand and idx < len(deck) and pending < 0:
+            return score - (len(deck) - idx)  # Attrition's sudden end
+        return score
+
+    def won(self, state: State) -> bool:
+        return False
+
+    def key(self, state: State) -> Hashable:
+        ring, hand, idx, pending, score, deck = state
+        if pending < 0:
+            if idx >= len(deck):
+                return (tuple(sorted(ring)), hand, idx, score)
+            e = ring.index(-1)
+            return (ring[e:] + ring[:e], hand, idx, score)
+        e = ring.index(-1)
+        f = ring.index(-1, e + 1)
+        a, b = ring[e:] + ring[:e], ring[f:] + ring[:f]
+        return (a if a <= b else b, hand, idx, pending, score)
+
+    def bound(self, state: State) -> int | None:
+        ring, hand, idx, pending, score, deck = state
+        ringmask = 0
+        for g in ring:
+            if g >= 0:
+                ringmask |= 1 << g
+        handmask = 0
+        for h in hand:
+            handmask |= 1 << h
+        if idx >= len(deck) and pending < 0:
+            return score + _end_best(handmask, ringmask, self.easy)[0]
+        if pending >= 0:
+            ringmask |= 1 << pending
+        free = handmask | self._suffix_masks(deck)[idx]
+        if self.easy:
+            fc = [0] * 15
+            gc = [0] * 15
+            for c in _bits(free):
+                fc[_RANK[c]] += 1
+            for c in _bits(ringmask):
+                gc[_RANK[c]] += 1
+            return score + _rank_bound(tuple(fc), tuple(gc), fc[1])
+        total = 0
+        suit = [_suit_bound((free >> (13 * k)) & _SUIT_MASK, (ringmask >> (13 * k)) & _SUIT_MASK) for k in range(4)]
+        joker = 1 << 13
+        # XR: hearts (1) or diamonds (2); XB: spades (0) or clubs (3). A ring joker is never captured.
+        for x, (a, b) in ((_XR, (1, 2)), (_XB, (0, 3))):
+            sa, sb = suit[a], suit[b]
+            if free >> x & 1:
+                fa = _suit_bound(((free >> (13 * a)) & _SUIT_MASK) | joker, (ringmask >> (13 * a)) & _SUIT_MASK)
+                fb = _suit_bound(((free >> (13 * b)) & _SUIT_MASK) | joker, (ringmask >> (13 * b)) & _SUIT_MASK)
+                total += max(fa + sb, sa + fb)
+            else:
+                total += sa + sb
+        return score + total
+
+    # -- moves -------------------------------------------------------------------------
+    def moves(self, state: State) -> list[str]:
+        ring, hand, idx, pending, score, deck = state
+        if pending >= 0:
+            e = ring.index(-1)
+            f = ring.index(-1, e + 1)
+            if idx >= len(deck):
+                return [f"P{e}"]  # safe: the end phase follows, where slots do not matter
+            return [f"P{k}" for k in self._place_order(ring, e, f, pending)]
+        cap = self.cap
+        ringmask = 0
+        for g in ring:
+            if g >= 0:
+                ringmask |= 1 << g
+        if idx >= len(deck):
+            handmask = 0
+            for h in hand:
+                handmask |= 1 << h
+            _, h, g = _end_best(handmask, ringmask, self.easy)
+            if h < 0:
+                return []
+            return [f"C{_CODE[h]}{ring.index(g)}"]  # safe: the first capture of a best matching
+        if not hand:
+            return []  # Attrition's sudden end
+        caps: list[tuple[int, int, str]] = []
+        for h in hand:
+            if cap[h] & ringmask:
+                for k, g in enumerate(ring):
+                    if g >= 0 and cap[h] >> g & 1:
+                        caps.append((-_PTS[h] - _PTS[g], _RANK[h] - _RANK[g], f"C{_CODE[h]}{k}"))
+        if caps:
+            caps.sort()
+            return [t for _, _, t in caps]
+        e = ring.index(-1)
+        victim = ring[(e + 1) % 6]
+        others: list[tuple[int, int, str]] = []
+        if self.attrition:
+            for h in hand:
+                others.append((_PTS[victim] + _PTS[h], 0, f"R{_CODE[h]}"))
+        else:
+            others.append((_PTS[victim], 0, "R"))
+        rep = self.rep
+        for h in hand:
+            if rep[h] & ringmask:
+                for k, g in enumerate(ring):
+                    if g >= 0 and rep[h] >> g & 1:
+                        others.append((_PTS[g], 1, f"S{_CODE[h]}{k}"))
+        others.sort()
+        return [t for _, _, t in others]
+
+    def _place_order(self, ring: tuple[int, ...], e: int, f: int, card: int) -> tuple[int, int]:
+        """The two empty slots, the one that leaves the cheaper card next in line first."""
+        # Placing in e leaves f empty: the next rotation discards slot f + 1 (the card just
+        # placed if that is e); and the other way round.
+        after_e = ring[(f + 1) % 6] if (f + 1) % 6 != e else card
+        after_f = ring[(e + 1) % 6] if (e + 1) % 6 != f else card
+        return (e, f) if _PTS[after_e] <= _PTS[after_f] else (f, e)
+
+    def apply(self, state: State, move: str) -> State:
+        ring, hand, idx, pending, score, deck = state
+        kind = move[0]
+        if kind == "P":
+            k = int(move[1])
+            return (ring[:k] + (pending,) + ring[k + 1:], hand, idx, -1, score, deck)
+        n = len(deck)
+        if kind == "R":
+            e = ring.index(-1)
+            k = (e + 1) % 6
+            top = deck[idx]
+            new = list(ring)
+            new[k] = -1
+            new[e] = top
+            idx += 1
+            if len(move) == 1:
+                return (tuple(new), hand, idx, -1, score, deck)
+            d = _INDEX[move[1:3]]
+            rest = tuple(c for c in hand if c != d)
+            if not rest and idx < n:
+                return (tuple(new), rest, idx, -1, score, deck)  # sudden end
+            if top >= _XR and len(rest) < _HAND:  # the joker refill
+                take = deck[idx: idx + _HAND - len(rest)]
+                rest = tuple(sorted(rest + take))
+                idx += len(take)
+            return (tuple(new), rest, idx, -1, score, deck)
+        h = _INDEX[move[1:3]]
+        k = int(move[3])
+        g = ring[k]
+        rest = tuple(c for c in hand if c != h)
+        if kind == "C":
+            score += _PTS[h] + _PTS[g]
+            new_ring = ring[:k] + (-1,) + ring[k + 1:]
+        else:
+            new_ring = ring[:k] + (h,) + ring[k + 1:]
+        if idx < n:
+            take = deck[idx: idx + _HAND - len(rest)]
+            if take:
+                rest = tuple(sorted(rest + take))
+                idx += len(take)
+            if kind == "C" and idx < n:
+                pending = deck[idx]
+                idx += 1
+        return (new_ring, rest, idx, pending, score, deck)
+
+
+def problem(state: Any = None) -> GyreProblem:
+    """The problem for positions like the engine's ``state`` (its options; None: default rules)."""
+    options = state.options if state is not None else GyreOptions()
+    return GyreProblem(options)

@@ -1,0 +1,140 @@
+"""Gyre's own solver (pyapp/games/gyre/solver.py): it must agree with the engine and say only
+what it proved.
+
+* Its start, moves and apply agree with the engine over random games of every variant: every
+  token it offers is legal, the engine's state after a token maps to its state after it, a
+  finished position is worth the engine's score, and it drops a legal move only where a safe
+  move (the end phase, the last place) says so.
+* Its bound is never below the best result an exhaustive search over the engine finds.
+* Its exact result equals that exhaustive search on small positions (its safe moves and
+  dominance lose nothing), deeper and more often than tests/test_solve.py checks.
+* Its lines from fresh deals replay through the engine to exactly the score they claim.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from pyapp.games import entry, get_game
+from pyapp.games.gyre.rules import GyreState
+from pyapp.games.gyre.solver import GyreProblem, State, problem
+from pyapp.solve import solve, solve_state
+
+GAME = get_game("gyre")
+OPTIONS = ["", "jokers", "easy", "attrition", "jokers,easy", "attrition,easy"]
+
+
+def normal(p: GyreProblem, state: State) -> tuple[Any, ...]:
+    """The solver's state with the deck as what is left of it (comparable across roots); a
+    finished one as its value (the engine has then cleared the ring and the hand away)."""
+    ring, hand, idx, pending, score, deck = state
+    if not p.moves(state):
+        return ("over", p.value(state))
+    return ring, hand, deck[idx:], pending, score
+
+
+def game_line(options: str, seed: int) -> list[tuple[GyreState, str]]:
+    """A random game: each state with the token played in it."""
+    rnd = random.Random(seed)
+    s = GAME.deal(seed, GAME.parse_options(options))
+    out = []
+    while moves := GAME.legal_moves(s):
+        token = rnd.choice(moves)
+        out.append((s, token))
+        s = GAME.apply(s, token)
+    out.append((s, ""))
+    return out
+
+
+def near_end(options: str, seed: int, back: int) -> GyreState:
+    line = game_line(options, seed)
+    return line[max(0, len(line) - 1 - back)][0]
+
+
+def exhaustive(state: GyreState, limit: list[int], memo: dict[GyreState, int] | None = None) -> int:
+    """The engine's best final score from ``state``, every line tried (no pruning; Gyre has no
+    cycles; a state met again is looked up, as its lines are the same); OverflowError past
+    ``limit[0]`` states."""
+    memo = {} if memo is None else memo
+    if state in memo:
+        return memo[state]
+    limit[0] -= 1
+    if limit[0] < 0:
+        raise OverflowError
+    moves = GAME.legal_moves(state)
+    best = GAME.score(state) if not moves else max(exhaustive(GAME.apply(state, m), limit, memo) for m in moves)
+    memo[state] = best
+    return best
+
+
+def test_start_moves_and_apply_agree_with_the_engine_in_every_variant() -> None:
+    for options in OPTIONS:
+        p = problem(GAME.deal(0, GAME.parse_options(options)))
+        for seed in range(12):
+            line = game_line(options, seed)
+            mine = p.start(line[0][0])
+            for (s, token), (after, _) in zip(line, line[1:]):
+                assert normal(p, mine) == normal(p, p.start(s))
+                legal = GAME.legal_moves(s)
+                offered = p.moves(mine)
+                assert offered and set(offered) <= set(legal) and len(set(offered)) == len(offered)
+                ring, hand, idx, pending, score, deck = mine
+                end_phase = idx >= len(deck)
+                if not end_phase:  # only the end phase and the last place may drop a move
+                    assert sorted(offered) == sorted(legal)
+                else:
+                    assert len(offered) == 1
+                mine = p.apply(mine, token)
+                assert normal(p, mine) == normal(p, p.start(after)), (options, seed, token)
+            assert p.moves(mine) == [] and p.value(mine) == GAME.score(line[-1][0])
+
+
+@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(st.sampled_from(OPTIONS), st.integers(0, 10**6), st.integers(1, 16))
+def test_the_bound_is_never_below_the_best_and_the_solver_equals_an_exhaustive_search(
+        options: str, seed: int, back: int) -> None:
+    state = near_end(options, seed, back)
+    p = problem(state)
+    memo: dict[GyreState, int] = {}
+    try:
+        best = exhaustive(state, [6_000], memo)
+    except OverflowError:
+        return  # too large for the brute force
+    for position, value in memo.items():  # every position the brute force met
+        bound = p.bound(p.start(position))
+        assert bound is None or bound >= value
+    verdict = solve_state("gyre", state, budget=10**6)
+    assert verdict.kind == "best" and verdict.exact and verdict.score == best
+    s = state
+    for token in verdict.line:
+        s = GAME.apply(s, token)
+    assert GAME.status(s) == "finished" and GAME.score(s) == best
+
+
+def test_lines_from_fresh_deals_replay_to_what_they_claim() -> None:
+    for options in OPTIONS:
+        for seed in range(100, 104):
+            state = GAME.deal(seed, GAME.parse_options(options))
+            verdict = solve_state("gyre", state, budget=4_000)
+            assert verdict.kind == "best" and verdict.score is not None
+            s = state
+            for token in verdict.line:
+                assert token in GAME.legal_moves(s)
+                s = GAME.apply(s, token)
+            assert GAME.status(s) == "finished" and GAME.score(s) == verdict.score
+
+
+def test_the_entry_names_the_solver_and_it_never_claims_a_win() -> None:
+    e = entry("gyre")
+    assert e.solver is not None and not e.can_win
+    p = e.solver(None)
+    assert isinstance(p, GyreProblem) and not p.has_win and not p.attrition
+    state = GAME.deal(5, GAME.parse_options("attrition,easy"))
+    q = e.solver(state)
+    assert q.attrition and q.easy
+    verdict = solve(q, q.start(state), budget=500)
+    assert verdict.kind == "best" and not verdict.exact
