@@ -32,9 +32,9 @@ from typing import Any, Callable, Literal, Mapping
 
 from .clock import GameClock, Playtime
 from .errors import OrbitError
-from .games import all_games, get_view
+from .games import all_games, entry, get_view
 from .hand import Hand
-from .hints import NO_HINT, HintMarks, hint_marks, hint_words
+from .hints import NO_HINT, HintMarks, hint_marks, hint_words, locate_hint
 from .notices import Notices, Pending
 from .keys import Focus, KeyQueue, key_intent, keys_help
 from .layout import Layout
@@ -51,7 +51,9 @@ from .stats_keeper import StatsKeeper
 from .storage import MemoryStorage as MemoryStorage  # re-exported: tests and tools make a controller with it
 from .storage import Storage
 from .table import Face, Place, Table
-from .view import Board, Dialog, Effects, Notice, View
+from .solve import Verdict
+from .verdicts import SEARCHING, Verdicts, verdict_words
+from .view import Board, Dialog, Effects, Notice, Timer, View
 from .watch import Watch
 
 
@@ -109,6 +111,8 @@ class Controller:
         self.hint_marks: HintMarks | None = None
         #: The statistics dialog's Reset was pressed once.
         self.reset_armed = False
+        #: "Can I still win?": the solver's search and verdicts (see :mod:`pyapp.verdicts`).
+        self.verdicts = Verdicts()
 
     # -- notices and words ---------------------------------------------------------------
     @property
@@ -132,9 +136,14 @@ class Controller:
         self.notices.dismiss()
 
     def notice_action(self) -> None:
-        if self.notices.act() == "previous" and self.session is not None:
+        action = self.notices.act()
+        if action == "previous" and self.session is not None:
             if self.saves.swap_previous(self.session.game.id):
                 self._open(self.opener.resume(self.session.game.id) or Opened())
+        elif action == "show-line":
+            self.show_line()
+        elif action == "stop-search":
+            self.verdicts.drop()
 
     def copied(self, ok: bool) -> None:
         """The binding tried to copy :attr:`Effects.copy` (a link the player must copy by hand stays)."""
@@ -170,6 +179,7 @@ class Controller:
 
     def home(self) -> None:
         self._clear_transient()
+        self.verdicts.drop()
         self.dialog = None
         self.watching.close()
         self.screen = "start"
@@ -208,6 +218,7 @@ class Controller:
         self.dialog = None
         self.notices.drop_stale()
         self._clear_transient()
+        self.verdicts.drop()
         self._summary_shown = session.status() != "playing"
         self._sync_clock()
         self._save()
@@ -242,6 +253,7 @@ class Controller:
 
     def _after_change(self) -> None:
         self.hint_marks = None  # a hint is for the position it was asked in
+        self.verdicts.drop()  # and so is a search
         self._sync_clock()
         self._save()
         self.notices.drop_stale()
@@ -332,7 +344,7 @@ class Controller:
             confirming=hand.picking is not None and hand.picking.pick.confirm)
         simple: dict[str, Callable[[], object]] = {
             "undo": self.undo, "redo": self.redo, "new": self.open_new_dialog, "keys": self.show_keys,
-            "hint": self.hint, "confirm": hand.confirm}
+            "hint": self.hint, "confirm": hand.confirm, "verdict": self.ask_verdict}
         if what == "replay":
             self.replay_control(arg)  # arrows step, Space plays or pauses, Home and End jump, Escape closes
         elif what == "escape":
@@ -386,7 +398,8 @@ class Controller:
             "new": self.open_new_dialog, "resign": self.resign, "copy": self.copy_link, "help": self.show_rules,
             "notice-close": self.dismiss_notice, "notice-action": self.notice_action, "more": self.toggle_menu,
             "stats-open": self.show_stats, "stats-game": self.show_stats, "stats-reset": self.reset_stats,
-            "stats-close": self.close_dialog, "deal-cancel": self.close_dialog, "hint": self.hint, "watch": self.watch}
+            "stats-close": self.close_dialog, "deal-cancel": self.close_dialog, "hint": self.hint, "watch": self.watch,
+            "verdict": self.ask_verdict}
         kind, _, name = button.partition("-")
         parts: dict[str, Callable[[str], object]] = {
             "summary": self.summary_action, "act": self.press, "rp": self.replay_control, "tile": self.open_game,
@@ -498,13 +511,15 @@ class Controller:
         self._clear_transient()
         if session.status() != "playing":
             return
-        marks = hint_marks(session, table)
+        known = self.verdicts.known_for(session.game.id, session.state)
+        solver = known is not None and bool(known.line) and known.kind in ("won", "best")
+        marks = locate_hint(table, known.line[0]) if solver and known is not None else hint_marks(session, table)
         if marks is None:
             self._say(NO_HINT)
             return
         self.hint_marks = marks
         self.stats.hinted(session.game.id, session)
-        self._say(hint_words(marks, table))
+        self._say(("The solver's next move. " if solver else "") + hint_words(marks, table))
 
     def resize(self, width: float, height: float) -> bool:
         """The board's room in pixels (see :meth:`pyapp.layout.Layout.resize`); True when the table turned."""
@@ -646,6 +661,45 @@ class Controller:
         if hidden:
             self._save_time()
 
+    # -- can I still win? ------------------------------------------------------------------
+    def ask_verdict(self) -> None:
+        """"Can I still win?" (the menu's button, the W key): the solver's verdict on the
+        position on the table, at once when it is known, else once a search run between the
+        page's frames (:meth:`fire`) ends; a move stops it."""
+        session = self.session
+        self.menu_open = False
+        if session is None or self.screen != "game" or self.watching.replay is not None or self.dialog is not None \
+                or session.status() != "playing" or session.resigned:
+            return
+        known = self.verdicts.ask(session.game.id, session.state)
+        if known is not None:
+            self._say_verdict(known)
+        else:
+            self._say(SEARCHING, ("Stop", "stop-search"), lasting=True)
+            self._tell("Searching.")
+
+    def _say_verdict(self, verdict: Verdict) -> None:
+        session = self.session
+        assert session is not None
+        words = verdict_words(entry(session.game.id), verdict)
+        self._say(words, ("Show me", "show-line") if verdict.line else None, lasting=True)
+        self._tell(words)
+
+    def show_line(self) -> None:
+        """Show me: the solver's line from the position on the table, in the Watch viewer
+        (Play from here takes the game over at any point of it)."""
+        session = self.session
+        known = self.verdicts.known_for(session.game.id, session.state) if session is not None else None
+        if session is None or known is None or not known.line:
+            return
+        link = session.link()
+        replay = Replay(replace(link, moves=link.moves + known.line))
+        replay.seek(len(link.moves))
+        self._clear_transient()
+        self.dialog = None
+        self.watching.open(replay)
+        self._sync_clock()
+
     # -- watching a replay ------------------------------------------------------------------
     def watch(self) -> None:
         """Watch the moves of the game on the table: a replay over the game, from the deal, paused."""
@@ -706,6 +760,12 @@ class Controller:
             self.resign_armed = False
         elif name == "replay":
             return self.watching.tick(ticket)
+        elif name == "solve":
+            if ticket != self.verdicts.ticket or not self.verdicts.searching:
+                return False
+            if (verdict := self.verdicts.step()) is not None:
+                self._say_verdict(verdict)
+            return True  # drawn again: the next slice's timer comes with the view
         else:
             return False
         return True
@@ -749,7 +809,10 @@ class Controller:
                                  self.watching.ticket)
         table = self.table_now()
         assert table is not None
-        return game_view(around, session, table, self._lay_out(table), picking=self.hand.picking,
+        page = game_view(around, session, table, self._lay_out(table), picking=self.hand.picking,
                          hint_button=self.hint_marks.button if self.hint_marks else "", resign_armed=self.resign_armed,
                          armed=self._armed, backup=self._backup is not None, auto=self.auto_token() is not None,
                          elapsed_ms=self._elapsed())
+        if self.verdicts.searching:  # the next slice of the search, once the page has drawn
+            page = replace(page, timers=(*page.timers, Timer("solve", 0.0, self.verdicts.ticket)))
+        return page

@@ -2,9 +2,9 @@
 wait while a move's steps are shown, and the keys help.
 
 >>> from pyapp.table import Button, Pile, Table
->>> t = Table(3, 2, (Pile("A", 0, 0, ("AS",), key="w"),), buttons=(Button("rotate", "Rotate", "R", key="r"),))
->>> keys_help(t, hint=True)[-4:]
-(('H', 'Hint'), ('R', 'Rotate'), ('W', 'A: as Enter on it'), ('?', 'These keys'))
+>>> t = Table(3, 2, (Pile("A", 0, 0, ("AS",), key="q"),), buttons=(Button("rotate", "Rotate", "R", key="r"),))
+>>> keys_help(t, hint=True)[-5:]
+(('H', 'Hint'), ('W', "Can I still win? (the solver's verdict)"), ('R', 'Rotate'), ('Q', 'A: as Enter on it'), ('?', 'These keys'))
 >>> q = KeyQueue(); q.animating = True
 >>> q.hold("n", False, False, False), q.hold("Tab", False, False, False)
 (True, False)
@@ -68,7 +68,7 @@ def keys_help(table: Table | None, hint: bool) -> tuple[tuple[str, str], ...]:
         ("N", "New deal"),
     ]
     if hint:
-        rows.append(("H", "Hint"))
+        rows += [("H", "Hint"), ("W", "Can I still win? (the solver's verdict)")]
     if table is not None:
         rows += [(b.key.upper(), b.label.replace("→", "to")) for b in table.buttons if b.key]
         rows += [(p.key.upper(), f"{capital(place(p))}: as Enter on it") for p in table.piles if p.key]
@@ -175,7 +175,7 @@ class KeyIntent(NamedTuple):
 
 
 #: Keys that stand for the same intent on any game's table.
-TOOL_KEYS: Final = {"n": "new", "?": "keys", "h": "hint"}
+TOOL_KEYS: Final = {"n": "new", "?": "keys", "h": "hint", "w": "verdict"}
 
 
 def key_intent(key: str, ctrl: bool, shift: bool, board: bool, table: Table | None, *, replaying: bool = False,

@@ -87,7 +87,8 @@ def game_view(around: Around, session: Session, table: Table, board: Board, *, p
     status, n, title = session.status(), len(session.moves), session.game.title
     tools = {"undo": session.can_undo or backup, "redo": session.can_redo,
              "restart": bool(session.moves) or session.resigned, "new": True, "resign": status == "playing",
-             "copy": True, "help": True, "hint": status == "playing" and not session.resigned, "watch": bool(n)}
+             "copy": True, "help": True, "hint": status == "playing" and not session.resigned, "watch": bool(n),
+             "verdict": status == "playing" and not session.resigned}
     return around.view(
         screen="game", title=title, board=board, prompt=prompt, score=table.score, info=table.info, tools=tools,
         resign_armed=resign_armed, resign_label="Sure? Press again" if resign_armed else "Give up",
@@ -102,7 +103,7 @@ def replay_screen(around: Around, session: Session, shown: Table, board: Board, 
     the game's tools off, the replay bar instead of the buttons."""
     title = session.game.title
     tools = {"undo": False, "redo": False, "restart": False, "new": False, "resign": False, "copy": True,
-             "help": True, "hint": False, "watch": False}
+             "help": True, "hint": False, "watch": False, "verdict": False}
     return around.view(
         screen="game", title=f"{title}: replay", board=board, prompt=f"Replay · {bar.where}", score=shown.score,
         info=shown.info, tools=tools, address=session.link().fragment(), status=status,

@@ -44,4 +44,5 @@ ENTRY: Final = GameEntry(
     variants=("decks=3", "hidden,nomoonplanet"),
     bench_seed=3,
     solver=_solver,
+    result_words=lambda piles: f"{piles} {'pile' if piles == 1 else 'piles'} left",
 )

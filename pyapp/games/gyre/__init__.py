@@ -34,4 +34,5 @@ ENTRY: Final = GameEntry(
     bench_seed=12345,
     can_win=False,
     solver=_solver,
+    result_words=lambda score: f"a final score of {score}",
 )

@@ -35,4 +35,5 @@ ENTRY: Final = GameEntry(
     variants=("ends,wrap",),
     bench_seed=7,
     solver=_solver,
+    result_words=lambda cells: f"{cells} {'cell' if cells == 1 else 'cells'} filled",
 )

@@ -34,4 +34,5 @@ ENTRY: Final = GameEntry(
     order=40,
     bench_seed=2024,
     solver=_solver,
+    result_words=lambda cards: f"{cards} {'card' if cards == 1 else 'cards'} on the foundations",
 )

@@ -1,0 +1,143 @@
+"""Can I still win? The controller asks the solver about the position on the table, runs
+the search in slices on the page's timer, says the verdict, drops a search when the
+position changes, and shows the solver's line in the Watch viewer."""
+
+from __future__ import annotations
+
+import random
+
+from pyapp.controller import Controller, MemoryStorage
+from pyapp.games import get_game
+from pyapp.links import Link
+from pyapp.session import Session
+from pyapp.verdicts import SEARCHING
+
+
+def random_game_link(game_id: str, seed: int, back: int) -> str:
+    """The link of a random game of ``game_id`` (deal ``seed``), ``back`` moves before its end."""
+    game = get_game(game_id)
+    rnd = random.Random(seed)
+    state, moves = game.deal(seed, game.parse_options("")), []
+    while legal := game.legal_moves(state):
+        moves.append(rnd.choice(legal))
+        state = game.apply(state, moves[-1])
+    return Link(game_id, "", seed, tuple(moves[:len(moves) - back])).fragment()
+
+
+#: Square, deal 6, six moves before the end of a random game: it can still be filled.
+WINNABLE = random_game_link("square", 6, 6)
+
+
+def solve_timer(c: Controller) -> int | None:
+    return next((t.ticket for t in c.view().timers if t.name == "solve"), None)
+
+
+def run_search(c: Controller) -> int:
+    """Fire the view's solve timer until it is gone, as the page does; the slices run."""
+    slices = 0
+    while (ticket := solve_timer(c)) is not None:
+        assert c.fire("solve", ticket) is True
+        slices += 1
+        assert slices < 10_000
+    return slices
+
+
+def test_asking_searches_in_slices_then_says_the_verdict_and_show_me_plays_the_line_to_a_win() -> None:
+    c = Controller(MemoryStorage())
+    c.start(WINNABLE)
+    assert c.view().tools["verdict"]
+    moves_before = len(c.session.moves)  # type: ignore[union-attr]
+    assert c.key("w")
+    assert c.notice is not None and c.notice.text == SEARCHING and c.notice.action == "Stop"
+    assert c.effects().announce == "Searching."
+    assert run_search(c) >= 1
+    assert c.notice is not None and c.notice.text == "Winnable from here." and c.notice.action == "Show me"
+    assert c.effects().announce == "Winnable from here."
+    c.notice_action()  # Show me
+    view = c.view()
+    assert view.replay is not None and c.watching.replay is not None
+    replay = c.watching.replay
+    assert replay.index == moves_before and replay.length > moves_before
+    replay.to_end()
+    assert replay.status() == "won"
+    c.replay_control("here")  # play on from the end of the line: a won game
+    assert c.session is not None and c.session.status() == "won"
+
+
+def test_a_move_drops_the_search_and_a_known_position_answers_at_once() -> None:
+    c = Controller(MemoryStorage())
+    c.start(WINNABLE)
+    c.click("verdict")
+    old = solve_timer(c)
+    assert old is not None
+    c.play(c.session.legal_moves()[0])  # type: ignore[union-attr]
+    assert solve_timer(c) is None and c.fire("solve", old) is False
+    assert c.notice is None or c.notice.text != SEARCHING
+    c.undo()
+    c.click("verdict")
+    run_search(c)
+    said = c.notice.text if c.notice else ""
+    c.play(c.session.legal_moves()[0])  # type: ignore[union-attr]
+    c.undo()  # back to the position just solved: no search, the verdict at once
+    c.click("verdict")
+    assert solve_timer(c) is None and c.notice is not None and c.notice.text == said
+
+
+def test_the_hint_follows_the_solvers_line_once_it_is_known() -> None:
+    c = Controller(MemoryStorage())
+    c.start(WINNABLE)
+    c.hint()
+    assert c.notice is not None and not c.notice.text.startswith("The solver's next move")
+    c.ask_verdict()
+    run_search(c)
+    c.hint()
+    assert c.notice is not None and c.notice.text.startswith("The solver's next move. ")
+    verdict = c.verdicts.known_for("square", c.session.state)  # type: ignore[union-attr]
+    assert verdict is not None and c.hint_marks is not None
+    token = verdict.line[0]
+    c.play(token)  # the move the hint lit is the line's first
+    assert c.session is not None and c.session.moves[-1] == token
+
+
+def test_stop_ends_the_search_and_nothing_is_asked_where_nothing_can_be_played() -> None:
+    c = Controller(MemoryStorage())
+    c.start("#g=zodiac&s=3")
+    c.ask_verdict()
+    assert solve_timer(c) is not None
+    c.notice_action()  # Stop
+    assert solve_timer(c) is None and c.notice is None
+    c.resign()
+    c.resign()  # given up: nothing to ask
+    assert not c.view().tools["verdict"]
+    c.ask_verdict()
+    assert solve_timer(c) is None
+    c.home()
+    c.ask_verdict()
+    assert solve_timer(c) is None
+
+
+def test_a_slice_waits_while_a_move_is_shown_or_a_card_is_held() -> None:
+    c = Controller(MemoryStorage())
+    c.start(WINNABLE)
+    c.ask_verdict()
+    ticket = solve_timer(c)
+    assert ticket is not None
+    c.busy(True)
+    assert c.fire("solve", ticket) is None
+    c.busy(False)
+    nodes = c.verdicts.search.nodes if c.verdicts.search else 0
+    assert c.fire("solve", ticket) is True
+    assert c.verdicts.search is None or c.verdicts.search.nodes > nodes
+
+
+def test_a_search_the_budget_stops_says_not_sure_in_every_game() -> None:
+    for fragment in ("#g=gravity&s=5", "#g=square&s=5", "#g=gyre&s=5", "#g=zodiac&s=5"):
+        c = Controller(MemoryStorage())
+        c.start(fragment)
+        session: Session = c.session  # type: ignore[assignment]
+        c.verdicts.ask(session.game.id, session.state)
+        assert c.verdicts.search is not None
+        c.verdicts.search.budget = 3  # a fresh deal: no line ends within 3 nodes
+        run_search(c)
+        text = c.notice.text if c.notice else ""
+        assert text == "Not sure: after 3 positions the search had not finished.", text
