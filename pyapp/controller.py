@@ -52,7 +52,7 @@ from .storage import MemoryStorage as MemoryStorage  # re-exported: tests and to
 from .storage import Storage
 from .table import Face, Place, Table
 from .solve import Verdict
-from .verdicts import SEARCHING, Verdicts, verdict_words
+from .verdicts import SEARCHING, SLICE_GAP, Verdicts, verdict_words
 from .view import Board, Dialog, Effects, Notice, Timer, View
 from .watch import Watch
 
@@ -814,5 +814,5 @@ class Controller:
                          armed=self._armed, backup=self._backup is not None, auto=self.auto_token() is not None,
                          elapsed_ms=self._elapsed())
         if self.verdicts.searching:  # the next slice of the search, once the page has drawn
-            page = replace(page, timers=(*page.timers, Timer("solve", 0.0, self.verdicts.ticket)))
+            page = replace(page, timers=(*page.timers, Timer("solve", SLICE_GAP, self.verdicts.ticket)))
         return page

@@ -33,6 +33,9 @@ from .solve import Problem, Search, Verdict, engine_verdict, problem_for
 
 #: How long one slice of the search may run on the page's thread, in seconds.
 SLICE_SECONDS: Final = 0.02
+#: The pause between two slices, in seconds: the page's own work (a tap, a frame, a test
+#: driving it) always finds the thread free within it.
+SLICE_GAP: Final = 0.01
 #: How many positions' verdicts are kept.
 KEPT: Final = 64
 #: What the page says while the solver searches, and what it knows.

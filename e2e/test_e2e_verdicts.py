@@ -1,0 +1,64 @@
+"""Can I still win? in Chromium: the verdict appears, "Show me" plays the solver's line to
+a win and "Play from here" takes over; a search in progress never holds up a move (the
+move plays, the search for the old position stops); the W key asks too. Screenshots go
+to ``e2e/artifacts/`` (or ``$ORBIT_SHOTS``)."""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+from playwright.sync_api import Page
+
+from conftest import Orbit
+from helpers import assert_board_matches, play_via_ui
+from pyapp.games import get_game
+from pyapp.session import Session
+
+SHOTS = Path(os.environ.get("ORBIT_SHOTS", str(Path(__file__).resolve().parent / "artifacts")))
+
+
+def notice(page: Page) -> str:
+    return page.locator("#notice-text").inner_text() if page.locator("#notice").is_visible() else ""
+
+
+def test_a_verdict_appears_show_me_plays_the_line_to_a_win_and_play_from_here_takes_over(orbit: Orbit) -> None:
+    orbit.page.set_viewport_size({"width": 1280, "height": 800})
+    page = orbit.open("#g=square&s=6")  # Square's deal 6 can be filled
+    page.locator("#verdict").click()
+    orbit.wait_until("() => document.querySelector('#notice-text').textContent === 'Winnable from here.'")
+    assert page.locator("#notice-action").inner_text() == "Show me"
+    SHOTS.mkdir(parents=True, exist_ok=True)
+    page.screenshot(path=str(SHOTS / "verdict-square-laptop.png"))
+    page.locator("#notice-action").click()
+    page.wait_for_selector("#rp-seek")
+    assert page.locator("#rp-seek").input_value() == "0"  # the line starts from the position asked about
+    page.locator("#rp-end").click()
+    page.locator("#rp-here").click()
+    orbit.wait_until("() => !document.querySelector('#replay-bar, #rp-seek')")
+    assert "Cells 36/36" in page.locator("#score").inner_text()  # every cell filled: won
+    orbit.assert_clean()
+
+
+def test_a_move_made_while_the_solver_searches_plays_and_stops_the_search(orbit: Orbit) -> None:
+    orbit.page.set_viewport_size({"width": 1280, "height": 800})
+    session = Session.new(get_game("zodiac"), 3)  # a fresh Zodiac deal: a search of several seconds
+    page = orbit.open(session.link().fragment())
+    page.evaluate("""() => { window.said = []; new MutationObserver(() => window.said.push(
+        document.querySelector('#notice-text').textContent)).observe(document.querySelector('#notice'),
+        {subtree: true, childList: true, characterData: true}); }""")
+    page.keyboard.press("w")
+    orbit.wait_until("() => document.querySelector('#notice-text').textContent.startsWith('Searching')")
+    token = session.legal_moves()[0]
+    play_via_ui(orbit, session, token, how="tap")  # by taps, while the search runs
+    session.play(token)
+    orbit.idle()
+    assert_board_matches(page, session)
+    assert "Searching" not in notice(page)
+    page.wait_for_timeout(300)
+    said = page.evaluate("window.said")
+    assert any(t.startswith("Searching") for t in said)
+    # the tap was answered while the search ran: it never got to say a verdict
+    assert not any(t.startswith(("Not sure", "Winnable", "Cannot")) for t in said), said
+    assert "Searching" not in notice(page)
+    orbit.assert_clean()
