@@ -231,29 +231,48 @@ class ZodiacProblem(Problem[State]):
         if not talon:
             return self._phase2(state)
         tops = [pile[-1] for pile in zodiac]
-        good: list[str] = []
-        later: list[str] = []
+        good: list[str] = []  # onto a pile, keeping its direction (an equator card first)
+        turns: list[str] = []  # onto a pile, turning it
         seen: set[int] = set()
         for i, c in enumerate(equator):
             if c and c not in seen:
-                seen.add(c)
+                seen.add(c)  # the first cell holding each card (symmetric cells)
                 for j, t in enumerate(tops):
                     if t == c - 1 or t == c + 1:
-                        (good if _keeps_direction(zodiac[j], c) else later).append(_E_Z[i][j])
-        wz: list[str] = []
+                        (good if _keeps_direction(zodiac[j], c) else turns).append(_E_Z[i][j])
+        store: list[str] = []
         if p:
             c = talon[p - 1]
             for j, t in enumerate(tops):
                 if t == c - 1 or t == c + 1:
-                    (good if _keeps_direction(zodiac[j], c) else wz).append(_W_Z[j])
+                    (good if _keeps_direction(zodiac[j], c) else turns).append(_W_Z[j])
             if 0 in equator:
-                wz.append(_W_E[equator.index(0)])
-        out = good + ["S"] + later + wz
-        if len(out) == 1 and 0 not in equator:
-            wanted = {t - 1 for t in tops} | {t + 1 for t in tops}
-            if not any(c in wanted for c in talon):
-                return []  # the phase-1 dead end (RULES.md 4.6): the game is lost
-        return out
+                store.append(_W_E[equator.index(0)])  # the first empty cell (symmetric cells)
+        if good:
+            return good + ["S"] + turns + store
+        # Like the greedy player: click on while a talon card has a place that keeps a pile's
+        # direction, else any place, else store the waste top.
+        extend = fits = False
+        for c in talon:
+            for j, t in enumerate(tops):
+                if t == c - 1 or t == c + 1:
+                    fits = True
+                    if _keeps_direction(zodiac[j], c):
+                        extend = True
+                        break
+            if extend:
+                break
+        if extend:
+            return ["S"] + turns + store
+        if turns:
+            return turns + ["S"] + store
+        if fits:
+            return ["S"] + store
+        if store:
+            return store + ["S"]
+        if 0 not in equator:
+            return []  # the phase-1 dead end (RULES.md 4.6): the game is lost
+        return ["S"]
 
     def _phase2(self, state: State) -> list[str]:
         talon, p, equator, zodiac, up, down, bounds = state
