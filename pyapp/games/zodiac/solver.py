@@ -63,6 +63,15 @@ move but the stock click puts a card one step nearer the foundations (talon, equ
 zodiac, foundation), while the stock clicks of one position only walk a cycle: so by
 induction on that measure the search of the reduced moves still reaches the best result.
 
+Ordering
+--------
+
+Phase 1, like the rules' greedy player: a card onto a zodiac pile that keeps the pile
+building one way (an equator card first); else the stock click while some talon card has
+such a place; else a placement that turns a pile; else the click while some talon card fits
+anywhere; else the waste top into an equator cell. Every legal move but the symmetric
+duplicates above is still offered, only later.
+
 Bound
 -----
 
