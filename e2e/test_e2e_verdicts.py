@@ -62,3 +62,18 @@ def test_a_move_made_while_the_solver_searches_plays_and_stops_the_search(orbit:
     assert not any(t.startswith(("Not sure", "Winnable", "Cannot")) for t in said), said
     assert "Searching" not in notice(page)
     orbit.assert_clean()
+
+
+def test_a_lost_game_names_the_losing_move_and_one_tap_undoes_back_to_a_winnable_position(orbit: Orbit) -> None:
+    orbit.page.set_viewport_size({"width": 390, "height": 844})
+    page = orbit.open("#g=square&s=6&m=48@D3.38@E1")
+    page.locator("#more").click()
+    page.locator("#verdict").click()
+    orbit.wait_until("() => document.querySelector('#notice-text').textContent.startsWith('No longer winnable')")
+    assert page.locator("#notice-text").inner_text().startswith("No longer winnable: move 2 (card 38 to cell E1) lost it.")
+    page.screenshot(path=str(SHOTS / "verdict-square-phone-lost.png"))
+    page.locator("#notice-action").click()  # Undo to there
+    orbit.wait_until("() => location.hash.endsWith('m=48@D3')")
+    page.keyboard.press("w")
+    orbit.wait_until("() => document.querySelector('#notice-text').textContent === 'Winnable from here.'")
+    orbit.assert_clean()

@@ -46,13 +46,12 @@ from .screens import (Around, chosen_options, game_view, keys_dialog, new_game_d
                       summary_dialog, tile)
 from .session import Session
 from .settings import CHOICES, SETTINGS_KEY, Settings
-from .speech import move_words, sentence
+from .speech import move_name, move_words, sentence
 from .stats_keeper import StatsKeeper
 from .storage import MemoryStorage as MemoryStorage  # re-exported: tests and tools make a controller with it
 from .storage import Storage
 from .table import Face, Place, Table
-from .solve import Verdict
-from .verdicts import SEARCHING, SLICE_GAP, Verdicts, verdict_words
+from .verdicts import SEARCHING, SLICE_GAP, TRACING, Finding, Verdicts, verdict_words
 from .view import Board, Dialog, Effects, Notice, Timer, View
 from .watch import Watch
 
@@ -144,6 +143,8 @@ class Controller:
             self.show_line()
         elif action == "stop-search":
             self.verdicts.drop()
+        elif action == "undo-to" and (found := self.verdicts.finding) is not None and found.since:
+            self.undo_to(found.since - 1)
 
     def copied(self, ok: bool) -> None:
         """The binding tried to copy :attr:`Effects.copy` (a link the player must copy by hand stays)."""
@@ -671,19 +672,37 @@ class Controller:
         if session is None or self.screen != "game" or self.watching.replay is not None or self.dialog is not None \
                 or session.status() != "playing" or session.resigned:
             return
-        known = self.verdicts.ask(session.game.id, session.state)
-        if known is not None:
-            self._say_verdict(known)
+        found = self.verdicts.ask(session.game.id, session.states)
+        if found is not None:
+            self._say_verdict(found)
         else:
             self._say(SEARCHING, ("Stop", "stop-search"), lasting=True)
             self._tell("Searching.")
 
-    def _say_verdict(self, verdict: Verdict) -> None:
+    def _say_verdict(self, found: Finding) -> None:
         session = self.session
         assert session is not None
-        words = verdict_words(entry(session.game.id), verdict)
-        self._say(words, ("Show me", "show-line") if verdict.line else None, lasting=True)
+        lost = ""
+        if found.since and found.since <= len(session.moves):  # the move that lost it, in words
+            before = self._table_of(session.states[found.since - 1])
+            lost = move_name(before, session.moves[found.since - 1], lambda code: self._face(code).name)
+        words = verdict_words(entry(session.game.id), found, lost)
+        action = ("Undo to there", "undo-to") if found.since else ("Show me", "show-line") if found.verdict.line \
+            else None
+        self._say(words, action, lasting=True)
         self._tell(words)
+
+    def undo_to(self, moves: int) -> None:
+        """Undo back to the position after ``moves`` moves (the moves taken back wait on Redo)."""
+        session = self.session
+        if session is None or not 0 <= moves < len(session.moves):
+            return
+        while len(session.moves) > moves and session.can_undo:
+            session.undo()
+        self._clear_transient()
+        self._summary_shown = session.status() != "playing"
+        self._after_change()
+        self._tell(f"Back to {'the deal' if not moves else f'move {moves}'}.")
 
     def show_line(self) -> None:
         """Show me: the solver's line from the position on the table, in the Watch viewer
@@ -763,8 +782,12 @@ class Controller:
         elif name == "solve":
             if ticket != self.verdicts.ticket or not self.verdicts.searching:
                 return False
-            if (verdict := self.verdicts.step()) is not None:
-                self._say_verdict(verdict)
+            tracing = self.verdicts.tracing
+            if (found := self.verdicts.step()) is not None:
+                self._say_verdict(found)
+            elif self.verdicts.tracing and not tracing:
+                self._say(TRACING, ("Stop", "stop-search"), lasting=True)
+                self._tell(TRACING)
             return True  # drawn again: the next slice's timer comes with the view
         else:
             return False

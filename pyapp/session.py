@@ -53,6 +53,11 @@ class Session:
         return tuple(self._moves)
 
     @property
+    def states(self) -> tuple[Any, ...]:
+        """Every position of the game so far: the deal, then one after each move."""
+        return tuple(self._states)
+
+    @property
     def redo_moves(self) -> tuple[str, ...]:
         """Moves that ``redo`` would replay, next first."""
         return tuple(reversed(self._redo))

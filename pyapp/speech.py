@@ -182,3 +182,28 @@ def move_words(was: Table, steps: list[Table], now: Table, name: Callable[[str],
     if now.status == "playing" and now.prompt != was.prompt:
         words.append(sentence(now.prompt))
     return words
+
+
+def move_name(table: Table, token: str, name: Callable[[str], str]) -> str:
+    """A move of ``table`` in words: its card and where it goes, or its button's label
+    (``name``: a card code's name); the token itself when the table has no such move.
+
+    >>> from pyapp.table import Button, Gesture
+    >>> t = Table(2, 1, (Pile("H", 0, 0, ("8S",), name="your hand, 1 card"), Pile("c3", 1, 0, name="cell c3")),
+    ...           gestures=(Gesture("8S@c3", ("H", 0), "c3"),), buttons=(Button("rotate", "Rotate", "R"),))
+    >>> move_name(t, "8S@c3", lambda code: "eight of spades"), move_name(t, "R", str), move_name(t, "Q", str)
+    ('eight of spades to cell c3', 'Rotate', 'Q')
+    """
+    button = next((b for b in table.buttons if b.token == token), None)
+    if button is not None:
+        return button.label
+    gesture = next((g for g in table.gestures if g.token == token), None) or next(
+        (g for g in table.gestures if g.pick is not None and any(t == token for _, t in g.pick.options)), None)
+    if gesture is None or gesture.target is None:
+        return token
+    target = place(table.pile(gesture.target))
+    if gesture.source is None:
+        return target
+    pile_id, index = gesture.source
+    cards = table.pile(pile_id).cards
+    return f"{name(cards[index]) if index < len(cards) else 'a card'} to {target}"

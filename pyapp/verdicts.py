@@ -2,30 +2,39 @@
 short slices between the page's frames, and what its verdict says to the player.
 
 The search never runs during a tap: the page runs one slice of about
-:data:`SLICE_SECONDS` at a time, when nothing animates and no card is held (the view's
-``solve`` timer), and a move on the table drops the search for the old position.
-Verdicts are kept by position (the state text), so asking again, or coming back to a
-position by Undo, answers at once.
+:data:`SLICE_SECONDS` at a time, :data:`SLICE_GAP` apart, when nothing animates and no
+card is held (the view's ``solve`` timer), and a move on the table drops the search for
+the old position. Verdicts are kept by position (the state text), so asking again, or
+coming back to a position by Undo, answers at once.
+
+When the position cannot be won, the search goes on backwards through the game's earlier
+positions, newest first, to the last one that could: the move after it is the one that
+lost the game (a :class:`Finding`'s ``since``), or the deal itself could never be won.
 
 >>> g = entry("square").game
 >>> states = [g.deal(7, g.parse_options(""))]
 >>> while moves := g.legal_moves(states[-1]):  # a game played by its first legal moves
 ...     states.append(g.apply(states[-1], moves[0]))
->>> state = states[-4]  # three moves before its end
+>>> played = states[:-3]  # three moves before its end
 >>> v = Verdicts()
->>> v.ask("square", state) is None, v.searching
+>>> v.ask("square", played) is None, v.searching
 (True, True)
 >>> while v.step(0.01) is None:
 ...     pass
->>> verdict = v.known_for("square", state); verdict.kind, verdict.exact, v.searching
-('impossible', True, False)
->>> v.ask("square", state) is verdict  # asked again: known at once
+>>> found = v.finding
+>>> found.verdict.kind, found.verdict.exact, found.at == len(played) - 1, v.searching
+('impossible', True, True, False)
+>>> found.since is not None and verdict_words(entry("square"), found).startswith(("No longer", "This deal"))
+True
+>>> v.ask("square", played) is found  # asked again: known at once
 True
 """
 
 from __future__ import annotations
 
 from collections import OrderedDict
+from collections.abc import Sequence
+from dataclasses import dataclass
 from typing import Any, Final
 
 from .games import GameEntry, entry
@@ -37,89 +46,179 @@ SLICE_SECONDS: Final = 0.02
 #: driving it) always finds the thread free within it.
 SLICE_GAP: Final = 0.01
 #: How many positions' verdicts are kept.
-KEPT: Final = 64
+KEPT: Final = 256
 #: What the page says while the solver searches, and what it knows.
 SEARCHING: Final = "Searching… (the solver knows the order of every card, face down or not)"
+#: What it says while it looks for the move that lost the game.
+TRACING: Final = "Cannot be won from here. Looking for the move that lost it…"
+
+
+@dataclass(frozen=True)
+class Finding:
+    """What the solver found for the position asked about: its :class:`Verdict` and, when
+    it cannot be won, since when."""
+
+    verdict: Verdict
+    #: The position's number in the game (0: the deal; n: after n moves).
+    at: int
+    #: It cannot be won: the number of the move that lost it (the position before it could
+    #: be won), 0 when the deal itself could never be won, None when the search could not
+    #: tell (an earlier position left undetermined) or it was not looked for.
+    since: int | None = None
 
 
 class Verdicts:
-    """The search for one position at a time, and the verdicts found (see the module doc)."""
+    """The searches for one position at a time, and the verdicts found (see the module doc)."""
 
     def __init__(self) -> None:
         self.search: Search[Any] | None = None
         self._problem: Problem[Any] | None = None
-        #: The position searched or last asked about: (game id, state text).
-        self.position: tuple[str, str] | None = None
         #: Counts the searches started (the page's slice timer's ticket).
         self.ticket = 0
+        #: The finding for the position last asked about, once there is one.
+        self.finding: Finding | None = None
+        self._game = ""
+        self._keys: list[str] = []  # the state texts of the positions asked about, from the deal
+        self._states: Sequence[Any] = ()
+        self._searching = -1  # the index in _keys being searched
+        self._verdict: Verdict | None = None  # the asked position's, while earlier ones are searched
         self._known: OrderedDict[tuple[str, str], Verdict] = OrderedDict()
-
-    @staticmethod
-    def _key(game_id: str, state: Any) -> tuple[str, str]:
-        return game_id, entry(game_id).game.format_state(state)
 
     def known_for(self, game_id: str, state: Any) -> Verdict | None:
         """The verdict found for this position, if any."""
-        return self._known.get(self._key(game_id, state))
+        return self._known.get((game_id, entry(game_id).game.format_state(state)))
+
+    def remember(self, game_id: str, state: Any, verdict: Verdict) -> None:
+        """Keep ``verdict`` as this position's (one proved before, e.g. kept with a saved game)."""
+        self._keep((game_id, entry(game_id).game.format_state(state)), verdict)
+
+    def _keep(self, key: tuple[str, str], verdict: Verdict) -> None:
+        self._known[key] = verdict
+        self._known.move_to_end(key)
+        while len(self._known) > KEPT:
+            self._known.popitem(last=False)
 
     @property
     def searching(self) -> bool:
         return self.search is not None
 
-    def ask(self, game_id: str, state: Any) -> Verdict | None:
-        """The verdict of this position if it is known; else a search for it starts (the
-        page runs it by :meth:`step`) and None."""
-        key = self._key(game_id, state)
-        if (known := self._known.get(key)) is not None:
-            self.drop()
-            self.position = key
-            return known
-        if self.search is None or self.position != key:
-            self.position = key
-            self.ticket += 1
-            self._problem = problem_for(game_id, state)
-            self.search = Search(self._problem, self._problem.start(state))
+    @property
+    def tracing(self) -> bool:
+        """The position cannot be won and the search looks for the move that lost it."""
+        return self.searching and self._verdict is not None
+
+    def ask(self, game_id: str, states: Sequence[Any]) -> Finding | None:
+        """The finding for the last of ``states`` (the game's positions, from the deal) if it
+        is known; else its search starts (the page runs it by :meth:`step`) and None."""
+        game = entry(game_id).game
+        last = game.format_state(states[-1])
+        if self.finding is not None and self._game == game_id and self._keys and self._keys[-1] == last \
+                and len(self._keys) == len(states):
+            return self.finding
+        if self.search is not None and self._game == game_id and self._keys and self._keys[-1] == last \
+                and len(self._keys) == len(states):
+            return None  # already searching it
+        self.drop()
+        self._game, self._states, self.finding, self._verdict = game_id, states, None, None
+        self._keys = [""] * (len(states) - 1) + [last]
+        return self._start(len(states) - 1)
+
+    def _key(self, i: int) -> str:
+        if not self._keys[i]:
+            self._keys[i] = entry(self._game).game.format_state(self._states[i])
+        return self._keys[i]
+
+    def _start(self, i: int) -> Finding | None:
+        """Search position ``i`` (or use its known verdict, and go on); the finding once there is one."""
+        while True:
+            known = self._known.get((self._game, self._key(i)))
+            if known is None:
+                self._searching = i
+                self.ticket += 1
+                self._problem = problem_for(self._game, self._states[i])
+                self.search = Search(self._problem, self._problem.start(self._states[i]))
+                return None
+            if (found := self._found(i, known)) is not None or self._searching < 0:
+                return found
+            i = self._searching
+
+    def _found(self, i: int, verdict: Verdict) -> Finding | None:
+        """Position ``i``'s verdict is in: the finding, or None with the next position to search
+        in ``_searching`` (-1: none)."""
+        last = len(self._keys) - 1
+        if i == last:
+            self._verdict = verdict
+            if verdict.kind != "impossible" or last == 0:
+                return self._finish(Finding(verdict, last, 0 if verdict.kind == "impossible" else None))
+            self._searching = i - 1
+            return None
+        asked = self._verdict
+        assert asked is not None
+        if verdict.kind == "won":  # the last position that could be won: the next move lost it
+            return self._finish(Finding(asked, last, i + 1))
+        if verdict.kind != "impossible":  # undetermined: cannot tell since when
+            return self._finish(Finding(asked, last, None))
+        if i == 0:  # not even the deal
+            return self._finish(Finding(asked, last, 0))
+        self._searching = i - 1
         return None
 
+    def _finish(self, finding: Finding) -> Finding:
+        self.finding, self._searching = finding, -1
+        self.search = self._problem = None
+        return finding
+
     def drop(self) -> None:
-        """Stop searching (the position changed, or the page went elsewhere); nothing is kept of it."""
+        """Stop searching (the position changed, or the page went elsewhere): what was proved stays known."""
         if self.search is not None:
             self.search.cancel()
         self.search = self._problem = None
+        self._searching = -1
+        if self.finding is None:
+            self._keys, self._states = [], ()
 
-    def step(self, seconds: float = SLICE_SECONDS) -> Verdict | None:
-        """One slice of the search; its verdict once it is done (and kept), else None."""
-        search, problem, key = self.search, self._problem, self.position
-        if search is None or problem is None or key is None:
+    def step(self, seconds: float = SLICE_SECONDS) -> Finding | None:
+        """One slice of the search; the finding once there is one, else None."""
+        search, problem, i = self.search, self._problem, self._searching
+        if search is None or problem is None or i < 0:
             return None
         if not search.run_for(seconds):
             return None
         verdict = engine_verdict(problem, search.verdict())
-        self._known[key] = verdict
-        self._known.move_to_end(key)
-        while len(self._known) > KEPT:
-            self._known.popitem(last=False)
+        self._keep((self._game, self._key(i)), verdict)
         self.search = self._problem = None
-        return verdict
+        if (found := self._found(i, verdict)) is not None:
+            return found
+        return self._start(self._searching)
 
 
-def verdict_words(game_entry: GameEntry, verdict: Verdict) -> str:
-    """What a verdict says to the player, in the game's own terms (its entry's ``result_words``).
+def verdict_words(game_entry: GameEntry, finding: Finding, lost: str = "") -> str:
+    """What a finding says to the player, in the game's own terms (its entry's ``result_words``);
+    ``lost``: the move that lost the game, in words.
 
     >>> e = entry("square")
-    >>> verdict_words(e, Verdict("impossible", 30, ("1@A1",), True, 900))
+    >>> verdict_words(e, Finding(Verdict("impossible", 30, ("1@A1",), True, 900), 3, 2), "5 to cell B1")
+    'No longer winnable: move 2 (5 to cell B1) lost it. Best now: 30 cells filled.'
+    >>> verdict_words(e, Finding(Verdict("impossible", 30, ("1@A1",), True, 900), 3, 0))
+    'This deal could never be won, even knowing every card. Best now: 30 cells filled.'
+    >>> verdict_words(e, Finding(Verdict("impossible", 30, ("1@A1",), True, 900), 3, None))
     'Cannot be won from here: 30 cells filled at best.'
-    >>> verdict_words(e, Verdict("best", 30, ("1@A1",), False, 200_000))
+    >>> verdict_words(e, Finding(Verdict("best", 30, ("1@A1",), False, 200_000), 0))
     'Not sure: after 200,000 positions the search had not finished. The best line it found: 30 cells filled.'
-    >>> verdict_words(entry("gyre"), Verdict("best", 58, ("R",), True, 900))
+    >>> verdict_words(entry("gyre"), Finding(Verdict("best", 58, ("R",), True, 900), 0))
     'The best still possible from here: a final score of 58.'
     """
-    words = game_entry.result_words
+    verdict, words = finding.verdict, game_entry.result_words
     if verdict.kind == "won":
         return "Winnable from here."
     if verdict.kind == "impossible":
-        best = f": {words(verdict.score)} at best" if verdict.score is not None else ""
-        return f"Cannot be won from here{best}."
+        best = words(verdict.score) if verdict.score is not None else ""
+        if finding.since == 0:
+            return "This deal could never be won, even knowing every card." + (f" Best now: {best}." if best else "")
+        if finding.since is not None:
+            named = f" ({lost})" if lost else ""
+            return f"No longer winnable: move {finding.since}{named} lost it." + (f" Best now: {best}." if best else "")
+        return "Cannot be won from here" + (f": {best} at best." if best else ".")
     if verdict.kind == "best" and verdict.exact and verdict.score is not None:
         return f"The best still possible from here: {words(verdict.score)}."
     found = f" The best line it found: {words(verdict.score)}." if verdict.score is not None else ""

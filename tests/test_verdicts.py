@@ -6,7 +6,9 @@ from __future__ import annotations
 
 from pyapp.controller import Controller, MemoryStorage
 from pyapp.session import Session
-from pyapp.verdicts import SEARCHING
+from pyapp.games import entry
+from pyapp.solve import Verdict
+from pyapp.verdicts import SEARCHING, TRACING, Verdicts, verdict_words
 
 
 #: Square's deal 6: the grid can be filled (the solver finds the line in a few hundred nodes).
@@ -120,9 +122,44 @@ def test_a_search_the_budget_stops_says_not_sure_in_every_game() -> None:
         c = Controller(MemoryStorage())
         c.start(fragment)
         session: Session = c.session  # type: ignore[assignment]
-        c.verdicts.ask(session.game.id, session.state)
+        c.verdicts.ask(session.game.id, session.states)
         assert c.verdicts.search is not None
         c.verdicts.search.budget = 3  # a fresh deal: no line ends within 3 nodes
         run_search(c)
         text = c.notice.text if c.notice else ""
         assert text == "Not sure: after 3 positions the search had not finished.", text
+
+
+def test_a_lost_position_names_the_move_that_lost_it_and_undo_to_there_brings_back_a_winnable_one() -> None:
+    c = Controller(MemoryStorage())
+    c.start("#g=square&s=6&m=48@D3.38@E1")  # deal 6 could be filled, and after 48@D3 still could
+    c.ask_verdict()
+    said = []
+    while (ticket := solve_timer(c)) is not None:
+        c.fire("solve", ticket)
+        said.append(c.notice.text if c.notice else "")
+    assert TRACING in said  # said while it looked back
+    assert c.notice is not None and c.notice.action == "Undo to there"
+    assert c.notice.text.startswith("No longer winnable: move 2 (card 38 to cell E1) lost it. Best now: "), c.notice.text
+    assert c.verdicts.finding is not None and c.verdicts.finding.since == 2
+    c.notice_action()  # Undo to there
+    assert c.session is not None and c.session.moves == ("48@D3",) and c.session.redo_moves == ("38@E1",)
+    c.ask_verdict()  # known already: at once
+    assert solve_timer(c) is None and c.notice is not None and c.notice.text == "Winnable from here."
+
+
+def test_looking_back_stops_at_the_first_winnable_or_undetermined_position_or_at_the_deal() -> None:
+    session = Session.from_link("#g=square&s=6&m=48@D3.38@E1.2@A1")
+    states, game = session.states, session.game
+    lost, unsure = Verdict("impossible", 30, ("1@A1",), True, 10), Verdict("best", 31, ("1@A1",), False, 10)
+    for earlier, since in ((lost, 0), (unsure, None), (Verdict("won", 36, ("1@A1",), True, 10), 1)):
+        v = Verdicts()
+        for state in states[1:]:
+            v.remember("square", state, lost)
+        v.remember("square", states[0], earlier)
+        found = v.ask("square", states)  # every verdict known: no search
+        assert found is not None and not v.searching and (found.at, found.since) == (3, since)
+        words = verdict_words(entry("square"), found, "48 to cell D3")
+        assert words == {0: "This deal could never be won, even knowing every card. Best now: 30 cells filled.",
+                         None: "Cannot be won from here: 30 cells filled at best.",
+                         1: "No longer winnable: move 1 (48 to cell D3) lost it. Best now: 30 cells filled."}[since]
