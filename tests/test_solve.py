@@ -197,3 +197,24 @@ def test_slices_by_time_give_the_same_verdict_as_one_run() -> None:
     while not search.run_for(5, clock=lambda: float(next(ticks)), chunk=7):  # a slice ends every 5 clock reads
         slices_run += 1
     assert search.verdict() == whole and slices_run > 10
+
+
+class Steps(Problem[int]):
+    """From n, move "a.b" (two tokens, one step of the search: -2) or "c" (-1); 0 wins."""
+
+    def moves(self, s: int) -> list[str]:
+        return ["a.b", "c"] if s > 0 else []
+
+    def apply(self, s: int, m: str) -> int:
+        return s - len(m.split("."))
+
+    def value(self, s: int) -> int:
+        return s
+
+    def won(self, s: int) -> bool:
+        return s == 0
+
+
+def test_a_move_of_several_tokens_is_one_step_of_the_search_and_its_tokens_in_the_line() -> None:
+    verdict = solve(Steps(), 4)
+    assert verdict.kind == "won" and verdict.line == ("a", "b", "a", "b") and verdict.nodes == 3

@@ -74,7 +74,10 @@ class Problem(Generic[S]):
         return state
 
     def moves(self, state: S) -> list[str]:
-        """The legal moves, best first; empty when the game is over."""
+        """The legal moves, best first; empty when the game is over. A move may be several
+        engine tokens joined by ``.`` (tokens never hold one), played in turn as one step of
+        the search (e.g. turning the stock to a card, then playing it): a verdict's line
+        gives them one by one."""
         raise NotImplementedError
 
     def apply(self, state: S, move: str) -> S:
@@ -225,13 +228,14 @@ class Search(Generic[S]):
         self.done = True
 
     def verdict(self) -> Verdict:
+        line = tuple(token for move in self.best_line for token in move.split("."))
         if self._won:
-            return Verdict("won", self.best, self.best_line, True, self.nodes)
+            return Verdict("won", self.best, line, True, self.nodes)
         if self.complete and self.problem.has_win:
-            return Verdict("impossible", self.best, self.best_line, True, self.nodes)
+            return Verdict("impossible", self.best, line, True, self.nodes)
         if self.best is None:
             return Verdict("unknown", None, (), False, self.nodes)
-        return Verdict("best", self.best, self.best_line, self.complete, self.nodes)
+        return Verdict("best", self.best, line, self.complete, self.nodes)
 
 
 def solve(problem: Problem[S], root: S, budget: int = BUDGET, slice_nodes: int = SLICE) -> Verdict:
