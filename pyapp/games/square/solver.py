@@ -58,7 +58,16 @@ and ``cost`` discards, a cost of 0 needs a cell with no filled horizontal neighb
 two such cells placed at cost 0 are never horizontal neighbours (the second would see the
 first), so at most ``z`` placements are free (``z`` the size of a largest set of empty
 cells, without a filled neighbour now, no two of them neighbours: the horizontal
-neighbours form paths) and every other one consumes at least two cards.
+neighbours form paths) and every other one consumes at least two cards. And (3): a
+placement consumes its card and its cost, at most 4, and on a cell whose filled neighbours
+are ``xs`` the cost is at most the largest distance from a value of its window to the
+nearest of ``xs`` (neighbours filled later only lower it; :func:`_spend`). So the ``n``-th
+placement from here takes its card from the hand or the next ``M(n - 1)`` cards of the
+deck, ``M(k)`` the most that ``k`` distinct fillable cells can consume, and the first ``n``
+placements fill ``n`` cells counted by (1) over those cards only: ``f`` placements need
+every ``n <= f`` to pass. The count of (1) grows with ``n``, so when ``n`` passes with a
+count of ``m``, every number from ``n`` to ``m`` passes too. The bound is the filled cells
+plus the largest ``f`` allowed by (1), (2) and (3).
 
 **Move ordering.** Placements by cost, then by how far the cell is from where the card's
 value would sit if its gap were filled evenly (the engine's greedy player); discard sets
@@ -103,13 +112,38 @@ Pos = tuple[tuple[int, ...], tuple[int, ...], int, Deal]
 
 # One run of empty cells: (first, last, lo, hi, window mask, cell masks, union of the cell masks).
 Run = tuple[int, int, int, int, int, tuple[int, ...], int]
-# What a grid alone decides: runs, run of each value (-1: none), live mask, canonical grid, free-cell bound z.
-Analysis = tuple[list[Run], list[int], int, bytes, int]
+# What a grid alone decides: runs, run of each value (-1: none), live mask, canonical grid, free-cell
+# bound z, and the most cards the k placements that consume most can consume, for each k.
+Analysis = tuple[list[Run], list[int], int, bytes, int, tuple[int, ...]]
 
 
 def _window(lo: int, hi: int) -> int:
     """The bit mask of the values strictly between ``lo`` and ``hi``."""
     return ((1 << hi) - 1) ^ ((1 << (lo + 1)) - 1)
+
+
+def _spend(lo: int, hi: int, xs: list[int]) -> int:
+    """The most cards a placement on a cell with window ``(lo, hi)`` and filled horizontal
+    neighbours ``xs`` can ever consume: its card and its cost, at most 4; the cost is at
+    most the distance to the nearest of ``xs`` (later neighbours only lower it), which is
+    largest at an end of the window or half-way between two neighbours.
+
+    >>> _spend(56, 64, [56, 64]), _spend(64, 66, [64, 66]), _spend(9, 15, [9, 15]), _spend(0, 30, [])
+    (5, 2, 4, 5)
+    """
+    if not xs:
+        return 1 + MAX_COST
+    best = 0
+    points = [lo + 1, hi - 1]
+    if len(xs) == 2:
+        mid = (xs[0] + xs[1]) // 2
+        points += [mid, mid + 1]
+    for v in points:
+        if lo < v < hi:
+            c = min(v - x if v > x else x - v for x in xs)
+            if c > best:
+                best = c
+    return 1 + (best if best < MAX_COST else MAX_COST)
 
 
 class SquareProblem(Problem[Pos]):
@@ -149,9 +183,13 @@ class SquareProblem(Problem[Pos]):
         if 0 not in grid:
             return None
         nb = self.nb
+        wrap = self.wrap
         runs: list[Run] = []
         run_of = [-1] * (HIGH + 2)
         live = 0
+        canon = bytearray(b"\xff" * CELLS)
+        z = 0
+        spend: list[int] = []
         i = 0
         lo = 0
         while i < CELLS:
@@ -168,40 +206,49 @@ class SquareProblem(Problem[Pos]):
             win = _window(lo, hi)
             cells: list[int] = []
             union = 0
+            length = 0  # free cells in a row (no filled horizontal neighbour), for z
             for j in range(a, b + 1):
                 near = 0
+                empty = False
+                xs: list[int] = []
                 for n in nb[j]:
                     x = grid[n]
-                    if not x:
-                        near = win
-                        break
-                    near |= _NEAR[x]
-                cm = near & win
+                    if x:
+                        near |= _NEAR[x]
+                        xs.append(x)
+                    else:
+                        empty = True
+                if empty:
+                    cm = win
+                else:
+                    cm = near & win
+                if cm:
+                    spend.append(_spend(lo, hi, xs))
+                if near:
+                    z += (length + 1) // 2
+                    length = 0
+                else:
+                    length += 1
+                    if not wrap and j % 6 == 5:
+                        z += (length + 1) // 2
+                        length = 0
                 cells.append(cm)
                 union |= cm
+            z += (length + 1) // 2
             if hi - lo > 1:
                 run_of[lo + 1:hi] = [len(runs)] * (hi - lo - 1)
             runs.append((a, b, lo, hi, win, tuple(cells), union))
             live |= union
-        canon = bytearray(CELLS)
-        for j in range(CELLS):
-            g = grid[j]
-            if g:
-                if (j == 0 or grid[j - 1]) and (j == CELLS - 1 or grid[j + 1]):
-                    g = 255
-                canon[j] = g
-        # z: a largest set of empty cells with no filled horizontal neighbour, no two neighbours
-        z = 0
-        length = 0
-        for j in range(CELLS):
-            free = not grid[j] and all(not grid[n] for n in nb[j])
-            if free:
-                length += 1
-            if not free or (not self.wrap and j % 6 == 5):
-                z += (length + 1) // 2
-                length = 0
-        z += (length + 1) // 2
-        return runs, run_of, live, bytes(canon), z
+            canon[a:b + 1] = bytes(b - a + 1)
+            if a:
+                canon[a - 1] = grid[a - 1]
+            if i < CELLS:
+                canon[i] = hi
+        spend.sort(reverse=True)
+        most = [0]
+        for m in spend:
+            most.append(most[-1] + m)
+        return runs, run_of, live, bytes(canon), z, tuple(most)
 
     def _live_after(self, grid: tuple[int, ...], run: Run, v: int, i: int, u: int) -> bool:
         """Card ``u`` (in the same run as ``v``) is live once ``v`` is on cell ``i``."""
@@ -225,7 +272,7 @@ class SquareProblem(Problem[Pos]):
         an = self._analyse(grid)
         if an is None:
             return []
-        runs, run_of, live, _, _ = an
+        runs, run_of, live = an[0], an[1], an[2]
         payable = min(MAX_COST, len(hand) - 1)
         nb = self.nb
         places: list[tuple[int, float, int, int]] = []
@@ -318,27 +365,43 @@ class SquareProblem(Problem[Pos]):
 
     def bound(self, s: Pos) -> int | None:
         grid, hand, ptr, deal = s
-        filled = CELLS - grid.count(0)
+        empty = grid.count(0)
+        filled = CELLS - empty
         an = self._analyse(grid)
         if an is None:
             return filled
-        avail = deal[1][ptr]
+        deck, suffix = deal
+        inhand = 0
         for u in hand:
-            avail |= 1 << u
-        more = 0
-        for run in an[0]:
-            union = run[6] & avail
-            if union:
-                k = 0
-                for cm in run[5]:
-                    if cm & avail:
-                        k += 1
-                p = union.bit_count()
-                more += k if k < p else p
-        cards = len(hand) + len(deal[0]) - ptr
+            inhand |= 1 << u
+        cards = len(hand) + len(deck) - ptr
         z = an[4]
-        most = cards if cards <= z else z + (cards - z) // 2
-        return filled + (more if more < most else most)
+        f = cards if cards <= z else z + (cards - z) // 2  # (2) of the module doc
+        if f > empty:
+            f = empty
+        runs = an[0]
+        rest = suffix[ptr]
+        top = len(deck)
+        n = 1  # (3): every count below n passes
+        while n <= f:
+            reach = ptr + an[5][n - 1] if n <= len(an[5]) else top
+            avail = inhand | (rest ^ suffix[reach]) if reach < top else inhand | rest
+            more = 0
+            for run in runs:
+                union = run[6] & avail
+                if union:
+                    k = 0
+                    for cm in run[5]:
+                        if cm & avail:
+                            k += 1
+                    p = union.bit_count()
+                    more += k if k < p else p
+            if more < n:
+                return filled + n - 1
+            if reach >= top:  # the whole deck counted: the same count for every larger n
+                return filled + (more if more < f else f)
+            n = more + 1  # every count from n to ``more`` passes too (the count grows with n)
+        return filled + f
 
 
 def problem_for_state(state: SquareState | None) -> SquareProblem:
