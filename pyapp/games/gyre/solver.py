@@ -101,6 +101,8 @@ _XR: Final = 52
 _XB: Final = 53
 _HAND: Final = 5
 _SUIT_MASK: Final = (1 << 13) - 1
+#: The most entries a memo keeps before it starts again (memory stays bounded in the page).
+_CACHE_LIMIT: Final = 300_000
 
 
 def _masks(easy: bool) -> tuple[tuple[int, ...], tuple[int, ...]]:
@@ -160,6 +162,8 @@ def _suit_bound(free: int, ring: int) -> int:
                 nxt[open_ - 1] = pts + p
         best = nxt
     value = best[0]
+    if len(_SUIT_CACHE) > _CACHE_LIMIT:
+        _SUIT_CACHE.clear()
     _SUIT_CACHE[(free, ring)] = value
     return value
 
@@ -200,6 +204,8 @@ def _rank_bound(free: tuple[int, ...], ring: tuple[int, ...], aces: int) -> int:
                             nxt[o] = v
             best = nxt
         result = max(result, best.get(0, 0))
+    if len(_RANK_CACHE) > _CACHE_LIMIT:
+        _RANK_CACHE.clear()
     _RANK_CACHE[key] = result
     return result
 
@@ -226,6 +232,8 @@ def _end_best(hand: int, ring: int, easy: bool) -> tuple[int, int, int]:
             v = _PTS[h] + _PTS[g] + _end_best(hand ^ (1 << h), ring ^ (1 << g), easy)[0]
             if v > best[0] or best[1] < 0:
                 best = (v, h, g)
+    if len(_END_CACHE) > _CACHE_LIMIT:
+        _END_CACHE.clear()
     _END_CACHE[key] = best
     return best
 
@@ -239,6 +247,7 @@ class GyreProblem(Problem[State]):
         self.easy = options.easy
         self.cap, self.rep = _MASKS[options.easy]
         self._suffix: dict[tuple[int, ...], tuple[int, ...]] = {}
+        self._easy: dict[tuple[int, int], int] = {}
 
     @property
     def has_win(self) -> bool:
@@ -301,13 +310,19 @@ class GyreProblem(Problem[State]):
             ringmask |= 1 << pending
         free = handmask | self._suffix_masks(deck)[idx]
         if self.easy:
+            known = self._easy.get((free, ringmask))
+            if known is not None:
+                return score + known
             fc = [0] * 15
             gc = [0] * 15
             for c in _bits(free):
                 fc[_RANK[c]] += 1
             for c in _bits(ringmask):
                 gc[_RANK[c]] += 1
-            return score + _rank_bound(tuple(fc), tuple(gc), fc[1])
+            if len(self._easy) > _CACHE_LIMIT:
+                self._easy.clear()
+            rest = self._easy[(free, ringmask)] = _rank_bound(tuple(fc), tuple(gc), fc[1])
+            return score + rest
         total = 0
         suit = [_suit_bound((free >> (13 * k)) & _SUIT_MASK, (ringmask >> (13 * k)) & _SUIT_MASK) for k in range(4)]
         joker = 1 << 13
@@ -354,7 +369,7 @@ class GyreProblem(Problem[State]):
                         caps.append((-_PTS[h] - _PTS[g], _RANK[h] - _RANK[g], f"C{_CODE[h]}{k}"))
         if caps:
             caps.sort()
-            return [t for _, _, t in caps]
+            return self._by_bound(state, [t for _, _, t in caps])
         e = ring.index(-1)
         victim = ring[(e + 1) % 6]
         others: list[tuple[int, int, str]] = []
@@ -370,7 +385,16 @@ class GyreProblem(Problem[State]):
                     if g >= 0 and rep[h] >> g & 1:
                         others.append((_PTS[g], 1, f"S{_CODE[h]}{k}"))
         others.sort()
-        return [t for _, _, t in others]
+        return self._by_bound(state, [t for _, _, t in others])
+
+    def _by_bound(self, state: State, tokens: list[str]) -> list[str]:
+        """``tokens`` (in their heuristic order) ordered by the bound after them, highest
+        first (a stable sort: ties keep the heuristic order)."""
+        if len(tokens) < 2:
+            return tokens
+        ranked = [(-(self.bound(self.apply(state, t)) or 0), i, t) for i, t in enumerate(tokens)]
+        ranked.sort()
+        return [t for _, _, t in ranked]
 
     def _place_order(self, ring: tuple[int, ...], e: int, f: int, card: int) -> tuple[int, int]:
         """The two empty slots, the one that leaves the cheaper card next in line first."""
