@@ -59,15 +59,15 @@ two such cells placed at cost 0 are never horizontal neighbours (the second woul
 first), so at most ``z`` placements are free (``z`` the size of a largest set of empty
 cells, without a filled neighbour now, no two of them neighbours: the horizontal
 neighbours form paths) and every other one consumes at least two cards. And (3): a
-placement consumes its card and its cost, at most 4, and on a cell whose filled neighbours
-are ``xs`` the cost is at most the largest distance from a value of its window to the
-nearest of ``xs`` (neighbours filled later only lower it; :func:`_spend`). So the ``n``-th
-placement from here takes its card from the hand or the next ``M(n - 1)`` cards of the
-deck, ``M(k)`` the most that ``k`` distinct fillable cells can consume, and the first ``n``
-placements fill ``n`` cells counted by (1) over those cards only: ``f`` placements need
-every ``n <= f`` to pass. The count of (1) grows with ``n``, so when ``n`` passes with a
-count of ``m``, every number from ``n`` to ``m`` passes too. The bound is the filled cells
-plus the largest ``f`` allowed by (1), (2) and (3).
+placement consumes its card and its cost, at most 4; on a cell with filled neighbours the
+cost is at most the distance from the card to the nearest of them (neighbours filled later
+only lower it), and only cards of the hand or the deck can be placed: so each fillable
+cell has a most it can consume. The ``n``-th placement from here takes its card from the
+hand or the next ``M(n - 1)`` cards of the deck, ``M(k)`` the most that ``k`` distinct
+cells can consume, and the first ``n`` placements fill ``n`` cells counted by (1) over
+those cards only: ``f`` placements need every ``n <= f`` to pass. The count of (1) grows
+with ``n``, so when ``n`` passes with a count of ``m``, every number from ``n`` to ``m``
+passes too. The bound is the filled cells plus the largest ``f`` allowed by (1), (2), (3).
 
 **Move ordering.** Placements by cost, then by how far the cell is from where the card's
 value would sit if its gap were filled evenly (the engine's greedy player); discard sets
@@ -90,6 +90,9 @@ _HEADS: tuple[tuple[str, ...], ...] = tuple(tuple(f"{v}@{n}" for n in _NAMES) fo
 #: ``_NEAR[x]``: the bit mask of the values within MAX_COST of ``x`` (cards 1..80).
 _NEAR: tuple[int, ...] = tuple(
     sum(1 << u for u in range(max(1, x - MAX_COST), min(HIGH, x + MAX_COST) + 1)) for x in range(256))
+#: ``_WITHIN[k][x]``: the bit mask of the values at most ``k`` from ``x`` (k = 1, 2, 3).
+_WITHIN: tuple[tuple[int, ...], ...] = tuple(
+    tuple(sum(1 << u for u in range(max(1, x - k), min(HIGH, x + k) + 1)) for x in range(256)) for k in range(4))
 
 
 def _neighbours(wrap: bool) -> tuple[tuple[int, ...], ...]:
@@ -113,37 +116,14 @@ Pos = tuple[tuple[int, ...], tuple[int, ...], int, Deal]
 # One run of empty cells: (first, last, lo, hi, window mask, cell masks, union of the cell masks).
 Run = tuple[int, int, int, int, int, tuple[int, ...], int]
 # What a grid alone decides: runs, run of each value (-1: none), live mask, canonical grid, free-cell
-# bound z, and the most cards the k placements that consume most can consume, for each k.
-Analysis = tuple[list[Run], list[int], int, bytes, int, tuple[int, ...]]
+# bound z, and for each fillable cell its mask and the complements of the values within 1, 2, 3
+# of its filled neighbours (all ones when it has none).
+Analysis = tuple[list[Run], list[int], int, bytes, int, tuple[tuple[int, int, int, int], ...]]
 
 
 def _window(lo: int, hi: int) -> int:
     """The bit mask of the values strictly between ``lo`` and ``hi``."""
     return ((1 << hi) - 1) ^ ((1 << (lo + 1)) - 1)
-
-
-def _spend(lo: int, hi: int, xs: list[int]) -> int:
-    """The most cards a placement on a cell with window ``(lo, hi)`` and filled horizontal
-    neighbours ``xs`` can ever consume: its card and its cost, at most 4; the cost is at
-    most the distance to the nearest of ``xs`` (later neighbours only lower it), which is
-    largest at an end of the window or half-way between two neighbours.
-
-    >>> _spend(56, 64, [56, 64]), _spend(64, 66, [64, 66]), _spend(9, 15, [9, 15]), _spend(0, 30, [])
-    (5, 2, 4, 5)
-    """
-    if not xs:
-        return 1 + MAX_COST
-    best = 0
-    points = [lo + 1, hi - 1]
-    if len(xs) == 2:
-        mid = (xs[0] + xs[1]) // 2
-        points += [mid, mid + 1]
-    for v in points:
-        if lo < v < hi:
-            c = min(v - x if v > x else x - v for x in xs)
-            if c > best:
-                best = c
-    return 1 + (best if best < MAX_COST else MAX_COST)
 
 
 class SquareProblem(Problem[Pos]):
@@ -189,7 +169,7 @@ class SquareProblem(Problem[Pos]):
         live = 0
         canon = bytearray(b"\xff" * CELLS)
         z = 0
-        spend: list[int] = []
+        spend: list[tuple[int, int, int, int]] = []
         i = 0
         lo = 0
         while i < CELLS:
@@ -223,7 +203,15 @@ class SquareProblem(Problem[Pos]):
                 else:
                     cm = near & win
                 if cm:
-                    spend.append(_spend(lo, hi, xs))
+                    if xs:
+                        m1 = m2 = m3 = 0
+                        for x in xs:
+                            m1 |= _WITHIN[1][x]
+                            m2 |= _WITHIN[2][x]
+                            m3 |= _WITHIN[3][x]
+                        spend.append((cm, ~m1, ~m2, ~m3))
+                    else:
+                        spend.append((cm, -1, -1, -1))
                 if near:
                     z += (length + 1) // 2
                     length = 0
@@ -244,11 +232,7 @@ class SquareProblem(Problem[Pos]):
                 canon[a - 1] = grid[a - 1]
             if i < CELLS:
                 canon[i] = hi
-        spend.sort(reverse=True)
-        most = [0]
-        for m in spend:
-            most.append(most[-1] + m)
-        return runs, run_of, live, bytes(canon), z, tuple(most)
+        return runs, run_of, live, bytes(canon), z, tuple(spend)
 
     def _live_after(self, grid: tuple[int, ...], run: Run, v: int, i: int, u: int) -> bool:
         """Card ``u`` (in the same run as ``v``) is live once ``v`` is on cell ``i``."""
@@ -382,9 +366,19 @@ class SquareProblem(Problem[Pos]):
         runs = an[0]
         rest = suffix[ptr]
         top = len(deck)
+        every = inhand | rest
+        spends: list[int] = []  # (3): the most cards a placement on each fillable cell consumes
+        for cm, f1, f2, f3 in an[5]:
+            c = cm & every
+            if c:
+                spends.append(5 if c & f3 else 4 if c & f2 else 3 if c & f1 else 2)
+        spends.sort(reverse=True)
+        most = [0]
+        for m in spends:
+            most.append(most[-1] + m)
         n = 1  # (3): every count below n passes
         while n <= f:
-            reach = ptr + an[5][n - 1] if n <= len(an[5]) else top
+            reach = ptr + most[n - 1] if n <= len(most) else top
             avail = inhand | (rest ^ suffix[reach]) if reach < top else inhand | rest
             more = 0
             for run in runs:
