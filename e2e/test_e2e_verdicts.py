@@ -77,3 +77,25 @@ def test_a_lost_game_names_the_losing_move_and_one_tap_undoes_back_to_a_winnable
     page.keyboard.press("w")
     orbit.wait_until("() => document.querySelector('#notice-text').textContent === 'Winnable from here.'")
     orbit.assert_clean()
+
+
+def test_the_standing_verdict_shows_under_the_board_follows_a_move_and_survives_a_reload(orbit: Orbit) -> None:
+    orbit.page.set_viewport_size({"width": 390, "height": 844})
+    session = Session.new(get_game("square"), 6)
+    page = orbit.open(session.link().fragment())
+    assert not page.locator("#verdict-line").is_visible()  # off by default: no spoilers
+    page.locator("#more").click()
+    page.locator("#set-verdict").check()
+    page.locator("#more").click()
+    orbit.wait_until("() => document.querySelector('#verdict-line').textContent === 'Solver: Winnable from here.'")
+    page.screenshot(path=str(SHOTS / "verdict-standing-square-phone.png"))
+    token = "2@E6"  # 2 in the last cell: nothing can follow it
+    play_via_ui(orbit, session, token, how="tap")
+    session.play(token)
+    assert_board_matches(page, session)
+    assert page.locator("#verdict-line").is_hidden()  # the game is over: nothing to search
+    page.reload()
+    orbit.wait_ready()
+    page.keyboard.press("Control+z")
+    orbit.wait_until("() => document.querySelector('#verdict-line').textContent === 'Solver: Winnable from here.'")
+    orbit.assert_clean()

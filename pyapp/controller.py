@@ -51,7 +51,7 @@ from .stats_keeper import StatsKeeper
 from .storage import MemoryStorage as MemoryStorage  # re-exported: tests and tools make a controller with it
 from .storage import Storage
 from .table import Face, Place, Table
-from .verdicts import SEARCHING, SLICE_GAP, TRACING, Finding, Verdicts, verdict_words
+from .verdicts import SEARCHING, SLICE_GAP, STANDING_PAUSE, TRACING, Finding, Verdicts, verdict_words
 from .view import Board, Dialog, Effects, Notice, Timer, View
 from .watch import Watch
 
@@ -112,6 +112,9 @@ class Controller:
         self.reset_armed = False
         #: "Can I still win?": the solver's search and verdicts (see :mod:`pyapp.verdicts`).
         self.verdicts = Verdicts()
+        #: The player asked about the position on the table (the verdict is then a notice too).
+        self._asked = False
+        self._verdict_words = ""  # the last verdict, in words
 
     # -- notices and words ---------------------------------------------------------------
     @property
@@ -219,7 +222,8 @@ class Controller:
         self.dialog = None
         self.notices.drop_stale()
         self._clear_transient()
-        self.verdicts.drop()
+        self.verdicts.moved()
+        self._asked = False
         self._summary_shown = session.status() != "playing"
         self._sync_clock()
         self._save()
@@ -254,7 +258,8 @@ class Controller:
 
     def _after_change(self) -> None:
         self.hint_marks = None  # a hint is for the position it was asked in
-        self.verdicts.drop()  # and so is a search
+        self.verdicts.moved()  # and so is a search
+        self._asked = False
         self._sync_clock()
         self._save()
         self.notices.drop_stale()
@@ -672,6 +677,7 @@ class Controller:
         if session is None or self.screen != "game" or self.watching.replay is not None or self.dialog is not None \
                 or session.status() != "playing" or session.resigned:
             return
+        self._asked = True
         found = self.verdicts.ask(session.game.id, session.states)
         if found is not None:
             self._say_verdict(found)
@@ -687,10 +693,29 @@ class Controller:
             before = self._table_of(session.states[found.since - 1])
             lost = move_name(before, session.moves[found.since - 1], lambda code: self._face(code).name)
         words = verdict_words(entry(session.game.id), found, lost)
-        action = ("Undo to there", "undo-to") if found.since else ("Show me", "show-line") if found.verdict.line \
-            else None
-        self._say(words, action, lasting=True)
+        self._verdict_words = words
+        if self._asked:
+            action = ("Undo to there", "undo-to") if found.since else ("Show me", "show-line") \
+                if found.verdict.line else None
+            self._say(words, action, lasting=True)
         self._tell(words)
+
+    def _standing(self) -> bool:
+        """The setting keeps the verdict shown, and there is a game in progress on the screen."""
+        s = self.session
+        return self.settings.verdict and s is not None and self.screen == "game" and self.watching.replay is None \
+            and s.status() == "playing" and not s.resigned
+
+    def _verdict_line(self) -> str:
+        """The standing verdict's words for the position on the table."""
+        session = self.session
+        if session is None or not self._standing():
+            return ""
+        if self.verdicts.searching:
+            return "Solver: " + (TRACING if self.verdicts.tracing else "searching…")
+        if self.verdicts.finding_for(session.game.id, session.states) is not None:
+            return "Solver: " + self._verdict_words
+        return "Solver: searching…"
 
     def undo_to(self, moves: int) -> None:
         """Undo back to the position after ``moves`` moves (the moves taken back wait on Redo)."""
@@ -785,10 +810,16 @@ class Controller:
             tracing = self.verdicts.tracing
             if (found := self.verdicts.step()) is not None:
                 self._say_verdict(found)
-            elif self.verdicts.tracing and not tracing:
+            elif self.verdicts.tracing and not tracing and self._asked:
                 self._say(TRACING, ("Stop", "stop-search"), lasting=True)
                 self._tell(TRACING)
             return True  # drawn again: the next slice's timer comes with the view
+        elif name == "verdict":  # the standing verdict's pause after a move is over: search
+            if ticket != self.verdicts.ticket or not self._standing() or self.verdicts.searching:
+                return False
+            assert self.session is not None
+            if (found := self.verdicts.ask(self.session.game.id, self.session.states)) is not None:
+                self._say_verdict(found)
         else:
             return False
         return True
@@ -838,4 +869,6 @@ class Controller:
                          elapsed_ms=self._elapsed())
         if self.verdicts.searching:  # the next slice of the search, once the page has drawn
             page = replace(page, timers=(*page.timers, Timer("solve", SLICE_GAP, self.verdicts.ticket)))
-        return page
+        elif self._standing() and self.verdicts.finding_for(session.game.id, session.states) is None:
+            page = replace(page, timers=(*page.timers, Timer("verdict", STANDING_PAUSE, self.verdicts.ticket)))
+        return replace(page, verdict=self._verdict_line()) if self.settings.verdict else page

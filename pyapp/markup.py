@@ -354,6 +354,7 @@ def page_writes(view: View, celebrate: bool = False) -> tuple[Write, ...]:
                 ("#notice-action", "text", notice.action), ("#notice-action", "hidden", on(not notice.action))]
     if view.board is not None:
         out += [("#board", "attr:aria-label", view.board_label), ("#board", "class:celebrate", on(celebrate))]
+    out += [("#verdict-line", "text", view.verdict), ("#verdict-line", "hidden", on(not view.verdict))]
     return tuple(out)
 
 

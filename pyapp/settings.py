@@ -25,12 +25,15 @@ MARKS: Final = "marks"
 #: The app-wide switches of the cards' looks: a four-colour deck, larger corner indices.
 FOUR_COLOUR: Final = "fourcolour"
 LARGE: Final = "large"
+#: The app-wide switch that keeps the solver's verdict on the position shown under the board.
+VERDICT: Final = "verdict"
 #: The app's switches as the settings menu lists them: (id, label).
 APP_SETTINGS: Final[tuple[tuple[str, str], ...]] = (
     (MARKS, "Mark the cards that can move"),
     (INSTANT, "Instant moves (no animation)"),
     (FOUR_COLOUR, "Four-colour deck (blue diamonds, green clubs)"),
     (LARGE, "Larger cards (big corner numbers)"),
+    (VERDICT, "Always show whether I can still win (spoilers)"),
 )
 Theme = Literal["system", "light", "dark"]
 #: The colour theme: follow the system, or a fixed choice.
@@ -38,7 +41,7 @@ THEMES: Final[tuple[tuple[Theme, str], ...]] = (("system", "As the system"), ("l
 #: The settings chosen from a list (the others are switches), by the id of their control.
 CHOICES: Final = ("theme",)
 #: Each app switch's field of :class:`Settings`.
-_FIELDS: Final = {MARKS: "marks", INSTANT: "instant", FOUR_COLOUR: "four_colour", LARGE: "large"}
+_FIELDS: Final = {MARKS: "marks", INSTANT: "instant", FOUR_COLOUR: "four_colour", LARGE: "large", VERDICT: "verdict"}
 
 
 @dataclass(frozen=True)
@@ -49,6 +52,8 @@ class Settings:
     instant: bool = False
     four_colour: bool = False
     large: bool = False
+    #: The solver's verdict stays shown under the board (off: many players want no spoilers).
+    verdict: bool = False
     theme: Theme = "system"
     #: The switches that games declare (:attr:`pyapp.table.GameView.settings`) that are on, by id.
     game: frozenset[str] = frozenset()
@@ -69,6 +74,8 @@ class Settings:
             return replace(self, four_colour=on)
         if name == "large":
             return replace(self, large=on)
+        if name == "verdict":
+            return replace(self, verdict=on)
         return replace(self, game=self.game | {switch} if on else self.game - {switch})
 
     def with_theme(self, theme: str) -> Settings:
@@ -108,7 +115,7 @@ class Settings:
 
         >>> from pyapp.storage import MemoryStorage
         >>> Settings.read(MemoryStorage({SETTINGS_KEY: "{oops"}))
-        (Settings(marks=True, instant=False, four_colour=False, large=False, theme='system', game=frozenset()), 'Your settings could not be read and were reset.')
+        (Settings(marks=True, instant=False, four_colour=False, large=False, verdict=False, theme='system', game=frozenset()), 'Your settings could not be read and were reset.')
         """
         raw = storage.get(SETTINGS_KEY)
         try:

@@ -51,6 +51,8 @@ KEPT: Final = 256
 SEARCHING: Final = "Searching… (the solver knows the order of every card, face down or not)"
 #: What it says while it looks for the move that lost the game.
 TRACING: Final = "Cannot be won from here. Looking for the move that lost it…"
+#: How long a standing verdict (the setting) waits after a move before it searches, in seconds.
+STANDING_PAUSE: Final = 0.4
 
 
 @dataclass(frozen=True)
@@ -97,6 +99,18 @@ class Verdicts:
         self._known.move_to_end(key)
         while len(self._known) > KEPT:
             self._known.popitem(last=False)
+
+    def finding_for(self, game_id: str, states: Sequence[Any]) -> Finding | None:
+        """The finding for the last of ``states`` (the game's positions from the deal), if there is one."""
+        keys = self._keys
+        if self.finding is None or self._game != game_id or len(keys) != len(states):
+            return None
+        return self.finding if keys[-1] == entry(game_id).game.format_state(states[-1]) else None
+
+    def moved(self) -> None:
+        """The position on the table changed: its search stops (and a standing verdict's pause starts again)."""
+        self.drop()
+        self.ticket += 1
 
     @property
     def searching(self) -> bool:

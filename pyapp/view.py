@@ -140,7 +140,7 @@ class Timer:
     any card is held. A ticket the controller no longer expects does nothing, so the
     binding may let a timer run out that a newer one replaced."""
 
-    name: Literal["notice", "disarm", "replay", "solve"]
+    name: Literal["notice", "disarm", "replay", "solve", "verdict"]
     seconds: float
     ticket: int
 
@@ -218,6 +218,8 @@ class View:
     board_label: str = ""
     #: What happens after a while, unless something else happens first (see :class:`Timer`).
     timers: tuple[Timer, ...] = ()
+    #: The solver's verdict on the position, kept under the board (a setting); "" for none.
+    verdict: str = ""
 
 
 @dataclass(frozen=True)

@@ -122,8 +122,8 @@ def test_a_search_the_budget_stops_says_not_sure_in_every_game() -> None:
         c = Controller(MemoryStorage())
         c.start(fragment)
         session: Session = c.session  # type: ignore[assignment]
-        c.verdicts.ask(session.game.id, session.states)
-        assert c.verdicts.search is not None
+        c.ask_verdict()
+        assert c.verdicts.search is not None and session is c.session
         c.verdicts.search.budget = 3  # a fresh deal: no line ends within 3 nodes
         run_search(c)
         text = c.notice.text if c.notice else ""
@@ -163,3 +163,36 @@ def test_looking_back_stops_at_the_first_winnable_or_undetermined_position_or_at
         assert words == {0: "This deal could never be won, even knowing every card. Best now: 30 cells filled.",
                          None: "Cannot be won from here: 30 cells filled at best.",
                          1: "No longer winnable: move 1 (48 to cell D3) lost it. Best now: 30 cells filled."}[since]
+
+
+def timer(c: Controller, name: str) -> int | None:
+    return next((t.ticket for t in c.view().timers if t.name == name), None)
+
+
+def test_the_standing_verdict_is_off_by_default_and_once_on_follows_every_position_after_a_pause() -> None:
+    storage = MemoryStorage()
+    c = Controller(storage)
+    c.start(WINNABLE)
+    assert c.view().verdict == "" and timer(c, "verdict") is None and timer(c, "solve") is None
+    c.change("set-verdict", "", True)
+    assert "verdict" in storage.get("orbit.settings")  # type: ignore[operator]
+    assert c.view().verdict == "Solver: searching…"
+    pause = timer(c, "verdict")
+    assert pause is not None and timer(c, "solve") is None  # it waits for the pause first
+    assert c.fire("verdict", pause) is True
+    run_search(c)
+    assert c.view().verdict == "Solver: Winnable from here." and c.notice is None  # not asked: no notice
+    assert c.effects().announce == "Winnable from here."  # said once
+    assert c.effects().announce == "" and c.view().verdict == "Solver: Winnable from here."
+    c.play(c.session.legal_moves()[-1])  # type: ignore[union-attr]
+    assert c.view().verdict == "Solver: searching…"
+    assert c.fire("verdict", pause) is False  # the old position's pause does nothing
+    again = timer(c, "verdict")
+    assert again is not None and again != pause
+    c.undo()  # back to the position solved: its verdict comes at once when the pause is over
+    c.fire("verdict", timer(c, "verdict"))  # type: ignore[arg-type]
+    assert timer(c, "solve") is None and c.view().verdict == "Solver: Winnable from here."
+    c.resign()
+    c.resign()
+    assert c.view().verdict == "" and timer(c, "verdict") is None
+    assert Controller(storage).settings.verdict  # kept
