@@ -30,6 +30,7 @@ import datetime
 from dataclasses import replace
 from typing import Any, Callable, Literal, Mapping
 
+from .can_win import CanWin
 from .clock import GameClock, Playtime
 from .errors import OrbitError
 from .games import all_games, entry, get_view
@@ -51,8 +52,7 @@ from .stats_keeper import StatsKeeper
 from .storage import MemoryStorage as MemoryStorage  # re-exported: tests and tools make a controller with it
 from .storage import Storage
 from .table import Face, Place, Table
-from .verdicts import SEARCHING, SLICE_GAP, STANDING_PAUSE, TRACING, Finding, Verdicts, verdict_words
-from .view import Board, Dialog, Effects, Notice, Timer, View
+from .view import Board, Dialog, Effects, Notice, View
 from .watch import Watch
 
 
@@ -110,11 +110,8 @@ class Controller:
         self.hint_marks: HintMarks | None = None
         #: The statistics dialog's Reset was pressed once.
         self.reset_armed = False
-        #: "Can I still win?": the solver's search and verdicts (see :mod:`pyapp.verdicts`).
-        self.verdicts = Verdicts()
-        #: The player asked about the position on the table (the verdict is then a notice too).
-        self._asked = False
-        self._verdict_words = ""  # the last verdict, in words
+        #: "Can I still win?": the solver's searches and verdicts (see :mod:`pyapp.can_win`).
+        self.can_win = CanWin(self._say, self._tell)
 
     # -- notices and words ---------------------------------------------------------------
     @property
@@ -145,9 +142,9 @@ class Controller:
         elif action == "show-line":
             self.show_line()
         elif action == "stop-search":
-            self.verdicts.drop()
-        elif action == "undo-to" and (found := self.verdicts.finding) is not None and found.since:
-            self.undo_to(found.since - 1)
+            self.can_win.stop()
+        elif action == "undo-to" and (lost := self.can_win.lost_at()) is not None:
+            self.undo_to(lost - 1)
 
     def copied(self, ok: bool) -> None:
         """The binding tried to copy :attr:`Effects.copy` (a link the player must copy by hand stays)."""
@@ -183,7 +180,7 @@ class Controller:
 
     def home(self) -> None:
         self._clear_transient()
-        self.verdicts.drop()
+        self.can_win.stop()
         self.dialog = None
         self.watching.close()
         self.screen = "start"
@@ -222,8 +219,7 @@ class Controller:
         self.dialog = None
         self.notices.drop_stale()
         self._clear_transient()
-        self.verdicts.moved()
-        self._asked = False
+        self.can_win.moved()
         self._summary_shown = session.status() != "playing"
         self._sync_clock()
         self._save()
@@ -258,8 +254,7 @@ class Controller:
 
     def _after_change(self) -> None:
         self.hint_marks = None  # a hint is for the position it was asked in
-        self.verdicts.moved()  # and so is a search
-        self._asked = False
+        self.can_win.moved()  # and so is a search
         self._sync_clock()
         self._save()
         self.notices.drop_stale()
@@ -517,15 +512,14 @@ class Controller:
         self._clear_transient()
         if session.status() != "playing":
             return
-        known = self.verdicts.known_for(session.game.id, session.state)
-        solver = known is not None and bool(known.line) and known.kind in ("won", "best")
-        marks = locate_hint(table, known.line[0]) if solver and known is not None else hint_marks(session, table)
+        solver = self.can_win.next_move(session)
+        marks = locate_hint(table, solver) if solver is not None else hint_marks(session, table)
         if marks is None:
             self._say(NO_HINT)
             return
         self.hint_marks = marks
         self.stats.hinted(session.game.id, session)
-        self._say(("The solver's next move. " if solver else "") + hint_words(marks, table))
+        self._say(("The solver's next move. " if solver is not None else "") + hint_words(marks, table))
 
     def resize(self, width: float, height: float) -> bool:
         """The board's room in pixels (see :meth:`pyapp.layout.Layout.resize`); True when the table turned."""
@@ -677,28 +671,7 @@ class Controller:
         if session is None or self.screen != "game" or self.watching.replay is not None or self.dialog is not None \
                 or session.status() != "playing" or session.resigned:
             return
-        self._asked = True
-        found = self.verdicts.ask(session.game.id, session.states)
-        if found is not None:
-            self._say_verdict(found)
-        else:
-            self._say(SEARCHING, ("Stop", "stop-search"), lasting=True)
-            self._tell("Searching.")
-
-    def _say_verdict(self, found: Finding) -> None:
-        session = self.session
-        assert session is not None
-        lost = ""
-        if found.since and found.since <= len(session.moves):  # the move that lost it, in words
-            before = self._table_of(session.states[found.since - 1])
-            lost = move_name(before, session.moves[found.since - 1], lambda code: self._face(code).name)
-        words = verdict_words(entry(session.game.id), found, lost)
-        self._verdict_words = words
-        if self._asked:
-            action = ("Undo to there", "undo-to") if found.since else ("Show me", "show-line") \
-                if found.verdict.line else None
-            self._say(words, action, lasting=True)
-        self._tell(words)
+        self.can_win.ask(session, self._move_words)
 
     def _standing(self) -> bool:
         """The setting keeps the verdict shown, and there is a game in progress on the screen."""
@@ -706,16 +679,11 @@ class Controller:
         return self.settings.verdict and s is not None and self.screen == "game" and self.watching.replay is None \
             and s.status() == "playing" and not s.resigned
 
-    def _verdict_line(self) -> str:
-        """The standing verdict's words for the position on the table."""
-        session = self.session
-        if session is None or not self._standing():
-            return ""
-        if self.verdicts.searching:
-            return "Solver: " + (TRACING if self.verdicts.tracing else "searching…")
-        if self.verdicts.finding_for(session.game.id, session.states) is not None:
-            return "Solver: " + self._verdict_words
-        return "Solver: searching…"
+    def _move_words(self, n: int) -> str:
+        """Move ``n`` (1 = the first) of the game on the table, in words."""
+        assert self.session is not None
+        before = self._table_of(self.session.states[n - 1])
+        return move_name(before, self.session.moves[n - 1], lambda code: self._face(code).name)
 
     def undo_to(self, moves: int) -> None:
         """Undo back to the position after ``moves`` moves (the moves taken back wait on Redo)."""
@@ -733,11 +701,11 @@ class Controller:
         """Show me: the solver's line from the position on the table, in the Watch viewer
         (Play from here takes the game over at any point of it)."""
         session = self.session
-        known = self.verdicts.known_for(session.game.id, session.state) if session is not None else None
-        if session is None or known is None or not known.line:
+        line = self.can_win.line_to_watch(session) if session is not None else ()
+        if session is None or not line:
             return
         link = session.link()
-        replay = Replay(replace(link, moves=link.moves + known.line))
+        replay = Replay(replace(link, moves=link.moves + line))
         replay.seek(len(link.moves))
         self._clear_transient()
         self.dialog = None
@@ -804,22 +772,10 @@ class Controller:
             self.resign_armed = False
         elif name == "replay":
             return self.watching.tick(ticket)
-        elif name == "solve":
-            if ticket != self.verdicts.ticket or not self.verdicts.searching:
-                return False
-            tracing = self.verdicts.tracing
-            if (found := self.verdicts.step()) is not None:
-                self._say_verdict(found)
-            elif self.verdicts.tracing and not tracing and self._asked:
-                self._say(TRACING, ("Stop", "stop-search"), lasting=True)
-                self._tell(TRACING)
-            return True  # drawn again: the next slice's timer comes with the view
-        elif name == "verdict":  # the standing verdict's pause after a move is over: search
-            if ticket != self.verdicts.ticket or not self._standing() or self.verdicts.searching:
-                return False
-            assert self.session is not None
-            if (found := self.verdicts.ask(self.session.game.id, self.session.states)) is not None:
-                self._say_verdict(found)
+        elif name == "solve":  # drawn again after it: the next slice's timer comes with the view
+            return self.can_win.slice(ticket, self.session, self._move_words)
+        elif name == "verdict":
+            return self.can_win.pause_over(ticket, self.session, self._standing(), self._move_words)
         else:
             return False
         return True
@@ -867,8 +823,6 @@ class Controller:
                          hint_button=self.hint_marks.button if self.hint_marks else "", resign_armed=self.resign_armed,
                          armed=self._armed, backup=self._backup is not None, auto=self.auto_token() is not None,
                          elapsed_ms=self._elapsed())
-        if self.verdicts.searching:  # the next slice of the search, once the page has drawn
-            page = replace(page, timers=(*page.timers, Timer("solve", SLICE_GAP, self.verdicts.ticket)))
-        elif self._standing() and self.verdicts.finding_for(session.game.id, session.states) is None:
-            page = replace(page, timers=(*page.timers, Timer("verdict", STANDING_PAUSE, self.verdicts.ticket)))
-        return replace(page, verdict=self._verdict_line()) if self.settings.verdict else page
+        standing = self._standing()
+        return replace(page, timers=(*page.timers, *self.can_win.timers(session, standing)),
+                       verdict=self.can_win.line(session, standing))

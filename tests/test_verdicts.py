@@ -79,7 +79,7 @@ def test_the_hint_follows_the_solvers_line_once_it_is_known() -> None:
     run_search(c)
     c.hint()
     assert c.notice is not None and c.notice.text.startswith("The solver's next move. ")
-    verdict = c.verdicts.known_for("square", c.session.state)  # type: ignore[union-attr]
+    verdict = c.can_win.verdicts.known_for("square", c.session.state)  # type: ignore[union-attr]
     assert verdict is not None and c.hint_marks is not None
     token = verdict.line[0]
     c.play(token)  # the move the hint lit is the line's first
@@ -112,9 +112,9 @@ def test_a_slice_waits_while_a_move_is_shown_or_a_card_is_held() -> None:
     c.busy(True)
     assert c.fire("solve", ticket) is None
     c.busy(False)
-    nodes = c.verdicts.search.nodes if c.verdicts.search else 0
+    nodes = c.can_win.verdicts.search.nodes if c.can_win.verdicts.search else 0
     assert c.fire("solve", ticket) is True
-    assert c.verdicts.search is None or c.verdicts.search.nodes > nodes
+    assert c.can_win.verdicts.search is None or c.can_win.verdicts.search.nodes > nodes
 
 
 def test_a_search_the_budget_stops_says_not_sure_in_every_game() -> None:
@@ -123,8 +123,8 @@ def test_a_search_the_budget_stops_says_not_sure_in_every_game() -> None:
         c.start(fragment)
         session: Session = c.session  # type: ignore[assignment]
         c.ask_verdict()
-        assert c.verdicts.search is not None and session is c.session
-        c.verdicts.search.budget = 3  # a fresh deal: no line ends within 3 nodes
+        assert c.can_win.verdicts.search is not None and session is c.session
+        c.can_win.verdicts.search.budget = 3  # a fresh deal: no line ends within 3 nodes
         run_search(c)
         text = c.notice.text if c.notice else ""
         assert text == "Not sure: after 3 positions the search had not finished.", text
@@ -141,7 +141,7 @@ def test_a_lost_position_names_the_move_that_lost_it_and_undo_to_there_brings_ba
     assert TRACING in said  # said while it looked back
     assert c.notice is not None and c.notice.action == "Undo to there"
     assert c.notice.text.startswith("No longer winnable: move 2 (card 38 to cell E1) lost it. Best now: "), c.notice.text
-    assert c.verdicts.finding is not None and c.verdicts.finding.since == 2
+    assert c.can_win.verdicts.finding is not None and c.can_win.verdicts.finding.since == 2
     c.notice_action()  # Undo to there
     assert c.session is not None and c.session.moves == ("48@D3",) and c.session.redo_moves == ("38@E1",)
     c.ask_verdict()  # known already: at once

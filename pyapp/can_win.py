@@ -1,0 +1,135 @@
+"""Can I still win? The solver as the player meets it: asked for (the menu's button, the W
+key) or kept shown under the board (a setting), its search run in slices on the page's
+timers (:mod:`pyapp.verdicts`), its verdict said once in the game's own words, as a
+notice when it was asked for. The controller sends the intents and opens what it offers
+(the line to watch, the position to undo to).
+
+>>> from pyapp.session import Session
+>>> from pyapp.games import get_game
+>>> said, told = [], []
+>>> c = CanWin(lambda text, action=None, error=False, lasting=False: said.append((text, action)), told.append)
+>>> s = Session.new(get_game("square"), 6)
+>>> c.ask(s, lambda n: "")
+>>> said[-1][0] == SEARCHING, [t.name for t in c.timers(s, standing=False)]
+(True, ['solve'])
+>>> while c.timers(s, standing=False):
+...     _ = c.slice(c.verdicts.ticket, s, lambda n: "")
+>>> said[-1], told[-1]
+(('Winnable from here.', ('Show me', 'show-line')), 'Winnable from here.')
+>>> len(c.line_to_watch(s)) > 20, c.next_move(s) == c.line_to_watch(s)[0]
+(True, True)
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Protocol
+
+from .games import entry
+from .session import Session
+from .verdicts import SEARCHING, SLICE_GAP, STANDING_PAUSE, TRACING, Finding, Verdicts, verdict_words
+from .view import Timer
+
+
+class Say(Protocol):
+    def __call__(self, text: str, action: tuple[str, str] | None = None, error: bool = False,
+                 lasting: bool = False) -> None: ...
+
+
+#: The words of move n (1 = the first) of the game on the table ("card 38 to cell E1").
+MoveWords = Callable[[int], str]
+
+
+class CanWin:
+    """The player's side of the solver (see the module doc)."""
+
+    def __init__(self, say: Say, tell: Callable[[str], None]) -> None:
+        self._say, self._tell = say, tell
+        #: The searches and what they found.
+        self.verdicts = Verdicts()
+        #: The player asked about the position on the table (the verdict is then a notice too).
+        self.asked = False
+        self._words = ""  # the last verdict, in words
+
+    def moved(self) -> None:
+        """The position on the table changed: its search stops, a standing verdict waits again."""
+        self.verdicts.moved()
+        self.asked = False
+
+    def stop(self) -> None:
+        """The notice's Stop."""
+        self.verdicts.drop()
+
+    def ask(self, session: Session, move_words: MoveWords) -> None:
+        """The player asks about the position on the table (a game in progress)."""
+        self.asked = True
+        found = self.verdicts.ask(session.game.id, session.states)
+        if found is not None:
+            self._found(session, found, move_words)
+        else:
+            self._say(SEARCHING, ("Stop", "stop-search"), lasting=True)
+            self._tell("Searching.")
+
+    def _found(self, session: Session, found: Finding, move_words: MoveWords) -> None:
+        lost = move_words(found.since) if found.since and found.since <= len(session.moves) else ""
+        self._words = verdict_words(entry(session.game.id), found, lost)
+        if self.asked:
+            action = ("Undo to there", "undo-to") if found.since else ("Show me", "show-line") \
+                if found.verdict.line else None
+            self._say(self._words, action, lasting=True)
+        self._tell(self._words)
+
+    def slice(self, ticket: int, session: Session | None, move_words: MoveWords) -> bool:
+        """The ``solve`` timer: one slice of the search; False for a ticket no longer expected."""
+        v = self.verdicts
+        if session is None or ticket != v.ticket or not v.searching:
+            return False
+        tracing = v.tracing
+        if (found := v.step()) is not None:
+            self._found(session, found, move_words)
+        elif v.tracing and not tracing and self.asked:
+            self._say(TRACING, ("Stop", "stop-search"), lasting=True)
+            self._tell(TRACING)
+        return True
+
+    def pause_over(self, ticket: int, session: Session | None, standing: bool, move_words: MoveWords) -> bool:
+        """The ``verdict`` timer: the standing verdict's pause after a move is over: search."""
+        v = self.verdicts
+        if session is None or ticket != v.ticket or not standing or v.searching:
+            return False
+        if (found := v.ask(session.game.id, session.states)) is not None:
+            self._found(session, found, move_words)
+        return True
+
+    def timers(self, session: Session, standing: bool) -> tuple[Timer, ...]:
+        """The next slice of a search once the page has drawn, or a standing verdict's pause."""
+        v = self.verdicts
+        if v.searching:
+            return (Timer("solve", SLICE_GAP, v.ticket),)
+        if standing and v.finding_for(session.game.id, session.states) is None:
+            return (Timer("verdict", STANDING_PAUSE, v.ticket),)
+        return ()
+
+    def line(self, session: Session, standing: bool) -> str:
+        """The standing verdict under the board ("" when it is not to be shown)."""
+        if not standing:
+            return ""
+        v = self.verdicts
+        if v.searching:
+            return "Solver: " + (TRACING if v.tracing else "searching…")
+        return "Solver: " + (self._words if v.finding_for(session.game.id, session.states) else "searching…")
+
+    def lost_at(self) -> int | None:
+        """The number of the move that lost the game (the last verdict's), if it was found."""
+        found = self.verdicts.finding
+        return found.since if found is not None and found.since else None
+
+    def line_to_watch(self, session: Session) -> tuple[str, ...]:
+        """The solver's line from the position on the table, if one is known (Show me)."""
+        known = self.verdicts.known_for(session.game.id, session.state)
+        return known.line if known is not None else ()
+
+    def next_move(self, session: Session) -> str | None:
+        """The first move of the solver's line from here when it is worth following (the hint)."""
+        known = self.verdicts.known_for(session.game.id, session.state)
+        return known.line[0] if known is not None and known.line and known.kind in ("won", "best") else None
