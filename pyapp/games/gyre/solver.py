@@ -284,6 +284,14 @@ class GyreProblem(Problem[State]):
         return False
 
     def key(self, state: State) -> Hashable:
+        """The canonical key (see the module doc): a ring turned round is the same position.
+
+        >>> p, deck = problem(), (0, 1, 2)
+        >>> p.key(((5, 6, -1, 7, 8, 9), (10,), 0, -1, 4, deck)) == p.key(((7, 8, 9, 5, 6, -1), (10,), 0, -1, 4, deck))
+        True
+        >>> p.key(((5, 6, -1, 7, 8, 9), (10,), 0, -1, 4, deck)) == p.key(((5, 6, -1, 7, 8, 9), (10,), 0, -1, 6, deck))
+        False
+        """
         ring, hand, idx, pending, score, deck = state
         if pending < 0:
             if idx >= len(deck):
@@ -405,6 +413,17 @@ class GyreProblem(Problem[State]):
         return (e, f) if _PTS[after_e] <= _PTS[after_f] else (f, e)
 
     def apply(self, state: State, move: str) -> State:
+        """The state after the engine's token ``move`` (legal in ``state``), as the engine plays it.
+
+        >>> from pyapp.games.gyre.rules import GYRE
+        >>> e = GYRE.deal(3, GYRE.parse_options("jokers"))
+        >>> p = problem(e)
+        >>> t = GYRE.legal_moves(e)[0]
+        >>> after = p.apply(p.start(e), t)
+        >>> other = p.start(GYRE.apply(e, t))
+        >>> after[:2] == other[:2] and after[5][after[2]:] == other[5][other[2]:] and after[3:5] == other[3:5]
+        True
+        """
         ring, hand, idx, pending, score, deck = state
         kind = move[0]
         if kind == "P":
