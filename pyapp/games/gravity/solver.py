@@ -80,6 +80,8 @@ _PAIRS: Final = tuple(
 _STACK: Final[dict[str, tuple[int, int]]] = {
     CELL_NAMES[i] + CELL_NAMES[j]: (i, j) for i in range(25) for j, _, _ in NEIGHBOURS[i]
 }
+#: ``_BIT[c]``: the bit of card id c in a mask (0 for EMPTY).
+_BIT: Final = tuple([1 << c for c in range(52)] + [0])
 _CELL: Final[dict[str, int]] = {n: i for i, n in enumerate(CELL_NAMES)}
 
 
@@ -135,11 +137,7 @@ class GravityProblem(Problem[State]):
             for k in range(len(moon) - 1, -1, -1):
                 masks[k] = masks[k + 1] | (1 << moon[k])
             suffix = self._suffix[moon] = tuple(masks)
-        live = suffix[pos]
-        for c in tops:
-            if c != EMPTY:
-                live |= 1 << c
-        return live
+        return suffix[pos] | sum(map(_BIT.__getitem__, set(tops)))
 
     def moves(self, state: State) -> list[str]:
         tops, moon, pos, hole = state
@@ -149,6 +147,7 @@ class GravityProblem(Problem[State]):
                 return []  # a transit frame (the engine offers no move there either)
             return self._order_choices(tops, hole, cand)
         rel = REL
+        nb = NB
         scored: list[tuple[int, str]] = []
         live = 0
         for i, j, bit, tij, tji in _PAIRS:
@@ -158,8 +157,8 @@ class GravityProblem(Problem[State]):
                 if not live:
                     live = self._live(tops, moon, pos)
                 # burying b (i onto j) is good when b has few live partners and a many
-                da = (NB[a] & live).bit_count()
-                db = (NB[b] & live).bit_count()
+                da = (nb[a] & live).bit_count()
+                db = (nb[b] & live).bit_count()
                 scored.append((db - da, tij))
                 scored.append((da - db, tji))
         if not scored:
