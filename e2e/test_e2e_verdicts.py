@@ -8,7 +8,7 @@ from __future__ import annotations
 import os
 from pathlib import Path
 
-from playwright.sync_api import Page
+from playwright.sync_api import Page, expect
 
 from conftest import Orbit
 from helpers import assert_board_matches, play_via_ui
@@ -98,4 +98,24 @@ def test_the_standing_verdict_shows_under_the_board_follows_a_move_and_survives_
     orbit.wait_ready()
     page.keyboard.press("Control+z")
     orbit.wait_until("() => document.querySelector('#verdict-line').textContent === 'Solver: Winnable from here.'")
+    orbit.assert_clean()
+
+
+def test_a_winnable_only_deal_is_won_by_its_own_line_on_a_phone(orbit: Orbit) -> None:
+    orbit.page.set_viewport_size({"width": 390, "height": 844})
+    page = orbit.open("#g=gravity&s=5")
+    page.locator("#new").click()
+    dialog = page.locator("#newgame")
+    dialog.locator('input[name="winnable"]').check()
+    page.screenshot(path=str(SHOTS / "verdict-winnable-dialog-phone.png"))
+    dialog.locator("#deal-go").click()
+    expect(dialog).to_be_hidden()
+    orbit.wait_until("() => document.querySelector('#notice-text').textContent.startsWith('Deal ')")
+    assert "s=5&" not in page.evaluate("location.hash") + "&"  # a new deal, in the link for a friend
+    page.keyboard.press("w")  # proved while it was found: at once
+    orbit.wait_until("() => document.querySelector('#notice-text').textContent === 'Winnable from here.'")
+    page.locator("#notice-action").click()  # Show me
+    page.locator("#rp-end").click()
+    page.locator("#rp-here").click()
+    orbit.wait_until("() => document.querySelector('#score').textContent.startsWith('Piles left 1')")
     orbit.assert_clean()

@@ -22,13 +22,55 @@ notice when it was asked for. The controller sends the intents and opens what it
 
 from __future__ import annotations
 
+import secrets
 from collections.abc import Callable
-from typing import Protocol
+from dataclasses import dataclass
+from typing import Any, Final, Protocol
 
 from .games import entry
 from .session import Session
-from .verdicts import SEARCHING, SLICE_GAP, STANDING_PAUSE, TRACING, Finding, Verdicts, verdict_words
+from .solve import Problem, Search, Verdict, engine_verdict, problem_for
+from .verdicts import SEARCHING, SLICE_GAP, SLICE_SECONDS, STANDING_PAUSE, TRACING, Finding, Verdicts, verdict_words
 from .view import Timer
+
+#: The nodes a deal hunt gives each deal it tries: wins are found fast or not at all, and a
+#: deal the search cannot settle in that many is passed over for the next.
+HUNT_BUDGET: Final = 30_000
+
+
+@dataclass
+class Hunt:
+    """A search for a deal that can be won (or, for a game without a win, whose best score
+    reaches ``level``), one deal after another, in slices."""
+
+    game_id: str
+    options: str
+    level: int | None
+    seed: int = 0
+    tried: int = 0
+    search: Search[Any] | None = None
+    problem: Problem[Any] | None = None
+    ticket: int = 0
+    #: The deal's verdict, once it is found.
+    verdict: Verdict | None = None
+
+    def next_deal(self) -> None:
+        game = entry(self.game_id).game
+        self.seed = secrets.randbelow(10**9)
+        self.tried += 1
+        self.ticket += 1
+        state = game.deal(self.seed, game.parse_options(self.options))
+        self.problem = problem_for(self.game_id, state)
+        self.search = Search(self.problem, self.problem.start(state), HUNT_BUDGET)
+
+    def good(self, verdict: Verdict) -> bool:
+        """The deal's verdict is what was asked for (proved by its line)."""
+        if self.level is None:
+            return verdict.kind == "won"
+        return verdict.score is not None and verdict.score >= self.level
+
+    def wanted(self) -> str:
+        return "a winnable deal" if self.level is None else f"a deal whose best score reaches {self.level}"
 
 
 class Say(Protocol):
@@ -50,6 +92,40 @@ class CanWin:
         #: The player asked about the position on the table (the verdict is then a notice too).
         self.asked = False
         self._words = ""  # the last verdict, in words
+        #: The search for a deal to deal (New deal's "Winnable deals only"), or None.
+        self.hunt: Hunt | None = None
+        self._hunts = 0
+
+    # -- winnable deals only ---------------------------------------------------------------
+    def hunt_for(self, game_id: str, options: str, level: int | None = None) -> None:
+        """Look for a deal of ``game_id`` that the solver proves winnable (``level``: for a game
+        without a win, one whose best score reaches it), a deal after another, in slices."""
+        self._hunts += 1
+        self.hunt = Hunt(game_id, options, level, ticket=self._hunts * 1_000_000)
+        self.hunt.next_deal()
+        self._say(f"Looking for {self.hunt.wanted()}…", ("Cancel", "stop-hunt"), lasting=True)
+        self._tell(f"Looking for {self.hunt.wanted()}.")
+
+    def stop_hunt(self) -> None:
+        self.hunt = None
+
+    def hunt_slice(self, ticket: int) -> Hunt | bool:
+        """The ``hunt`` timer: one slice; the hunt once it found its deal (its ``seed``, with its
+        ``verdict``), True while it goes on, False for a ticket no longer expected."""
+        hunt = self.hunt
+        if hunt is None or hunt.search is None or hunt.problem is None or ticket != hunt.ticket:
+            return False
+        if not hunt.search.run_for(SLICE_SECONDS):
+            return True
+        verdict = engine_verdict(hunt.problem, hunt.search.verdict())
+        if hunt.good(verdict):
+            self.hunt, hunt.verdict = None, verdict
+            return hunt
+        hunt.next_deal()
+        if hunt.tried % 5 == 0:
+            self._say(f"Looking for {hunt.wanted()}… {hunt.tried} deals tried.", ("Cancel", "stop-hunt"),
+                      lasting=True)
+        return True
 
     def moved(self) -> None:
         """The position on the table changed: its search stops, a standing verdict waits again."""
@@ -102,13 +178,15 @@ class CanWin:
         return True
 
     def timers(self, session: Session, standing: bool) -> tuple[Timer, ...]:
-        """The next slice of a search once the page has drawn, or a standing verdict's pause."""
+        """The next slice of a search once the page has drawn, or a standing verdict's pause;
+        and a deal hunt's next slice."""
         v = self.verdicts
+        hunt = (Timer("hunt", SLICE_GAP, self.hunt.ticket),) if self.hunt is not None else ()
         if v.searching:
-            return (Timer("solve", SLICE_GAP, v.ticket),)
+            return (Timer("solve", SLICE_GAP, v.ticket), *hunt)
         if standing and v.finding_for(session.game.id, session.states) is None:
-            return (Timer("verdict", STANDING_PAUSE, v.ticket),)
-        return ()
+            return (Timer("verdict", STANDING_PAUSE, v.ticket), *hunt)
+        return hunt
 
     def line(self, session: Session, standing: bool) -> str:
         """The standing verdict under the board ("" when it is not to be shown)."""

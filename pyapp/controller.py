@@ -30,7 +30,7 @@ import datetime
 from dataclasses import replace
 from typing import Any, Callable, Literal, Mapping
 
-from .can_win import CanWin
+from .can_win import CanWin, Hunt
 from .clock import GameClock, Playtime
 from .errors import OrbitError
 from .games import all_games, entry, get_view
@@ -143,6 +143,8 @@ class Controller:
             self.show_line()
         elif action == "stop-search":
             self.can_win.stop()
+        elif action == "stop-hunt":
+            self.can_win.stop_hunt()
         elif action == "undo-to" and (lost := self.can_win.lost_at()) is not None:
             self.undo_to(lost - 1)
 
@@ -220,6 +222,8 @@ class Controller:
         self.notices.drop_stale()
         self._clear_transient()
         self.can_win.moved()
+        if self.can_win.hunt is not None and self.can_win.hunt.game_id != session.game.id:
+            self.can_win.stop_hunt()  # a hunt for another game's deal
         self._summary_shown = session.status() != "playing"
         self._sync_clock()
         self._save()
@@ -594,6 +598,11 @@ class Controller:
         except OrbitError as exc:
             self.dialog = replace(dialog, error=str(exc))
             return
+        level = values.get("level", "")
+        if seed is None and (values.get("winnable") in ("1", "true", "on") or level.isdigit()):
+            self.dialog = None  # the deal comes once the solver has found one
+            self.can_win.hunt_for(session.game.id, options, int(level) if level.isdigit() else None)
+            return
         self.new_deal(options, seed)
 
     def new_deal(self, options: str | None = None, seed: int | None = None) -> None:
@@ -776,6 +785,15 @@ class Controller:
             return self.can_win.slice(ticket, self.session, self._move_words)
         elif name == "verdict":
             return self.can_win.pause_over(ticket, self.session, self._standing(), self._move_words)
+        elif name == "hunt":
+            hunt = self.can_win.hunt_slice(ticket)
+            if isinstance(hunt, Hunt) and hunt.verdict is not None and self.session is not None \
+                    and self.session.game.id == hunt.game_id:  # (another game opened meanwhile: dropped)
+                self.new_deal(hunt.options, hunt.seed)
+                self.can_win.verdicts.remember(hunt.game_id, self.session.state, hunt.verdict)
+                self._say(f"Deal {hunt.seed}, after {hunt.tried} tried: the solver found a line that "
+                          f"{'wins it' if hunt.level is None else f'reaches {hunt.verdict.score}'}.")
+            return hunt is not False
         else:
             return False
         return True

@@ -45,7 +45,7 @@ def _field_html(field_: Field) -> str:
         return f'<label><input type="checkbox" name="{name}"{checked}> {label}</label>'
     if field_.kind == "select":
         options = "".join(
-            f'<option value="{escape(c)}"{" selected" if c == field_.value else ""}>{escape(c)}</option>'
+            f'<option value="{escape(c)}"{" selected" if c == field_.value else ""}>{escape(c) or "any"}</option>'
             for c in field_.choices)
         return f'<label>{label} <select name="{name}">{options}</select></label>'
     mode = ' inputmode="numeric"' if field_.name == "seed" else ""

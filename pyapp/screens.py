@@ -7,7 +7,7 @@ same values give an equal :class:`~pyapp.view.View`.
 ('played: 46', 'in progress')
 >>> from pyapp.games import get_game
 >>> [f.name for f in new_game_dialog(get_game("gyre"), "jokers").fields], chosen_options(get_game("gyre"), {"jokers": "1"})
-(['jokers', 'attrition', 'easy', 'seed'], ('jokers', None))
+(['jokers', 'attrition', 'easy', 'seed', 'level'], ('jokers', None))
 """
 
 from __future__ import annotations
@@ -17,6 +17,7 @@ from typing import Any, Callable, Final, Literal
 
 from .clock import format_duration
 from .game import AnyGame
+from .games import entry
 from .hand import Picking
 from .rng import parse_seed
 from .session import Session
@@ -125,6 +126,12 @@ def new_game_dialog(game: AnyGame, options: str) -> Dialog:
               if spec.choices else Field(spec.name, "text", spec.help, current.get(spec.name, ""))
               for spec in game.option_specs]
     fields.append(Field("seed", "text", "Deal number (blank for a random deal)", ""))
+    if entry(game.id).can_win:
+        fields.append(Field("winnable", "flag", "Winnable deals only (the solver, which knows the order of "
+                            "every card, checks each deal first)", ""))
+    elif levels := entry(game.id).levels:
+        fields.append(Field("level", "select", "Deals whose best score reaches at least (the solver checks)", "",
+                            ("", *map(str, levels))))
     return Dialog("newgame", f"New {game.title} deal", tuple(fields))
 
 

@@ -196,3 +196,56 @@ def test_the_standing_verdict_is_off_by_default_and_once_on_follows_every_positi
     c.resign()
     assert c.view().verdict == "" and timer(c, "verdict") is None
     assert Controller(storage).settings.verdict  # kept
+
+
+def run_hunt(c: Controller) -> int:
+    slices = 0
+    while (ticket := timer(c, "hunt")) is not None:
+        assert c.fire("hunt", ticket) is True
+        slices += 1
+        assert slices < 20_000
+    return slices
+
+
+def test_winnable_deals_only_deals_a_deal_the_solver_proved_and_keeps_its_line() -> None:
+    c = Controller(MemoryStorage())
+    c.start("#g=gravity&s=5")
+    c.open_new_dialog()
+    assert c.dialog is not None and "winnable" in [f.name for f in c.dialog.fields]
+    c.submit_new({"winnable": "1", "decks": "1"})
+    assert c.dialog is None and c.notice is not None and c.notice.text == "Looking for a winnable deal…"
+    assert c.session is not None and c.session.seed == 5  # the game stays until the deal is found
+    run_hunt(c)
+    session = c.session
+    assert session is not None and session.seed != 5 and not session.moves
+    assert c.notice is not None and c.notice.text.startswith(f"Deal {session.seed}, after ")
+    c.ask_verdict()  # proved already: at once
+    assert timer(c, "solve") is None and c.notice is not None and c.notice.text == "Winnable from here."
+    game, state = session.game, session.state
+    for token in c.can_win.line_to_watch(session):
+        state = game.apply(state, token)
+    assert game.status(state) == "won"
+
+
+def test_a_game_without_a_win_hunts_for_a_best_score_and_a_hunt_can_be_cancelled_or_outlived() -> None:
+    c = Controller(MemoryStorage())
+    c.start("#g=gyre&s=5")
+    c.open_new_dialog()
+    assert c.dialog is not None and "winnable" not in [f.name for f in c.dialog.fields]
+    level = next(f for f in c.dialog.fields if f.name == "level")
+    assert level.choices[0] == "" and "40" in level.choices
+    c.submit_new({"level": "40"})
+    assert c.notice is not None and c.notice.text == "Looking for a deal whose best score reaches 40…"
+    run_hunt(c)
+    session = c.session
+    assert session is not None and session.seed != 5
+    known = c.can_win.verdicts.known_for("gyre", session.state)
+    assert known is not None and known.score is not None and known.score >= 40
+    c.open_new_dialog()
+    c.submit_new({"level": "40"})
+    c.notice_action()  # Cancel
+    assert timer(c, "hunt") is None and c.session is session
+    c.open_new_dialog()
+    c.submit_new({"level": "40"})
+    c.open_game("square")  # another game opened meanwhile: the hunt stops
+    assert c.can_win.hunt is None and timer(c, "hunt") is None

@@ -72,6 +72,8 @@ class GameEntry:
     can_win: bool = True
     #: The game's own solver (pyapp/solve/games.py); None: the search over the engine as it is.
     solver: SolverFactory | None = None
+    #: For a game without a win: the best scores New deal can ask the solver's deals to reach.
+    levels: tuple[int, ...] = ()
     #: A score in words, for the solver's verdicts ("3 piles left"; "a final score of 58").
     result_words: Callable[[int], str] = lambda score: f"a final score of {score}"
 

@@ -34,5 +34,6 @@ ENTRY: Final = GameEntry(
     bench_seed=12345,
     can_win=False,
     solver=_solver,
+    levels=(40, 50, 60),
     result_words=lambda score: f"a final score of {score}",
 )
