@@ -21,16 +21,30 @@ direction (same rank, or circular rank distance 1 with the same suit or opposite
 stack buries a live card that is joined to another live card (the one stacked on it), and
 removing a vertex that has a neighbour never lowers the number of connected components; a
 MOON card that lands on a corner stays live. So without MOON->PLANET the components never
-become fewer, and the final score is at least their number now. A MOON->PLANET play removes one
-live card (the PLANET's top) and can lower the count by at most one, and there are at most as
-many of them as MOON cards left. Hence: piles >= max(1, components - (MOON left if MOON->PLANET
-is allowed else 0)).
+become fewer, and the final score is at least their number now. (The relation graph's
+components are joined by all live cards, whatever their cells: a relaxation of the rules.)
 
-**Moves** are the engine's tokens, in an order that tries good ones first (stacks that bury a
-card that few live cards can still bury, leaving on top a card many can; collapse choices that
-leave the most stacks). No move is dropped: every legal token is offered, so nothing the engine
-allows is lost. The one forced case is the engine's: when no stack is legal the only move is
-``m``.
+With MOON->PLANET, the only event that removes a live card without a live partner is that
+play (it buries the PLANET's top), so a component can vanish only when its last card is buried
+that way. Every card of a component that vanishes is removed by its own event (a stack, which
+buries a card of the same component, or a MOON->PLANET play), and all those events come before
+the last MOON->PLANET play, so while the MOON is not empty; in that phase every event uses one
+MOON card (a stack is followed by the MOON card landing on the corner; MOON->PLANET plays it).
+Components that vanish are disjoint, so their sizes together are at most the MOON cards left.
+Hence: piles >= max(1, components - v), where v is how many of the smallest components fit,
+size by size, in the MOON left (0 without MOON->PLANET). A component's size is counted in
+distinct card ids, which is at most its number of cards (copies of one card with several decks),
+so v is never too small and the bound never too low.
+
+**Moves** are the engine's tokens, every legal one (none is dropped: no dominance between two
+Gravity moves was proven, so none is claimed). Stacks come first when they bury a card that few
+live cards can still bury and leave on top a card that many can (the count of live cards related
+to each, a cheap proxy of how hard a card is to get rid of); collapse choices come in the
+engine's order. When no stack is legal the only move is ``m``, as in the engine.
+
+**Merged results.** Moves that lead to the same position (the same tops, MOON left and hole,
+for example two copies of a card with several decks, or two orders of the same stacks) get the
+same key, so the search's table searches that position once.
 
 An end game: 8S on ``b3`` (with every other card but 7H buried under it), 7H on ``c3``.
 
