@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import io
 import random
-from typing import Any
+from typing import Any, Hashable
 
 import pytest
 from hypothesis import HealthCheck, given, settings
@@ -218,3 +218,38 @@ class Steps(Problem[int]):
 def test_a_move_of_several_tokens_is_one_step_of_the_search_and_its_tokens_in_the_line() -> None:
     verdict = solve(Steps(), 4)
     assert verdict.kind == "won" and verdict.line == ("a", "b", "a", "b") and verdict.nodes == 3
+
+
+class Collect(Problem[tuple[int, int]]):
+    """(n, points): take 1 (worth 1 point) or 2 (worth 0) from n; the value is the points.
+    Positions with the same n reach the same future gains: key n, gain the points."""
+
+    def moves(self, s: tuple[int, int]) -> list[str]:
+        return ["1", "2"] if s[0] > 0 else []
+
+    def apply(self, s: tuple[int, int], m: str) -> tuple[int, int]:
+        return s[0] - int(m), s[1] + (m == "1")
+
+    def value(self, s: tuple[int, int]) -> int:
+        return s[1]
+
+    @property
+    def has_win(self) -> bool:
+        return False
+
+
+class Gained(Collect):
+    def key(self, s: tuple[int, int]) -> Hashable:
+        return s[0]
+
+    def gain(self, s: tuple[int, int]) -> int | None:
+        return s[1]
+
+
+def test_a_position_reached_again_with_more_gained_is_searched_again_and_with_less_it_is_not() -> None:
+    plain, gained = solve(Collect(), (12, 0)), solve(Gained(), (12, 0))
+    assert plain.score == gained.score == 12 and plain.exact and gained.exact
+    assert gained.nodes < plain.nodes  # every (n, less points) after the first visit of n is passed over
+    worse_first = solve(type("WorseFirst", (Gained,), {"moves": lambda self, s: ["2", "1"] if s[0] > 0 else []})(),
+                        (12, 0))
+    assert worse_first.score == 12 and worse_first.exact  # reached again with more: searched again

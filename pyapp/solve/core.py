@@ -73,6 +73,14 @@ class Problem(Generic[S]):
         """The position's canonical key: equal keys must reach the same results."""
         return state
 
+    def gain(self, state: S) -> int | None:
+        """For a game whose final value is what was gained so far plus what the rest of the
+        line adds (the same from equal keys, whatever was gained before): the gain so far,
+        which :meth:`key` then leaves out. A position reached again with no more gained than
+        before is not searched again (it cannot do better); with more, it is. None (the
+        default): the key holds everything."""
+        return None
+
     def moves(self, state: S) -> list[str]:
         """The legal moves, best first; empty when the game is over. A move may be several
         engine tokens joined by ``.`` (tokens never hold one), played in turn as one step of
@@ -131,6 +139,7 @@ class Verdict:
 @dataclass
 class _Frame:
     key: Hashable
+    gain: int
     moves: Iterator[str]
     state: object
 
@@ -148,8 +157,10 @@ class Search(Generic[S]):
     done: bool = False
     complete: bool = False
     _won: bool = False
-    _finished: set[Hashable] = field(default_factory=set)
-    _path: set[Hashable] = field(default_factory=set)
+    #: The positions searched to their end (or pruned), with the most gained on reaching them.
+    _finished: dict[Hashable, int] = field(default_factory=dict)
+    #: The positions on the current line, with what was gained on reaching them.
+    _path: set[tuple[Hashable, int]] = field(default_factory=set)
     _stack: list[_Frame] = field(default_factory=list)
     _line: list[str] = field(default_factory=list)
 
@@ -161,9 +172,9 @@ class Search(Generic[S]):
             self._end(self.root)
             self.done = self.complete = True
             return
-        key = p.key(self.root)
-        self._path.add(key)
-        self._stack.append(_Frame(key, iter(moves), self.root))
+        key, gain = p.key(self.root), p.gain(self.root) or 0
+        self._path.add((key, gain))
+        self._stack.append(_Frame(key, gain, iter(moves), self.root))
 
     def _end(self, state: S) -> None:
         """A finished position at the end of the current line."""
@@ -186,30 +197,31 @@ class Search(Generic[S]):
             move = next(frame.moves, None)
             if move is None:  # every move searched: what it reaches is at most the best found
                 stack.pop()
-                self._path.discard(frame.key)
-                self._finished.add(frame.key)
+                self._path.discard((frame.key, frame.gain))
+                self._finished[frame.key] = frame.gain
                 if self._line:
                     self._line.pop()
                 continue
             child = p.apply(frame.state, move)  # type: ignore[arg-type]
-            key = p.key(child)
-            if key in self._path or key in self._finished:
+            key, gain = p.key(child), p.gain(child) or 0
+            seen = self._finished.get(key)
+            if (seen is not None and gain <= seen) or (key, gain) in self._path:
                 continue
             self.nodes += 1
             self._line.append(move)
             moves = p.moves(child)
             if not moves:
                 self._end(child)
-                self._finished.add(key)
+                self._finished[key] = gain
                 self._line.pop()
                 continue
             bound = p.bound(child)
             if bound is not None and self.best is not None and bound <= self.best:
-                self._finished.add(key)  # it cannot beat the best found, which only grows
+                self._finished[key] = gain  # it cannot beat the best found, which only grows
                 self._line.pop()
                 continue
-            self._path.add(key)
-            stack.append(_Frame(key, iter(moves), child))
+            self._path.add((key, gain))
+            stack.append(_Frame(key, gain, iter(moves), child))
         self.done = True
         self.complete = not stack or self._won
         return True
