@@ -131,7 +131,8 @@ def test_the_bound_is_never_below_a_result_reached(options: str) -> None:
 
 def test_the_bound_counts_what_the_moon_can_pay_for() -> None:
     """Two lone cards (AS, 7H) and a MOON card related to neither: without MOON->PLANET three
-    piles must stay; with it, one MOON card can bury one lone card at the PLANET."""
+    piles must stay; with it, one MOON card can bury one lone card at the PLANET, but not the
+    MOON card of a turn under way."""
     tops = bytearray([EMPTY] * 25)
     tops[12], tops[13] = 0, 19  # AS on c3, 7H on d3
     moon = bytes([10])  # JS
@@ -139,6 +140,8 @@ def test_the_bound_counts_what_the_moon_can_pay_for() -> None:
     assert GravityProblem(GRAVITY.parse_options("nomoonplanet")).bound(s) == -3
     assert GravityProblem(GRAVITY.parse_options("")).bound(s) == -2
     assert GravityProblem(GRAVITY.parse_options("")).bound((bytes(tops), moon, 1, -1)) == -2
+    # during a collapse the MOON card of the turn lands on the corner: it pays for nothing
+    assert GravityProblem(GRAVITY.parse_options("")).bound((bytes(tops), moon, 0, 7)) == -3
 
 
 @pytest.mark.parametrize("options", OPTIONS[:3])

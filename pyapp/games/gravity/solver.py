@@ -34,7 +34,8 @@ Components that vanish are disjoint, so their sizes together are at most the MOO
 Hence: piles >= max(1, components - v), where v is how many of the smallest components fit,
 size by size, in the MOON left (0 without MOON->PLANET). A component's size is counted in
 distinct card ids, which is at most its number of cards (copies of one card with several decks),
-so v is never too small and the bound never too low.
+so v is never too small and the bound never too low. During a collapse choice in the MOON
+phase the MOON card of the turn under way will land on the corner, so one card fewer pays.
 
 **Moves** are the engine's tokens, every legal one (none is dropped: no dominance between two
 Gravity moves was proven, so none is claimed). Stacks come first when they bury a card that few
@@ -227,8 +228,10 @@ class GravityProblem(Problem[State]):
 
     def bound(self, state: State) -> int:
         """Minus a lower bound on the final piles (see the module doc)."""
-        tops, moon, pos, _ = state
+        tops, moon, pos, hole = state
         credit = len(moon) - pos if self.moon_planet else 0
+        if hole >= 0 and credit:
+            credit -= 1  # this turn's MOON card lands on the corner: no later event uses it
         live = self._live(tops, moon, pos)
         sizes = self._comps.get(live)
         if sizes is None:
