@@ -246,5 +246,10 @@ class GravityProblem(Problem[State]):
 
 
 def problem(state: GravityState | None) -> GravityProblem:
-    """The problem for positions like ``state`` (its options; None: the default rules)."""
+    """The problem for positions like ``state`` (its options; None: the default rules).
+
+    >>> from pyapp.games.gravity.rules import GRAVITY
+    >>> problem(None).moon_planet, problem(GRAVITY.deal(1, GRAVITY.parse_options("nomoonplanet"))).moon_planet
+    (True, False)
+    """
     return GravityProblem(DEFAULT_OPTIONS if state is None else state.options)
