@@ -95,6 +95,45 @@ class CanWin:
         #: The search for a deal to deal (New deal's "Winnable deals only"), or None.
         self.hunt: Hunt | None = None
         self._hunts = 0
+        #: The deal of a finished game is being searched, for the end screen.
+        self.judging = False
+
+    # -- the end screen against the best possible -----------------------------------------------
+    def judge(self, session: Session) -> None:
+        """A game ended: search its deal (unless its verdict is known, or the player won), so that
+        the end screen can say what was possible (:meth:`judgement`)."""
+        if session.status() == "won" or self.verdicts.known_for(session.game.id, session.states[0]) is not None:
+            return
+        self.asked, self.judging = False, True
+        self.verdicts.ask(session.game.id, session.states[:1])
+
+    def judgement(self, session: Session) -> tuple[str, tuple[str, ...]]:
+        """The end screen's line on what the deal allowed, and the solver's line from the deal
+        when it did better than the player ("" and () while not known).
+
+        >>> from pyapp.games import get_game
+        >>> s = Session.new(get_game("gravity"), 5)
+        >>> c = CanWin(lambda *a, **k: None, lambda t: None)
+        >>> c.verdicts.remember("gravity", s.state, Verdict("won", 1, ("a1b1",), True, 9))
+        >>> s.resign(); c.judgement(s)
+        ('You left 52 piles; the deal could be won (the solver knows the order of every card).', ('a1b1',))
+        """
+        game_entry = entry(session.game.id)
+        known = self.verdicts.known_for(session.game.id, session.states[0])
+        if known is None or known.score is None:
+            return "", ()
+        words, mine, best = game_entry.result_words, session.score(), known.score
+        better = best < mine if game_entry.lower_is_better else best > mine
+        watch = known.line if better else ()
+        if known.kind == "won":
+            return f"You left {words(mine).removesuffix(' left')}; the deal could be won " \
+                   "(the solver knows the order of every card)." if game_entry.lower_is_better else \
+                f"You: {words(mine)}; the deal could be won (the solver knows the order of every card).", watch
+        if known.exact:
+            said = "No one could have won this deal" if game_entry.can_win else "The best possible from the deal"
+            return f"{said}: {words(best)} at best." + (" You did as well as anyone could." if not better
+                                                         else ""), watch
+        return f"The solver's best line from the deal: {words(best)} (its search did not finish).", watch
 
     # -- winnable deals only ---------------------------------------------------------------
     def hunt_for(self, game_id: str, options: str, level: int | None = None) -> None:
@@ -130,7 +169,7 @@ class CanWin:
     def moved(self) -> None:
         """The position on the table changed: its search stops, a standing verdict waits again."""
         self.verdicts.moved()
-        self.asked = False
+        self.asked = self.judging = False
 
     def stop(self) -> None:
         """The notice's Stop."""
@@ -147,6 +186,9 @@ class CanWin:
             self._tell("Searching.")
 
     def _found(self, session: Session, found: Finding, move_words: MoveWords) -> None:
+        if self.judging:  # the end screen says it (judgement)
+            self.judging = False
+            return
         lost = move_words(found.since) if found.since and found.since <= len(session.moves) else ""
         self._words = verdict_words(entry(session.game.id), found, lost)
         if self.asked:

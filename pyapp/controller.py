@@ -265,6 +265,7 @@ class Controller:
         if self.session is not None and self.session.status() != "playing" and not self._summary_shown:
             if self.auto_token() is None:
                 self._summary_shown = True
+                self.can_win.judge(self.session)
                 self.dialog = self._summary_dialog()
                 self._tell(sentence(self.dialog.title), sentence(self.dialog.big))
 
@@ -628,14 +629,17 @@ class Controller:
         undo, close (look at the table)."""
         self.dialog = None
         actions: dict[str, Callable[[], object]] = {"new": self.new_deal, "again": self.restart, "undo": self.undo,
-                                                    "copy": self.copy_link, "replay": self.watch}
+                                                    "copy": self.copy_link, "replay": self.watch,
+                                                    "best": self.watch_best}
         if what in actions:
             actions[what]()
 
     def _summary_dialog(self) -> Dialog:
         session, table = self.session, self.table_now()
         assert session is not None and table is not None
-        return summary_dialog(session, table, self.summary_extras(session))
+        dialog = summary_dialog(session, table, self.summary_extras(session))
+        judged, line = self.can_win.judgement(session)
+        return replace(dialog, compare=(*dialog.compare, judged), best=bool(line)) if judged else dialog
 
     # -- the timer -----------------------------------------------------------------------
     def _elapsed(self) -> int:
@@ -721,6 +725,17 @@ class Controller:
         self.watching.open(replay)
         self._sync_clock()
 
+    def watch_best(self) -> None:
+        """The end screen's Watch how: the solver's line from the deal, which did better."""
+        session = self.session
+        line = self.can_win.judgement(session)[1] if session is not None else ()
+        if session is None or not line:
+            return
+        self._clear_transient()
+        self.dialog = None
+        self.watching.open(Replay(replace(session.link(), moves=line, resigned=False)))
+        self._sync_clock()
+
     # -- watching a replay ------------------------------------------------------------------
     def watch(self) -> None:
         """Watch the moves of the game on the table: a replay over the game, from the deal, paused."""
@@ -782,7 +797,12 @@ class Controller:
         elif name == "replay":
             return self.watching.tick(ticket)
         elif name == "solve":  # drawn again after it: the next slice's timer comes with the view
-            return self.can_win.slice(ticket, self.session, self._move_words)
+            judging = self.can_win.judging
+            done = self.can_win.slice(ticket, self.session, self._move_words)
+            if judging and not self.can_win.judging and self.dialog is not None and self.dialog.kind == "summary":
+                self.dialog = self._summary_dialog()  # the end screen learns what the deal allowed
+                self._tell(self.dialog.compare[-1] if self.dialog.compare else "")
+            return done
         elif name == "verdict":
             return self.can_win.pause_over(ticket, self.session, self._standing(), self._move_words)
         elif name == "hunt":

@@ -178,7 +178,7 @@ class Painter:
 
         >>> p = Painter()
         >>> [(type(op).__name__, op[0]) for op in p.dialogs(Dialog("rules", "Rules"))]
-        [('Put', '#rules-body'), ('Put', '#summary-replay'), ('OpenDialog', '#rules')]
+        [('Put', '#rules-body'), ('Put', '#summary-replay'), ('Put', '#summary-best'), ('OpenDialog', '#rules')]
         >>> p.dialogs(Dialog("rules", "Rules")), p.dialogs(None)
         ([OpenDialog(dialog='#rules', kept=True)], [CloseDialog(dialog='#rules'), FocusBack()])
         """
@@ -194,6 +194,7 @@ class Painter:
             out.append(Put("#" + DIALOGS[dialog.kind], "html", dialog_html(dialog)))
             self.written.pop("#newgame .form-error", None)  # written again with the form
         out += self.writes("#summary-replay", (("hidden", "" if dialog.replay else "1"),))
+        out += self.writes("#summary-best", (("hidden", "" if dialog.best else "1"),))
         return out + [OpenDialog("#" + dialog.kind, shown is not None)]
 
     def board(self, board: Board, unit: float) -> list[Op]:

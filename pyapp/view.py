@@ -114,6 +114,8 @@ class Dialog:
     compare: tuple[str, ...] = ()
     #: The end screen offers Watch replay (a replay module answers it).
     replay: bool = False
+    #: The end screen offers "Watch how": the solver's line from the deal, which did better.
+    best: bool = False
     #: The statistics dialog: every game and variant played (``kind`` "stats").
     stats: StatsSummary | None = None
     #: The statistics dialog's Reset was pressed once: the next press erases them.

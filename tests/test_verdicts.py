@@ -94,13 +94,13 @@ def test_stop_ends_the_search_and_nothing_is_asked_where_nothing_can_be_played()
     c.notice_action()  # Stop
     assert solve_timer(c) is None and c.notice is None
     c.resign()
-    c.resign()  # given up: nothing to ask
-    assert not c.view().tools["verdict"]
+    c.resign()  # given up: nothing to ask (the end screen's own search of the deal runs)
+    assert not c.view().tools["verdict"] and c.can_win.judging
     c.ask_verdict()
-    assert solve_timer(c) is None
+    assert not c.can_win.asked and c.notice is None
     c.home()
     c.ask_verdict()
-    assert solve_timer(c) is None
+    assert solve_timer(c) is None and not c.can_win.asked
 
 
 def test_a_slice_waits_while_a_move_is_shown_or_a_card_is_held() -> None:
@@ -249,3 +249,32 @@ def test_a_game_without_a_win_hunts_for_a_best_score_and_a_hunt_can_be_cancelled
     c.submit_new({"level": "40"})
     c.open_game("square")  # another game opened meanwhile: the hunt stops
     assert c.can_win.hunt is None and timer(c, "hunt") is None
+
+
+def test_the_end_screen_says_what_the_deal_allowed_and_watch_how_plays_the_solvers_line() -> None:
+    c = Controller(MemoryStorage())
+    c.start("#g=square&s=6&m=48@D3.38@E1")  # deal 6 could be filled
+    c.resign()
+    c.resign()
+    assert c.dialog is not None and c.dialog.kind == "summary" and not c.dialog.best
+    run_search(c)  # the deal is searched while the end screen shows
+    assert c.dialog is not None and c.dialog.best
+    assert c.dialog.compare[-1] == "You: 2 cells filled; the deal could be won (the solver knows the order of every card)."
+    assert c.effects().announce.endswith(c.dialog.compare[-1])
+    c.summary_action("best")
+    replay = c.watching.replay
+    assert replay is not None and replay.index == 0
+    replay.to_end()
+    assert replay.status() == "won"
+
+
+def test_a_won_game_is_not_searched_again() -> None:
+    c = Controller(MemoryStorage())
+    c.start(WINNABLE)
+    c.ask_verdict()
+    run_search(c)
+    line = c.can_win.line_to_watch(c.session)  # type: ignore[arg-type]
+    for token in line:
+        c.play(token)
+    assert c.session is not None and c.session.status() == "won" and c.dialog is not None
+    assert solve_timer(c) is None and not c.dialog.best
