@@ -119,3 +119,19 @@ def test_a_winnable_only_deal_is_won_by_its_own_line_on_a_phone(orbit: Orbit) ->
     page.locator("#rp-here").click()
     orbit.wait_until("() => document.querySelector('#score').textContent.startsWith('Piles left 1')")
     orbit.assert_clean()
+
+
+def test_the_end_screen_says_the_deal_could_be_won_and_watch_how_shows_the_solvers_line(orbit: Orbit) -> None:
+    orbit.page.set_viewport_size({"width": 1280, "height": 800})
+    page = orbit.open("#g=square&s=6&m=48@D3.38@E1")
+    page.locator("#resign").click()
+    page.locator("#resign").click()
+    page.wait_for_selector("#summary[open]")
+    orbit.wait_until("() => document.querySelector('#summary').textContent.includes('the deal could be won')")
+    page.screenshot(path=str(SHOTS / "verdict-end-screen-laptop.png"))
+    page.locator("#summary-best").click()
+    page.wait_for_selector("#rp-seek")
+    assert page.locator("#rp-seek").input_value() == "0"
+    page.locator("#rp-end").click()
+    assert "Cells 36/36" in page.locator("#score").inner_text()
+    orbit.assert_clean()
