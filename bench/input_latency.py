@@ -36,6 +36,12 @@ Long tasks (PerformanceObserver ``longtask``, over 50 ms by definition) are
 counted from the first move to the last, and listed with the move they came in
 (the game's last move also opens its end screen). No target is enforced; the
 figures go into docs/PERFORMANCE.md.
+
+``--verdict on`` turns on the setting that keeps the solver's verdict shown: after each
+move the page waits 0.4 s, then searches in slices between frames; ``--gap 0.8`` waits
+that long after each move, so that the next move comes while the solver searches.
+``--verdict both`` plays each game twice, without and with it (the same deal and moves,
+one after the other), for a side-by-side comparison in one run.
 """
 
 from __future__ import annotations
@@ -106,7 +112,8 @@ class Player:
         self.idle()
 
 
-def play(page: Page, base: str, game_id: str, moves: int, settle: float = 1.0) -> dict[str, Any]:
+def play(page: Page, base: str, game_id: str, moves: int, settle: float = 1.0, verdict: bool = False,
+         gap: float = 0.0) -> dict[str, Any]:
     import helpers  # type: ignore[import-not-found]  # e2e/helpers.py: plays a token as a player would
 
     from pyapp.games import get_game
@@ -114,6 +121,10 @@ def play(page: Page, base: str, game_id: str, moves: int, settle: float = 1.0) -
 
     seed = DEALS[game_id]
     page.goto(f"{base}index.html#g={game_id}&v=1&o=&s={seed}")
+    page.wait_for_selector("body[data-ready=true]", state="attached", timeout=60_000)
+    page.evaluate("on => localStorage.setItem('orbit.settings', JSON.stringify(on ? ['marks', 'verdict'] : ['marks']))",
+                  verdict)
+    page.reload()  # the setting as a returning player has it
     page.wait_for_selector("body[data-ready=true]", state="attached", timeout=60_000)
     page.wait_for_timeout(settle * 1000)
     page.evaluate(PROBE)
@@ -137,7 +148,7 @@ def play(page: Page, base: str, game_id: str, moves: int, settle: float = 1.0) -
         helpers.play_via_ui(player, session, token, how=how)
         session.play(token)
         page.wait_for_function("t => location.hash === t", arg=session.link().fragment(), timeout=10_000)
-        page.wait_for_timeout(60)  # the frame after the change
+        page.wait_for_timeout(60 + gap * 1000)  # the frame after the change (and the gap)
         frames = page.evaluate("window.__latency.frames")
         views.extend(page.evaluate("""() => { const v = performance.getEntriesByName("orbit-view").map(e => e.duration);
             performance.clearMeasures("orbit-view"); return v; }"""))
@@ -150,7 +161,7 @@ def play(page: Page, base: str, game_id: str, moves: int, settle: float = 1.0) -
         turn += 1
     end = page.evaluate("performance.now()")
     long = [(sum(1 for b in began if b <= s), d) for s, d in page.evaluate("window.__latency.long") if start <= s <= end]
-    return {"game": game_id, "seed": seed, "moves": turn, "measured": len(samples), "samples": samples,
+    return {"game": game_id, "solver": "on" if verdict else "off", "seed": seed, "moves": turn, "measured": len(samples), "samples": samples,
             "taps": kinds["tap"], "drags": kinds["drag"], "views": views, "handlers": handlers, "long_tasks": len(long),
             "long_max": max((d for _, d in long), default=0.0), "long": long}
 
@@ -167,6 +178,9 @@ def main() -> None:
     parser.add_argument("--settle", type=float, default=1.0, help="seconds between the page going live and the first move (default 1)")
     parser.add_argument("--out", help="use this build folder instead of building one")
     parser.add_argument("--json", action="store_true", help="print the raw figures as JSON too")
+    parser.add_argument("--verdict", choices=("off", "on", "both"), default="off",
+                        help="the setting that keeps the solver's verdict shown (both: each game twice)")
+    parser.add_argument("--gap", type=float, default=0.0, help="seconds between two moves (default 0)")
     args = parser.parse_args()
     games = [g for g in args.games.split(",") if g]
     if any(g not in DEALS for g in games):
@@ -183,9 +197,10 @@ def main() -> None:
             context = browser.new_context(viewport={"width": 1280, "height": 800}, reduced_motion="reduce",
                                           service_workers="block")
             for game_id in games:
-                page = context.new_page()
-                results.append(play(page, base, game_id, args.moves, args.settle))
-                page.close()
+                for verdict in {"off": (False,), "on": (True,), "both": (False, True)}[args.verdict]:
+                    page = context.new_page()
+                    results.append(play(page, base, game_id, args.moves, args.settle, verdict, args.gap))
+                    page.close()
             browser.close()
     now = datetime.datetime.now(datetime.timezone.utc)
     print(f"Solitaire Orbit input benchmark, {now:%Y-%m-%d %H:%M} UTC")
@@ -195,20 +210,20 @@ def main() -> None:
     print("latency = pointer-up to the next frame after the board changed, ms; instant moves (reduced motion); "
           f"first move {args.settle:g} s after the page went live")
     print()
-    print("| game | moves measured (taps/drags) of moves played | median ms | p95 ms | max ms | long tasks > 50 ms during play | longest ms | controller view() median / p95 ms | pointer-up handler median / p95 ms |")
-    print("|---|---|---|---|---|---|---|---|---|")
+    print("| game | solver | moves measured (taps/drags) of moves played | median ms | p95 ms | max ms | long tasks > 50 ms during play | longest ms | controller view() median / p95 ms | pointer-up handler median / p95 ms |")
+    print("|---|---|---|---|---|---|---|---|---|---|")
     for r in results:
         s = r["samples"]
         if not s:
-            print(f"| {r['game']} | 0 | - | - | - | {r['long_tasks']} | {r['long_max']:.0f} |")
+            print(f"| {r['game']} | {r['solver']} | 0 | - | - | - | {r['long_tasks']} | {r['long_max']:.0f} |")
             continue
-        print(f"| {r['game']} | {r['measured']} ({r['taps']}/{r['drags']}) of {r['moves']} | {statistics.median(s):.1f} | "
+        print(f"| {r['game']} | {r['solver']} | {r['measured']} ({r['taps']}/{r['drags']}) of {r['moves']} | {statistics.median(s):.1f} | "
               f"{pct(s, 0.95):.1f} | {max(s):.1f} | {r['long_tasks']} | {r['long_max']:.0f} | "
               f"{statistics.median(r['views'] or [0]):.1f} / {pct(r['views'] or [0], 0.95):.1f} | "
               f"{statistics.median(r['handlers'] or [0]):.1f} / {pct(r['handlers'] or [0], 0.95):.1f} |")
     for r in results:
         for move, duration in r["long"]:
-            print(f"long task in {r['game']}: {duration:.0f} ms, at move {move} of {r['moves']}")
+            print(f"long task in {r['game']} (solver {r['solver']}): {duration:.0f} ms, at move {move} of {r['moves']}")
     if args.json:
         print(json.dumps(results))
 
