@@ -40,7 +40,9 @@ phase the MOON card of the turn under way will land on the corner, so one card f
 **Moves** are the engine's tokens, every legal one (none is dropped: no dominance between two
 Gravity moves was proven, so none is claimed). Stacks come first when they bury a card that few
 live cards can still bury and leave on top a card that many can (the count of live cards related
-to each, a cheap proxy of how hard a card is to get rid of); collapse choices come in the
+to each, a cheap proxy of how hard a card is to get rid of); once the MOON is empty, stacks that
+leave their hole farther from the PLANET come first (the hole then stays empty, and one on the
+rim disturbs the fewest piles), and among them the same order. Collapse choices come in the
 engine's order. When no stack is legal the only move is ``m``, as in the engine.
 
 **Merged results.** Moves that lead to the same position (the same tops, MOON left and hole,
@@ -68,7 +70,7 @@ from __future__ import annotations
 from typing import Any, Final
 
 from ...solve.core import Problem
-from .rules import CELL_NAMES, DEFAULT_OPTIONS, NEIGHBOURS, OUTWARD, PLANET, GravityOptions, GravityState, _REL
+from .rules import CELL_NAMES, DEFAULT_OPTIONS, NEIGHBOURS, OUTWARD, PLANET, GravityOptions, GravityState, _REL, dist
 
 __all__ = ["EMPTY", "GravityProblem", "State", "problem"]
 
@@ -86,9 +88,10 @@ REL: Final = bytes(_REL[a * 52 + b] if a < 52 and b < 52 else 0 for a in range(_
 NB: Final[tuple[int, ...]] = tuple(
     sum(1 << b for b in range(52) if _REL[a * 52 + b]) for a in range(52)
 )
-#: Each unordered adjacent pair once: ``(i, j, direction bit, token i->j, token j->i)``.
+#: Each unordered adjacent pair once: ``(i, j, direction bit, token i->j, token j->i,
+#: order weight of a hole at i, at j)`` (a hole far from the PLANET first, once the MOON is empty).
 _PAIRS: Final = tuple(
-    (i, j, bit, CELL_NAMES[i] + CELL_NAMES[j], CELL_NAMES[j] + CELL_NAMES[i])
+    (i, j, bit, CELL_NAMES[i] + CELL_NAMES[j], CELL_NAMES[j] + CELL_NAMES[i], -1000 * dist(i), -1000 * dist(j))
     for i in range(25) for j, bit, _ in NEIGHBOURS[i] if i < j
 )
 #: Stack token -> (from, to).
@@ -165,7 +168,8 @@ class GravityProblem(Problem[State]):
         nb = NB
         scored: list[tuple[int, str]] = []
         live = 0
-        for i, j, bit, tij, tji in _PAIRS:
+        endgame = pos >= len(moon)
+        for i, j, bit, tij, tji, wi, wj in _PAIRS:
             a = tops[i]
             b = tops[j]
             if rel[a * 53 + b] & bit:
@@ -174,8 +178,12 @@ class GravityProblem(Problem[State]):
                 # burying b (i onto j) is good when b has few live partners and a many
                 da = (nb[a] & live).bit_count()
                 db = (nb[b] & live).bit_count()
-                scored.append((db - da, tij))
-                scored.append((da - db, tji))
+                if endgame:
+                    scored.append((wi + db - da, tij))
+                    scored.append((wj + da - db, tji))
+                else:
+                    scored.append((db - da, tij))
+                    scored.append((da - db, tji))
         if not scored:
             if pos < len(moon) and self.moon_planet:
                 return ["m"]
