@@ -22,16 +22,24 @@ notice when it was asked for. The controller sends the intents and opens what it
 
 from __future__ import annotations
 
+import json
 import secrets
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any, Final, Protocol
 
+from .errors import OrbitError
 from .games import entry
 from .session import Session
+from .storage import Storage
 from .solve import Problem, Search, Verdict, engine_verdict, problem_for
 from .verdicts import SEARCHING, SLICE_GAP, SLICE_SECONDS, STANDING_PAUSE, TRACING, Finding, Verdicts, verdict_words
 from .view import Timer
+
+#: Where the verdicts proved are kept, so that a reload does not search again.
+VERDICTS_KEY: Final = "orbit.verdicts"
+#: How many verdicts are kept there (the latest).
+VERDICTS_KEPT: Final = 40
 
 #: The nodes a deal hunt gives each deal it tries: wins are found fast or not at all, and a
 #: deal the search cannot settle in that many is passed over for the next.
@@ -85,8 +93,9 @@ MoveWords = Callable[[int], str]
 class CanWin:
     """The player's side of the solver (see the module doc)."""
 
-    def __init__(self, say: Say, tell: Callable[[str], None]) -> None:
-        self._say, self._tell = say, tell
+    def __init__(self, say: Say, tell: Callable[[str], None], storage: Storage | None = None) -> None:
+        self._say, self._tell, self._storage = say, tell, storage
+        self._restored: set[str] = set()
         #: The searches and what they found.
         self.verdicts = Verdicts()
         #: The player asked about the position on the table (the verdict is then a notice too).
@@ -97,6 +106,44 @@ class CanWin:
         self._hunts = 0
         #: The deal of a finished game is being searched, for the end screen.
         self.judging = False
+
+    # -- verdicts kept across reloads --------------------------------------------------------------
+    def keep(self) -> None:
+        """Write the latest verdicts proved to the storage (a write that fails keeps them in memory)."""
+        if self._storage is None:
+            return
+        rows = [[game_id, text, v.kind, v.score, v.exact, v.nodes, ".".join(v.line)]
+                for game_id, text, v in self.verdicts.kept()[-VERDICTS_KEPT:]]
+        self._storage.set(VERDICTS_KEY, json.dumps(rows))
+
+    def restore(self, game_id: str) -> None:
+        """Take back the kept verdicts of ``game_id`` (once), each checked: its position must read
+        as a state of the game, and its line must replay from it to the score it claims."""
+        if self._storage is None or game_id in self._restored:
+            return
+        self._restored.add(game_id)
+        try:
+            rows = json.loads(str(self._storage.get(VERDICTS_KEY) or "[]"))
+        except ValueError:
+            return
+        game = entry(game_id).game
+        for row in rows if isinstance(rows, list) else []:
+            try:
+                gid, text, kind, score, exact, nodes, line = row
+                if gid != game_id or self.verdicts.knows(gid, text) or kind not in ("won", "best", "impossible"):
+                    continue
+                state = game.parse_state(str(text))
+                tokens = tuple(t for t in str(line).split(".") if t)
+                end = state
+                for token in tokens:
+                    end = game.apply(end, token)
+                if not tokens or (kind == "won") != (game.status(end) == "won") or game.status(end) == "playing" \
+                        or game.score(end) != int(score):
+                    continue
+                self.verdicts.remember_text(gid, game.format_state(state),
+                                            Verdict(kind, int(score), tokens, bool(exact), int(nodes)))
+            except (OrbitError, TypeError, ValueError):
+                continue  # a row this build cannot read, or a line that does not replay: searched again
 
     # -- the end screen against the best possible -----------------------------------------------
     def judge(self, session: Session) -> None:
@@ -186,6 +233,7 @@ class CanWin:
             self._tell("Searching.")
 
     def _found(self, session: Session, found: Finding, move_words: MoveWords) -> None:
+        self.keep()
         if self.judging:  # the end screen says it (judgement)
             self.judging = False
             return

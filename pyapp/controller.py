@@ -111,7 +111,7 @@ class Controller:
         #: The statistics dialog's Reset was pressed once.
         self.reset_armed = False
         #: "Can I still win?": the solver's searches and verdicts (see :mod:`pyapp.can_win`).
-        self.can_win = CanWin(self._say, self._tell)
+        self.can_win = CanWin(self._say, self._tell, storage)
 
     # -- notices and words ---------------------------------------------------------------
     @property
@@ -222,6 +222,7 @@ class Controller:
         self.notices.drop_stale()
         self._clear_transient()
         self.can_win.moved()
+        self.can_win.restore(session.game.id)
         if self.can_win.hunt is not None and self.can_win.hunt.game_id != session.game.id:
             self.can_win.stop_hunt()  # a hunt for another game's deal
         self._summary_shown = session.status() != "playing"
@@ -811,6 +812,7 @@ class Controller:
                     and self.session.game.id == hunt.game_id:  # (another game opened meanwhile: dropped)
                 self.new_deal(hunt.options, hunt.seed)
                 self.can_win.verdicts.remember(hunt.game_id, self.session.state, hunt.verdict)
+                self.can_win.keep()
                 self._say(f"Deal {hunt.seed}, after {hunt.tried} tried: the solver found a line that "
                           f"{'wins it' if hunt.level is None else f'reaches {hunt.verdict.score}'}.")
             return hunt is not False

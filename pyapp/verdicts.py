@@ -94,6 +94,17 @@ class Verdicts:
         """Keep ``verdict`` as this position's (one proved before, e.g. kept with a saved game)."""
         self._keep((game_id, entry(game_id).game.format_state(state)), verdict)
 
+    def kept(self) -> list[tuple[str, str, Verdict]]:
+        """Every verdict kept: (game id, state text, verdict), the oldest first."""
+        return [(game_id, text, verdict) for (game_id, text), verdict in self._known.items()]
+
+    def knows(self, game_id: str, text: str) -> bool:
+        return (game_id, text) in self._known
+
+    def remember_text(self, game_id: str, text: str, verdict: Verdict) -> None:
+        """Keep ``verdict`` for the position whose state text is ``text``."""
+        self._keep((game_id, text), verdict)
+
     def _keep(self, key: tuple[str, str], verdict: Verdict) -> None:
         self._known[key] = verdict
         self._known.move_to_end(key)

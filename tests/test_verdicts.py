@@ -278,3 +278,34 @@ def test_a_won_game_is_not_searched_again() -> None:
         c.play(token)
     assert c.session is not None and c.session.status() == "won" and c.dialog is not None
     assert solve_timer(c) is None and not c.dialog.best
+
+
+def test_verdicts_survive_a_reload_and_a_kept_verdict_that_does_not_replay_is_searched_again() -> None:
+    import json
+
+    from pyapp.can_win import VERDICTS_KEY
+
+    storage = MemoryStorage()
+    c = Controller(storage)
+    c.start(WINNABLE)
+    c.ask_verdict()
+    run_search(c)
+    assert json.loads(storage.get(VERDICTS_KEY))[0][2] == "won"  # type: ignore[arg-type]
+    again = Controller(storage)  # a reload
+    again.start(WINNABLE)
+    again.ask_verdict()
+    assert solve_timer(again) is None and again.notice is not None and again.notice.text == "Winnable from here."
+    rows = json.loads(storage.get(VERDICTS_KEY))  # type: ignore[arg-type]
+    rows[0][6] = rows[0][6].split(".", 1)[1]  # a line that no longer replays from its position
+    rows.append(["square", "nonsense", "won", 36, True, 5, "1@A1"])
+    rows.append("not a row")
+    storage.set(VERDICTS_KEY, json.dumps(rows))
+    tampered = Controller(storage)
+    tampered.start(WINNABLE)
+    tampered.ask_verdict()
+    assert solve_timer(tampered) is not None  # not trusted: searched again
+    storage.set(VERDICTS_KEY, "{broken")
+    broken = Controller(storage)
+    broken.start(WINNABLE)
+    broken.ask_verdict()
+    assert solve_timer(broken) is not None
