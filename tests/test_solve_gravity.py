@@ -161,3 +161,17 @@ def test_lines_from_fresh_deals_replay_to_what_they_claim(options: str) -> None:
 def test_the_registry_names_this_solver() -> None:
     assert isinstance(entry("gravity").solver(None), GravityProblem)  # type: ignore[misc]
     assert get_game("gravity") is GRAVITY
+
+
+def test_a_transit_frame_is_what_the_engine_says() -> None:
+    """An animation frame (a collapse under way, no choice pending) has no move and is not
+    won, even with one pile left; the settled state after it is won."""
+    rest = "".join(c + s for s in "SHDC" for c in "A23456789TJQK" if c + s not in ("8S", "7H"))
+    state = GRAVITY.parse_state(f"GR1|M=|G=-.-.-.-.-/-.-.-.-.-/-.{rest}8S.7H.-.-/-.-.-.-.-/-.-.-.-.-|H=-|N=50.0")
+    frame, final = GRAVITY.steps(state, "c3b3")
+    p = problem(state)
+    for st_, won in ((frame, False), (final, True)):
+        s = p.start(st_)
+        assert p.moves(s) == GRAVITY.legal_moves(st_) == []
+        assert p.won(s) == won == (GRAVITY.status(st_) == "won") and -p.value(s) == GRAVITY.score(st_)
+    assert solve_state("gravity", frame).kind == "impossible"

@@ -232,7 +232,9 @@ class GravityProblem(Problem[State]):
         return -(25 - tops.count(EMPTY) + len(moon) - pos)
 
     def won(self, state: State) -> bool:
-        return self.value(state) == -1
+        """One pile left at the end (a transit frame, with a collapse under way, is not won:
+        the engine says ``playing`` there)."""
+        return state[3] < 0 and self.value(state) == -1
 
     def bound(self, state: State) -> int:
         """Minus a lower bound on the final piles (see the module doc)."""
