@@ -288,6 +288,9 @@ class Binding:
         if done is None:  # a move's steps are shown or a pointer is down: later
             self.later(0.05, partial(self.fire, name, ticket))
             return
+        if isinstance(done, float):  # nothing changed; the same timer again (the solver's next slice)
+            self.later(done, partial(self.fire, name, ticket))
+            return
         self.timers.discard((name, ticket))
         if done:
             self.render()

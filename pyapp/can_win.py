@@ -195,14 +195,15 @@ class CanWin:
     def stop_hunt(self) -> None:
         self.hunt = None
 
-    def hunt_slice(self, ticket: int) -> Hunt | bool:
+    def hunt_slice(self, ticket: int) -> Hunt | bool | float:
         """The ``hunt`` timer: one slice; the hunt once it found its deal (its ``seed``, with its
-        ``verdict``), True while it goes on, False for a ticket no longer expected."""
+        ``verdict``); True when the next deal is tried (its timer comes with the view), the pause
+        before the next slice otherwise; False for a ticket no longer expected."""
         hunt = self.hunt
         if hunt is None or hunt.search is None or hunt.problem is None or ticket != hunt.ticket:
             return False
         if not hunt.search.run_for(SLICE_SECONDS):
-            return True
+            return SLICE_GAP
         verdict = engine_verdict(hunt.problem, hunt.search.verdict())
         if hunt.good(verdict):
             self.hunt, hunt.verdict = None, verdict
@@ -245,18 +246,23 @@ class CanWin:
             self._say(self._words, action, lasting=True)
         self._tell(self._words)
 
-    def slice(self, ticket: int, session: Session | None, move_words: MoveWords) -> bool:
-        """The ``solve`` timer: one slice of the search; False for a ticket no longer expected."""
+    def slice(self, ticket: int, session: Session | None, move_words: MoveWords) -> bool | float:
+        """The ``solve`` timer: one slice of the search. True when what is shown changed (a verdict,
+        or the search now looks back for the move that lost the game); else the pause before the
+        next slice; False for a ticket no longer expected."""
         v = self.verdicts
         if session is None or ticket != v.ticket or not v.searching:
             return False
         tracing = v.tracing
         if (found := v.step()) is not None:
             self._found(session, found, move_words)
-        elif v.tracing and not tracing and self.asked:
-            self._say(TRACING, ("Stop", "stop-search"), lasting=True)
-            self._tell(TRACING)
-        return True
+            return True
+        if v.tracing and not tracing:
+            if self.asked:
+                self._say(TRACING, ("Stop", "stop-search"), lasting=True)
+                self._tell(TRACING)
+            return True
+        return SLICE_GAP if v.ticket == ticket else True  # a new position's search: drawn, with its timer
 
     def pause_over(self, ticket: int, session: Session | None, standing: bool, move_words: MoveWords) -> bool:
         """The ``verdict`` timer: the standing verdict's pause after a move is over: search."""

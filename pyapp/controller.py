@@ -778,10 +778,12 @@ class Controller:
         moved, self.focus.moved = self.focus.moved, False
         return self.pending.take(moved)
 
-    def fire(self, name: str, ticket: int) -> bool | None:
+    def fire(self, name: str, ticket: int) -> bool | float | None:
         """A :class:`~pyapp.view.Timer` of the view ran out: the notice goes, an armed Give up
-        disarms, a playing replay steps on; True when that changed what is shown, None when
-        it must wait (a move's steps are shown, or a pointer is down): the binding tries later.
+        disarms, a playing replay steps on, the solver searches a slice; True when that changed
+        what is shown, None when it must wait (a move's steps are shown, or a pointer is down):
+        the binding tries later; a number of seconds when nothing changed but the same timer is
+        to run again after them (the solver's next slice: nothing is drawn between slices).
 
         >>> c = Controller(MemoryStorage())
         >>> c.start("#g=gravity&s=42"); c.resign(); [t.name for t in c.view().timers]
@@ -797,12 +799,13 @@ class Controller:
             self.resign_armed = False
         elif name == "replay":
             return self.watching.tick(ticket)
-        elif name == "solve":  # drawn again after it: the next slice's timer comes with the view
+        elif name == "solve":
             judging = self.can_win.judging
             done = self.can_win.slice(ticket, self.session, self._move_words)
             if judging and not self.can_win.judging and self.dialog is not None and self.dialog.kind == "summary":
                 self.dialog = self._summary_dialog()  # the end screen learns what the deal allowed
                 self._tell(self.dialog.compare[-1] if self.dialog.compare else "")
+                return True
             return done
         elif name == "verdict":
             return self.can_win.pause_over(ticket, self.session, self._standing(), self._move_words)
@@ -815,7 +818,7 @@ class Controller:
                 self.can_win.keep()
                 self._say(f"Deal {hunt.seed}, after {hunt.tried} tried: the solver found a line that "
                           f"{'wins it' if hunt.level is None else f'reaches {hunt.verdict.score}'}.")
-            return hunt is not False
+            return True if isinstance(hunt, Hunt) else hunt
         else:
             return False
         return True

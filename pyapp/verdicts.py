@@ -40,11 +40,12 @@ from typing import Any, Final
 from .games import GameEntry, entry
 from .solve import Problem, Search, Verdict, engine_verdict, problem_for
 
-#: How long one slice of the search may run on the page's thread, in seconds.
-SLICE_SECONDS: Final = 0.02
+#: How long one slice of the search may run on the page's thread, in seconds: a tap made
+#: while it runs waits at most that long.
+SLICE_SECONDS: Final = 0.012
 #: The pause between two slices, in seconds: the page's own work (a tap, a frame, a test
 #: driving it) always finds the thread free within it.
-SLICE_GAP: Final = 0.01
+SLICE_GAP: Final = 0.008
 #: How many positions' verdicts are kept.
 KEPT: Final = 256
 #: What the page says while the solver searches, and what it knows.
