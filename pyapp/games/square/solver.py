@@ -49,25 +49,50 @@ interchangeable (see above), so only their number counts. The deck itself is the
 every position of one search, so ``ptr`` stands for it. Equal keys: the same cells can be
 filled by the same moves, up to renaming dead cards, so the same results are reachable.
 
-**Bound.** The filled cells plus the smaller of two counts: (1) over each maximal run of
-empty cells in reading order (its window ``(lo, hi)`` is shared, and the windows of runs
-are disjoint), at most as many cells as the run has cells that some available card (hand
-or deck) could ever take (see dead cards), and at most as many as there are such cards,
-since a card fills one cell; (2) the cards still available: a placement consumes its card
-and ``cost`` discards, a cost of 0 needs a cell with no filled horizontal neighbour, and
-two such cells placed at cost 0 are never horizontal neighbours (the second would see the
-first), so at most ``z`` placements are free (``z`` the size of a largest set of empty
-cells, without a filled neighbour now, no two of them neighbours: the horizontal
-neighbours form paths) and every other one consumes at least two cards. And (3): a
-placement consumes its card and its cost, at most 4; on a cell with filled neighbours the
-cost is at most the distance from the card to the nearest of them (neighbours filled later
-only lower it), and only cards of the hand or the deck can be placed: so each fillable
-cell has a most it can consume. The ``n``-th placement from here takes its card from the
-hand or the next ``M(n - 1)`` cards of the deck, ``M(k)`` the most that ``k`` distinct
-cells can consume, and the first ``n`` placements fill ``n`` cells counted by (1) over
-those cards only: ``f`` placements need every ``n <= f`` to pass. The count of (1) grows
-with ``n``, so when ``n`` passes with a count of ``m``, every number from ``n`` to ``m``
-passes too. The bound is the filled cells plus the largest ``f`` allowed by (1), (2), (3).
+**Bound.** The filled cells plus the largest ``f`` allowed by (1), (2) and (3).
+
+(1) *Cells per run.* Over each maximal run of empty cells in reading order (its window
+``(lo, hi)`` is shared, the windows of runs are disjoint, and later windows only shrink
+inside it), the cells a set ``A`` of cards can fill: a cell ``j`` only ever takes a card
+of its mask (its window, or, when every horizontal neighbour is filled, the cards of the
+window within 4 of one: see dead cards), a card fills one cell, and the cards of one run
+increase along it (the grid increases in reading order). So the count is at most the
+longest chain of cells ``j1 < j2 < ...`` with cards ``u1 < u2 < ...`` of ``A``, ``ui`` in
+the mask of ``ji`` (:func:`_chain`, exact by the usual least-last-card table: ``last[k]``
+is the least card ending a chain of ``k + 1`` cells, and a cell extends each chain with
+its least card above the chain's last). When every cell's mask is the whole window the
+chain is simply min(cells, cards).
+
+(2) *Cards.* A placement consumes its card and ``cost`` discards, a cost of 0 needs a
+cell with no filled horizontal neighbour, and two such cells placed at cost 0 are never
+horizontal neighbours (the second would see the first), so at most ``z`` placements are
+free (``z`` the size of a largest set of empty cells, without a filled neighbour now, no
+two of them neighbours: the horizontal neighbours form paths) and every other one
+consumes at least two of the cards of the hand and the deck.
+
+(3) *Reach.* A placement of card ``u`` on cell ``j`` consumes ``1 + cost``, the cost at
+most 4 and, when ``j`` has filled neighbours, at most the distance from ``u`` to the
+nearest of them (neighbours filled later only lower it; the cost is at least 1 there,
+the cards being distinct): ``spend(j, A)`` is the most this is over the cards ``u`` of
+``A`` in ``j``'s mask. Let ``A(r)`` be the hand and the first ``r`` cards left in the deck,
+and ``d(n)`` the cards drawn after ``n`` placements. Every refill tops the hand up to 5,
+so ``d(1) <= e + c1`` and ``d(n) <= d(n - 1) + cn`` (``e`` what the hand lacks now when the
+deck is not empty, ``ci`` what the ``i``-th placement consumes). The ``n``-th placement
+plays a card of the hand before it, which lies in ``A(d(n - 1))``. Define ``R(0) = 0`` and
+``R(n) = min(R(n - 1) + g(R(n - 1)) [+ e when n = 1], e + T(n, R(n - 1)))``, ``g(r)`` the
+largest ``spend(j, A(r))`` and ``T(n, r)`` the sum of the ``n`` largest over distinct
+cells ``j``. By induction ``d(n) <= R(n)``: the ``n``-th card is in ``A(d(n - 1))``, a
+subset of ``A(R(n - 1))``, so ``cn <= g(R(n - 1))``, and ``x + g(x)`` grows with ``x``;
+the first ``n`` placements are on distinct cells with cards of ``A(R(n - 1))`` (every
+``A(d(i - 1))`` lies in it), so ``e + c1 + ... + cn <= e + T(n, R(n - 1))``. Hence the
+first ``n`` placements fill ``n`` cells with cards of ``A(R(n - 1))``, which (1) counts:
+``f`` placements need every ``n <= f`` to pass. Shortcuts, each exact: a count of (1)
+only grows with ``r``, so when ``n`` passes with a count of ``m``, every number from ``n``
+to ``m`` passes too (the count is redone past ``m``, and once the whole deck is within
+reach, when it is final); the spends only grow with ``r``, so while ``n`` is at most the
+number of cells with a spend of 5 under some ``A(r')``, ``r' <= R(n - 1)``, the step is 5
+and the cap ``e + 5 n`` is no lower than it (``R`` grows by at most 5 a step), and the
+counts are not redone.
 
 **Move ordering.** Placements by cost, then by how far the cell is from where the card's
 value would sit if its gap were filled evenly (the engine's greedy player); discard sets
@@ -113,8 +138,9 @@ Deal = tuple[tuple[int, ...], tuple[int, ...]]
 #: The search's state: (grid with 0 for empty, hand ascending, cards drawn from the deck, deal).
 Pos = tuple[tuple[int, ...], tuple[int, ...], int, Deal]
 
-# One run of empty cells: (first, last, lo, hi, window mask, cell masks, union of the cell masks).
-Run = tuple[int, int, int, int, int, tuple[int, ...], int]
+# One run of empty cells: (first, last, lo, hi, window mask, cell masks, union of the cell masks, the number
+# of fillable cells when each takes its whole window, else -1).
+Run = tuple[int, int, int, int, int, tuple[int, ...], int, int]
 # What a grid alone decides: runs, run of each value (-1: none), live mask, canonical grid, free-cell
 # bound z, and for each fillable cell its mask and the complements of the values within 1, 2, 3
 # of its filled neighbours (all ones when it has none).
@@ -124,6 +150,62 @@ Analysis = tuple[list[Run], list[int], int, bytes, int, tuple[tuple[int, int, in
 def _window(lo: int, hi: int) -> int:
     """The bit mask of the values strictly between ``lo`` and ``hi``."""
     return ((1 << hi) - 1) ^ ((1 << (lo + 1)) - 1)
+
+
+def _levels(spend: tuple[tuple[int, int, int, int], ...], avail: int) -> tuple[int, int, int, int, int]:
+    """The most one placement consumes with a card of ``avail`` (0: none), then how many cells
+    have each most, 5, 4, 3 and 2 (see the module doc's bound, (3))."""
+    h2 = h3 = h4 = h5 = 0
+    for cm, f1, f2, f3 in spend:
+        c = cm & avail
+        if c:
+            if c & f3:
+                h5 += 1
+            elif c & f2:
+                h4 += 1
+            elif c & f1:
+                h3 += 1
+            else:
+                h2 += 1
+    return (5 if h5 else 4 if h4 else 3 if h3 else 2 if h2 else 0), h5, h4, h3, h2
+
+
+def _top(hist: tuple[int, int, int, int, int], n: int) -> int:
+    """The sum of the ``n`` largest mosts counted by ``hist`` (see :func:`_levels`).
+
+    >>> _top((5, 1, 0, 2, 9), 4)
+    13
+    """
+    total = 0
+    for level, count in ((5, hist[1]), (4, hist[2]), (3, hist[3]), (2, hist[4])):
+        if n <= count:
+            return total + level * n
+        total += level * count
+        n -= count
+    return total
+
+def _chain(cells: tuple[int, ...], avail: int) -> int:
+    """The most cells of one run that can take distinct cards of ``avail``, increasing along
+    the run (cell ``j`` takes only cards of ``cells[j]``): ``last[k]`` is the least card that
+    can end ``k + 1`` cells so far.
+
+    >>> _chain((0b1100, 0b0100, 0b1000), 0b1111)  # cards 2, 3: cells 1 and 3 (or 0 and 3)
+    2
+    """
+    last: list[int] = []
+    for cm in cells:
+        c = cm & avail
+        if not c:
+            continue
+        for k in range(len(last), -1, -1):
+            m = c >> (last[k - 1] + 1) << (last[k - 1] + 1) if k else c
+            if m:
+                v = (m & -m).bit_length() - 1
+                if k == len(last):
+                    last.append(v)
+                elif v < last[k]:
+                    last[k] = v
+    return len(last)
 
 
 class SquareProblem(Problem[Pos]):
@@ -225,7 +307,9 @@ class SquareProblem(Problem[Pos]):
             z += (length + 1) // 2
             if hi - lo > 1:
                 run_of[lo + 1:hi] = [len(runs)] * (hi - lo - 1)
-            runs.append((a, b, lo, hi, win, tuple(cells), union))
+            fillable = [cm for cm in cells if cm]
+            runs.append((a, b, lo, hi, win, tuple(cells), union,
+                         len(fillable) if all(cm == win for cm in fillable) else -1))
             live |= union
             canon[a:b + 1] = bytes(b - a + 1)
             if a:
@@ -358,43 +442,44 @@ class SquareProblem(Problem[Pos]):
         inhand = 0
         for u in hand:
             inhand |= 1 << u
-        cards = len(hand) + len(deck) - ptr
+        left = len(deck) - ptr
+        cards = len(hand) + left
         z = an[4]
         f = cards if cards <= z else z + (cards - z) // 2  # (2) of the module doc
         if f > empty:
             f = empty
         runs = an[0]
+        spend = an[5]
         rest = suffix[ptr]
-        top = len(deck)
         every = inhand | rest
-        spends: list[int] = []  # (3): the most cards a placement on each fillable cell consumes
-        for cm, f1, f2, f3 in an[5]:
-            c = cm & every
-            if c:
-                spends.append(5 if c & f3 else 4 if c & f2 else 3 if c & f1 else 2)
-        spends.sort(reverse=True)
-        most = [0]
-        for m in spends:
-            most.append(most[-1] + m)
-        n = 1  # (3): every count below n passes
+        first = HAND_SIZE - len(hand) if left and len(hand) < HAND_SIZE else 0  # the first refill's extra
+        reach = 0  # at most this many cards of the deck drawn before the n-th placement
+        more = 0  # (1) over the cards within reach: every count up to ``more`` passes
+        hist = (0, 0, 0, 0, 0)  # (3) over some cards within reach (the counts only grow with them)
+        n = 1
         while n <= f:
-            reach = ptr + most[n - 1] if n <= len(most) else top
-            avail = inhand | (rest ^ suffix[reach]) if reach < top else inhand | rest
-            more = 0
-            for run in runs:
-                union = run[6] & avail
-                if union:
-                    k = 0
-                    for cm in run[5]:
-                        if cm & avail:
-                            k += 1
-                    p = union.bit_count()
-                    more += k if k < p else p
-            if more < n:
-                return filled + n - 1
-            if reach >= top:  # the whole deck counted: the same count for every larger n
-                return filled + (more if more < f else f)
-            n = more + 1  # every count from n to ``more`` passes too (the count grows with n)
+            full = reach >= left
+            avail = every if full else inhand | (rest ^ suffix[ptr + reach])
+            if n > more or full:
+                more = 0
+                for run in runs:
+                    if run[6] & avail:
+                        k = run[7]
+                        if k < 0:
+                            more += _chain(run[5], avail)
+                        else:
+                            p = (run[4] & avail).bit_count()
+                            more += k if k < p else p
+                if more < n:
+                    return filled + n - 1
+                if full:
+                    return filled + (more if more < f else f)
+            if n > hist[1]:  # else n cells that can consume 5 each: the step of 5 is the least
+                hist = _levels(spend, avail)
+            step = reach + hist[0] + (first if n == 1 else 0)
+            cap = first + _top(hist, n)
+            reach = step if step < cap else cap
+            n += 1
         return filled + f
 
 
