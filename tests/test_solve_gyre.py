@@ -14,6 +14,7 @@ what it proved.
 from __future__ import annotations
 
 import random
+from dataclasses import replace
 from typing import Any
 
 from hypothesis import HealthCheck, given, settings
@@ -105,14 +106,41 @@ def test_the_bound_is_never_below_the_best_and_the_solver_equals_an_exhaustive_s
     except OverflowError:
         return  # too large for the brute force
     for position, value in memo.items():  # every position the brute force met
-        bound = p.bound(p.start(position))
-        assert bound is None or bound >= value
+        mine = p.start(position)
+        bound = p.bound(mine)
+        assert bound is not None and bound >= value
+        if p.moves(mine):  # with its moves just ranked, the bound also looks one move ahead
+            ahead = p.bound(mine)
+            assert ahead is not None and value <= ahead <= bound
     verdict = solve_state("gyre", state, budget=10**6)
     assert verdict.kind == "best" and verdict.exact and verdict.score == best
     s = state
     for token in verdict.line:
         s = GAME.apply(s, token)
     assert GAME.status(s) == "finished" and GAME.score(s) == best
+
+
+def turned(ring: tuple[Any, ...], k: int) -> tuple[Any, ...]:
+    return ring[k:] + ring[:k]
+
+
+@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(st.sampled_from(OPTIONS), st.integers(0, 10**6), st.integers(1, 12), st.integers(0, 5), st.integers(0, 3))
+def test_equal_keys_reach_equal_gains_whatever_was_gained_before(
+        options: str, seed: int, back: int, turn: int, dropped: int) -> None:
+    """The key leaves the score out (it is the gain): a position with its ring turned and
+    pairs of its score pile taken away has the same key, and from both the best line adds
+    exactly the same points (the brute force over the engine, Attrition's penalty included)."""
+    state = near_end(options, seed, back)
+    other = replace(state, ring=turned(state.ring, turn), pairs=state.pairs[dropped:])
+    p = problem(state)
+    a, b = p.start(state), p.start(other)
+    assert p.key(a) == p.key(b) and p.gain(a) - p.gain(b) == GAME.score(state) - GAME.score(other)
+    try:
+        gains = [exhaustive(s, [6_000]) - GAME.score(s) for s in (state, other)]
+    except OverflowError:
+        return
+    assert gains[0] == gains[1]
 
 
 def test_lines_from_fresh_deals_replay_to_what_they_claim() -> None:

@@ -129,42 +129,62 @@ def _bits(mask: int) -> list[int]:
     return out
 
 
-_SUIT_CACHE: dict[tuple[int, int], int] = {}
+_SUIT_CACHE: dict[tuple[int, int, int], int] = {}
 
 
-def _suit_bound(free: int, ring: int) -> int:
-    """The most points of disjoint pairs within one suit: bit ``r - 1`` of ``free`` / ``ring``
-    is the card of rank ``r`` (14: the joker matched in this suit), a free card may capture
-    any lower card, a ring card can only be captured.
+def _suit_bound(hand: int, deck: int, ring: int) -> int:
+    """The most points of disjoint pairs within one suit: bit ``r - 1`` of ``hand`` / ``deck``
+    / ``ring`` is the card of rank ``r`` (14: the joker counted in this suit) in the hand, in
+    the deck, or in the ring (or waiting to be placed there). A hand or deck card may
+    capture any lower card; a ring card can only be captured; a hand card can only be
+    captured if a card of the suit above it that is not in the hand is left unpaired (the
+    card its replace, or the first of its chain of replaces, threw away: see the module doc).
 
-    >>> _suit_bound(0b1000000000000, 0b0100000000000)  # KH captures QH: 4 + 3
+    >>> _suit_bound(0, 0b1000000000000, 0b0100000000000)  # KH (deck) captures QH: 4 + 3
     7
-    >>> _suit_bound(0, 0b1111111111111), _suit_bound(0b1, 0b10)  # nothing captures; an ace is lowest
+    >>> _suit_bound(0, 0, 0b1111111111111), _suit_bound(0, 0b1, 0b10)  # nothing captures; an ace is lowest
     (0, 0)
-    >>> _suit_bound(0b1100000000000, 0b0010000000001)  # K and Q free, J and A in the ring
+    >>> _suit_bound(0, 0b1100000000000, 0b0010000000001)  # K and Q free, J and A in the ring
     10
+    >>> _suit_bound(0b1100000000000, 0, 0)  # KH and QH in the hand: QH never reaches the ring
+    0
+    >>> _suit_bound(0b0100000000000, 0b1000000000000, 0b0010000000000)  # QH hand, KH deck, JH ring: KH takes JH
+    6
+    >>> _suit_bound(0b0000000000011, 0b1000000000000, 0)  # 2H, AH hand, KH deck: AH replaces KH, 2H takes AH
+    2
     """
-    cached = _SUIT_CACHE.get((free, ring))
+    cached = _SUIT_CACHE.get((hand, deck, ring))
     if cached is not None:
         return cached
-    best = {0: 0}  # open pairs -> most points so far
+    best = {(0, 0): 0}  # (open pairs, unpaired non-hand cards above) -> most points so far
     for r in range(14, 0, -1):
         bit = 1 << (r - 1)
-        is_free, in_ring = bool(free & bit), bool(ring & bit)
-        if not (is_free or in_ring):
+        in_hand, in_deck, in_ring = bool(hand & bit), bool(deck & bit), bool(ring & bit)
+        if not (in_hand or in_deck or in_ring):
             continue
         p = 5 if r == 14 else _PTS[r - 1]
-        nxt = dict(best)
-        for open_, pts in best.items():
-            if is_free and nxt.get(open_ + 1, -1) < pts + p:
-                nxt[open_ + 1] = pts + p
-            if open_ and nxt.get(open_ - 1, -1) < pts + p:
-                nxt[open_ - 1] = pts + p
+        nxt: dict[tuple[int, int], int] = {}
+        for (open_, tokens), pts in best.items():
+            options: list[tuple[int, int, int]] = []
+            if in_hand:
+                options.append((open_, tokens, pts))  # never plays: lost
+                options.append((open_ + 1, tokens, pts + p))  # captures a lower card
+                if open_ and tokens:  # captured, having replaced a card that was left unpaired
+                    options.append((open_ - 1, tokens - 1, pts + p))
+            else:
+                options.append((open_, min(tokens + 1, _HAND), pts))  # unpaired
+                if in_deck:
+                    options.append((open_ + 1, tokens, pts + p))
+                if open_:
+                    options.append((open_ - 1, tokens, pts + p))
+            for o, t, v in options:
+                if nxt.get((o, t), -1) < v:
+                    nxt[(o, t)] = v
         best = nxt
-    value = best[0]
+    value = max((v for (o, _), v in best.items() if o == 0), default=0)
     if len(_SUIT_CACHE) > _CACHE_LIMIT:
         _SUIT_CACHE.clear()
-    _SUIT_CACHE[(free, ring)] = value
+    _SUIT_CACHE[(hand, deck, ring)] = value
     return value
 
 
@@ -248,6 +268,8 @@ class GyreProblem(Problem[State]):
         self.cap, self.rep = _MASKS[options.easy]
         self._suffix: dict[tuple[int, ...], tuple[int, ...]] = {}
         self._easy: dict[tuple[int, int], int] = {}
+        #: The last state whose moves were ranked, with the highest bound after them.
+        self._ahead: tuple[State | None, int] = (None, 0)
 
     @property
     def has_win(self) -> bool:
@@ -290,20 +312,36 @@ class GyreProblem(Problem[State]):
         >>> p.key(((5, 6, -1, 7, 8, 9), (10,), 0, -1, 4, deck)) == p.key(((7, 8, 9, 5, 6, -1), (10,), 0, -1, 4, deck))
         True
         >>> p.key(((5, 6, -1, 7, 8, 9), (10,), 0, -1, 4, deck)) == p.key(((5, 6, -1, 7, 8, 9), (10,), 0, -1, 6, deck))
-        False
+        True
+        >>> p.gain(((5, 6, -1, 7, 8, 9), (10,), 0, -1, 6, deck))
+        6
         """
         ring, hand, idx, pending, score, deck = state
         if pending < 0:
             if idx >= len(deck):
-                return (tuple(sorted(ring)), hand, idx, score)
+                return (tuple(sorted(ring)), hand, idx)
             e = ring.index(-1)
-            return (ring[e:] + ring[:e], hand, idx, score)
+            return (ring[e:] + ring[:e], hand, idx)
         e = ring.index(-1)
         f = ring.index(-1, e + 1)
         a, b = ring[e:] + ring[:e], ring[f:] + ring[:f]
-        return (a if a <= b else b, hand, idx, pending, score)
+        return (a if a <= b else b, hand, idx, pending)
+
+    def gain(self, state: State) -> int:
+        """The points of the score pile (see the module doc: the key leaves them out)."""
+        return state[4]
 
     def bound(self, state: State) -> int | None:
+        """At least the best final value from ``state`` (see the module doc): the relaxation
+        of :meth:`_bound`, and, when :meth:`moves` has just ranked the moves of this very
+        state, the highest of their children's relaxations if lower."""
+        own = self._bound(state)
+        ahead_state, ahead = self._ahead
+        if ahead_state is state:
+            return min(own, ahead)
+        return own
+
+    def _bound(self, state: State) -> int:
         ring, hand, idx, pending, score, deck = state
         ringmask = 0
         for g in ring:
@@ -331,18 +369,21 @@ class GyreProblem(Problem[State]):
                 self._easy.clear()
             rest = self._easy[(free, ringmask)] = _rank_bound(tuple(fc), tuple(gc), fc[1])
             return score + rest
+        deckmask = self._suffix_masks(deck)[idx]
         total = 0
-        suit = [_suit_bound((free >> (13 * k)) & _SUIT_MASK, (ringmask >> (13 * k)) & _SUIT_MASK) for k in range(4)]
-        joker = 1 << 13
-        # XR: hearts (1) or diamonds (2); XB: spades (0) or clubs (3). A ring joker is never captured.
+        masks = (handmask, deckmask, ringmask)
+        parts = [tuple((m >> (13 * k)) & _SUIT_MASK for m in masks) for k in range(4)]
+        suit = [_suit_bound(*part) for part in parts]
+        # XR: hearts (1) or diamonds (2); XB: spades (0) or clubs (3), whichever gains more.
         for x, (a, b) in ((_XR, (1, 2)), (_XB, (0, 3))):
-            sa, sb = suit[a], suit[b]
-            if free >> x & 1:
-                fa = _suit_bound(((free >> (13 * a)) & _SUIT_MASK) | joker, (ringmask >> (13 * a)) & _SUIT_MASK)
-                fb = _suit_bound(((free >> (13 * b)) & _SUIT_MASK) | joker, (ringmask >> (13 * b)) & _SUIT_MASK)
-                total += max(fa + sb, sa + fb)
-            else:
-                total += sa + sb
+            where = [m >> x & 1 for m in masks]
+            if not any(where):
+                total += suit[a] + suit[b]
+                continue
+            joker = [w << 13 for w in where]
+            fa = _suit_bound(*(m | j for m, j in zip(parts[a], joker)))
+            fb = _suit_bound(*(m | j for m, j in zip(parts[b], joker)))
+            total += max(fa + suit[b], suit[a] + fb)
         return score + total
 
     # -- moves -------------------------------------------------------------------------
@@ -399,9 +440,11 @@ class GyreProblem(Problem[State]):
         """``tokens`` (in their heuristic order) ordered by the bound after them, highest
         first (a stable sort: ties keep the heuristic order)."""
         if len(tokens) < 2:
+            self._ahead = (state, self._bound(self.apply(state, tokens[0])))
             return tokens
-        ranked = [(-(self.bound(self.apply(state, t)) or 0), i, t) for i, t in enumerate(tokens)]
+        ranked = [(-self._bound(self.apply(state, t)), i, t) for i, t in enumerate(tokens)]
         ranked.sort()
+        self._ahead = (state, -ranked[0][0])
         return [t for _, _, t in ranked]
 
     def _place_order(self, ring: tuple[int, ...], e: int, f: int, card: int) -> tuple[int, int]:
