@@ -63,10 +63,14 @@ class Hunt:
     verdict: Verdict | None = None
 
     def next_deal(self) -> None:
-        game = entry(self.game_id).game
+        """Draw the next deal to try (its search is set up by the next slice)."""
         self.seed = secrets.randbelow(10**9)
         self.tried += 1
         self.ticket += 1
+        self.search = self.problem = None
+
+    def set_up(self) -> None:
+        game = entry(self.game_id).game
         state = game.deal(self.seed, game.parse_options(self.options))
         self.problem = problem_for(self.game_id, state)
         self.search = Search(self.problem, self.problem.start(state), HUNT_BUDGET)
@@ -200,9 +204,12 @@ class CanWin:
         ``verdict``); True when the next deal is tried (its timer comes with the view), the pause
         before the next slice otherwise; False for a ticket no longer expected."""
         hunt = self.hunt
-        if hunt is None or hunt.search is None or hunt.problem is None or ticket != hunt.ticket:
+        if hunt is None or ticket != hunt.ticket:
             return False
-        if not hunt.search.run_for(SLICE_SECONDS):
+        if hunt.search is None or hunt.problem is None:  # a slice of its own: it can take a while
+            hunt.set_up()
+            return SLICE_GAP
+        if not hunt.search.run_for(SLICE_SECONDS, chunk=4):
             return SLICE_GAP
         verdict = engine_verdict(hunt.problem, hunt.search.verdict())
         if hunt.good(verdict):

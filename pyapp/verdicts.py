@@ -126,7 +126,7 @@ class Verdicts:
 
     @property
     def searching(self) -> bool:
-        return self.search is not None
+        return self._searching >= 0
 
     @property
     def tracing(self) -> bool:
@@ -141,7 +141,7 @@ class Verdicts:
         if self.finding is not None and self._game == game_id and self._keys and self._keys[-1] == last \
                 and len(self._keys) == len(states):
             return self.finding
-        if self.search is not None and self._game == game_id and self._keys and self._keys[-1] == last \
+        if self.searching and self._game == game_id and self._keys and self._keys[-1] == last \
                 and len(self._keys) == len(states):
             return None  # already searching it
         self.drop()
@@ -158,11 +158,10 @@ class Verdicts:
         """Search position ``i`` (or use its known verdict, and go on); the finding once there is one."""
         while True:
             known = self._known.get((self._game, self._key(i)))
-            if known is None:
+            if known is None:  # the search itself is set up by the next slice (it can take a while)
                 self._searching = i
                 self.ticket += 1
-                self._problem = problem_for(self._game, self._states[i])
-                self.search = Search(self._problem, self._problem.start(self._states[i]))
+                self.search = self._problem = None
                 return None
             if (found := self._found(i, known)) is not None or self._searching < 0:
                 return found
@@ -204,11 +203,16 @@ class Verdicts:
             self._keys, self._states = [], ()
 
     def step(self, seconds: float = SLICE_SECONDS) -> Finding | None:
-        """One slice of the search; the finding once there is one, else None."""
-        search, problem, i = self.search, self._problem, self._searching
-        if search is None or problem is None or i < 0:
+        """One slice of the search (the first one sets it up); the finding once there is one, else None."""
+        i = self._searching
+        if i < 0:
             return None
-        if not search.run_for(seconds):
+        if self.search is None or self._problem is None:
+            self._problem = problem_for(self._game, self._states[i])
+            self.search = Search(self._problem, self._problem.start(self._states[i]))
+            return None
+        search, problem = self.search, self._problem
+        if not search.run_for(seconds, chunk=4):
             return None
         verdict = engine_verdict(problem, search.verdict())
         self._keep((self._game, self._key(i)), verdict)
