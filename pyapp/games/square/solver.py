@@ -216,6 +216,7 @@ class SquareProblem(Problem[Pos]):
         self.wrap = wrap
         self.nb = _NB[wrap]
         self._cache: dict[tuple[int, ...], Analysis | None] = {}
+        self._runs: dict[tuple[int, int, int, int], tuple[Run, int, tuple[tuple[int, int, int, int], ...]]] = {}
 
     # -- conversion ------------------------------------------------------------------
     def start(self, state: Any) -> Pos:
@@ -244,14 +245,13 @@ class SquareProblem(Problem[Pos]):
     def _compute(self, grid: tuple[int, ...]) -> Analysis | None:
         if 0 not in grid:
             return None
-        nb = self.nb
-        wrap = self.wrap
         runs: list[Run] = []
         run_of = [-1] * (HIGH + 2)
         live = 0
         canon = bytearray(b"\xff" * CELLS)
         z = 0
         spend: list[tuple[int, int, int, int]] = []
+        parts = self._runs
         i = 0
         lo = 0
         while i < CELLS:
@@ -263,60 +263,78 @@ class SquareProblem(Problem[Pos]):
             a = i
             while i < CELLS and not grid[i]:
                 i += 1
-            b = i - 1
             hi = grid[i] if i < CELLS else HIGH + 1
-            win = _window(lo, hi)
-            cells: list[int] = []
-            union = 0
-            length = 0  # free cells in a row (no filled horizontal neighbour), for z
-            for j in range(a, b + 1):
-                near = 0
-                empty = False
-                xs: list[int] = []
-                for n in nb[j]:
-                    x = grid[n]
-                    if x:
-                        near |= _NEAR[x]
-                        xs.append(x)
-                    else:
-                        empty = True
-                if empty:
-                    cm = win
-                else:
-                    cm = near & win
-                if cm:
-                    if xs:
-                        m1 = m2 = m3 = 0
-                        for x in xs:
-                            m1 |= _WITHIN[1][x]
-                            m2 |= _WITHIN[2][x]
-                            m3 |= _WITHIN[3][x]
-                        spend.append((cm, ~m1, ~m2, ~m3))
-                    else:
-                        spend.append((cm, -1, -1, -1))
-                if near:
-                    z += (length + 1) // 2
-                    length = 0
-                else:
-                    length += 1
-                    if not wrap and j % 6 == 5:
-                        z += (length + 1) // 2
-                        length = 0
-                cells.append(cm)
-                union |= cm
-            z += (length + 1) // 2
+            part = parts.get((a, i - 1, lo, hi))
+            if part is None:
+                if len(parts) > 200_000:
+                    parts.clear()
+                part = parts[(a, i - 1, lo, hi)] = self._run(a, i - 1, lo, hi)
+            run = part[0]
+            z += part[1]
+            spend.extend(part[2])
             if hi - lo > 1:
                 run_of[lo + 1:hi] = [len(runs)] * (hi - lo - 1)
-            fillable = [cm for cm in cells if cm]
-            runs.append((a, b, lo, hi, win, tuple(cells), union,
-                         len(fillable) if all(cm == win for cm in fillable) else -1))
-            live |= union
-            canon[a:b + 1] = bytes(b - a + 1)
+            runs.append(run)
+            live |= run[6]
+            canon[a:i] = bytes(i - a)
             if a:
-                canon[a - 1] = grid[a - 1]
+                canon[a - 1] = lo
             if i < CELLS:
                 canon[i] = hi
         return runs, run_of, live, bytes(canon), z, tuple(spend)
+
+    def _run(self, a: int, b: int, lo: int, hi: int) -> tuple[Run, int, tuple[tuple[int, int, int, int], ...]]:
+        """The run of empty cells ``a..b`` between the cards ``lo`` (on cell ``a - 1``, or 0 when
+        ``a`` is 0) and ``hi`` (on cell ``b + 1``, or 81 past the grid), its share of ``z`` and
+        the spend masks of its fillable cells: what :meth:`_compute` needs of it depends on
+        nothing else (the horizontal neighbours of a cell are next to it in reading order)."""
+        nb = self.nb
+        wrap = self.wrap
+        win = _window(lo, hi)
+        cells: list[int] = []
+        spend: list[tuple[int, int, int, int]] = []
+        union = 0
+        z = 0
+        length = 0  # free cells in a row (no filled horizontal neighbour), for z
+        for j in range(a, b + 1):
+            near = 0
+            empty = False
+            xs: list[int] = []
+            for n in nb[j]:
+                x = lo if n == a - 1 else hi if n == b + 1 else 0
+                if x:
+                    near |= _NEAR[x]
+                    xs.append(x)
+                else:
+                    empty = True
+            if empty:
+                cm = win
+            else:
+                cm = near & win
+            if cm:
+                if xs:
+                    m1 = m2 = m3 = 0
+                    for x in xs:
+                        m1 |= _WITHIN[1][x]
+                        m2 |= _WITHIN[2][x]
+                        m3 |= _WITHIN[3][x]
+                    spend.append((cm, ~m1, ~m2, ~m3))
+                else:
+                    spend.append((cm, -1, -1, -1))
+            if near:
+                z += (length + 1) // 2
+                length = 0
+            else:
+                length += 1
+                if not wrap and j % 6 == 5:
+                    z += (length + 1) // 2
+                    length = 0
+            cells.append(cm)
+            union |= cm
+        z += (length + 1) // 2
+        fillable = [cm for cm in cells if cm]
+        run = (a, b, lo, hi, win, tuple(cells), union, len(fillable) if all(cm == win for cm in fillable) else -1)
+        return run, z, tuple(spend)
 
     def _live_after(self, grid: tuple[int, ...], run: Run, v: int, i: int, u: int) -> bool:
         """Card ``u`` (in the same run as ``v``) is live once ``v`` is on cell ``i``."""
