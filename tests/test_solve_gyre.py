@@ -124,7 +124,7 @@ def turned(ring: tuple[Any, ...], k: int) -> tuple[Any, ...]:
     return ring[k:] + ring[:k]
 
 
-@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(st.sampled_from(OPTIONS), st.integers(0, 10**6), st.integers(1, 12), st.integers(0, 5), st.integers(0, 3))
 def test_equal_keys_reach_equal_gains_whatever_was_gained_before(
         options: str, seed: int, back: int, turn: int, dropped: int) -> None:
@@ -137,7 +137,7 @@ def test_equal_keys_reach_equal_gains_whatever_was_gained_before(
     a, b = p.start(state), p.start(other)
     assert p.key(a) == p.key(b) and p.gain(a) - p.gain(b) == GAME.score(state) - GAME.score(other)
     try:
-        gains = [exhaustive(s, [6_000]) - GAME.score(s) for s in (state, other)]
+        gains = [exhaustive(s, [3_000]) - GAME.score(s) for s in (state, other)]
     except OverflowError:
         return
     assert gains[0] == gains[1]

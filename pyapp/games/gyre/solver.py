@@ -266,6 +266,8 @@ class GyreProblem(Problem[State]):
         self.attrition = options.attrition
         self.easy = options.easy
         self.cap, self.rep = _MASKS[options.easy]
+        #: Per card: the cards it may capture or replace.
+        self.use = tuple(c | r for c, r in zip(self.cap, self.rep))
         self._suffix: dict[tuple[int, ...], tuple[int, ...]] = {}
         self._easy: dict[tuple[int, int], int] = {}
         #: The last state whose moves were ranked, with the highest bound after them.
@@ -350,6 +352,20 @@ class GyreProblem(Problem[State]):
         handmask = 0
         for h in hand:
             handmask |= 1 << h
+        if pending < 0 and not self.attrition:
+            # Forced rotations: with no capture and no replace, R is the only move and the hand
+            # stays as it is; follow them (each throws away the card after the gap).
+            use, n = self.use, len(deck)
+            moving: list[int] | None = None
+            while idx < n and not any(use[h] & ringmask for h in hand):
+                if moving is None:
+                    moving = list(ring)
+                e = moving.index(-1)
+                k = (e + 1) % 6
+                ringmask ^= 1 << moving[k]
+                moving[e], moving[k] = deck[idx], -1
+                ringmask |= 1 << deck[idx]
+                idx += 1
         if idx >= len(deck) and pending < 0:
             return score + _end_best(handmask, ringmask, self.easy)[0]
         if pending >= 0:
