@@ -4,7 +4,8 @@
   no placement (only dominated discard sets), and after any engine token its state is the
   engine's state (random games of every variant).
 * Its bound is never below the best reachable (a memoised exhaustive search over the
-  engine's own moves, on small positions), at every position of that search.
+  engine's own moves, on small positions), at every position of that search; its chain
+  count equals a brute force; its reach follows the cards one placement at a time.
 * Its exact result equals the exhaustive search's (deeper positions than tests/test_solve.py).
 * Its lines replay through the engine to exactly what it claims, on fresh deals.
 """
@@ -12,12 +13,14 @@
 from __future__ import annotations
 
 import random
+from itertools import combinations
+
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from pyapp.games import entry
 from pyapp.games.square.rules import SQUARE, SquareState, greedy_move
-from pyapp.games.square.solver import Pos, SquareProblem, problem_for_state
+from pyapp.games.square.solver import Pos, SquareProblem, _chain, problem_for_state
 from pyapp.solve import problem_for, solve, solve_state
 
 VARIANTS = ["", "ends", "wrap", "ends,wrap"]
@@ -140,3 +143,30 @@ def test_lines_on_fresh_deals_replay_to_what_they_claim() -> None:
             assert SQUARE.status(end) != "playing" and SQUARE.score(end) == verdict.score
             assert (verdict.kind == "won") == (SQUARE.status(end) == "won")
             assert verdict.kind != "impossible" or verdict.exact
+
+
+def chain_by_brute_force(cells: tuple[int, ...], avail: int) -> int:
+    cards = [u for u in range(avail.bit_length()) if (avail >> u) & 1]
+    for k in range(min(len(cells), len(cards)), 0, -1):
+        for js in combinations(range(len(cells)), k):
+            for us in combinations(cards, k):  # ascending, as the cells
+                if all((cells[j] >> u) & 1 for j, u in zip(js, us)):
+                    return k
+    return 0
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.lists(st.integers(0, 2**9 - 1), min_size=0, max_size=6), st.integers(0, 2**9 - 1))
+def test_the_chain_count_equals_a_brute_force(cells: list[int], avail: int) -> None:
+    assert _chain(tuple(cells), avail) == chain_by_brute_force(tuple(cells), avail)
+
+
+def test_the_bound_follows_the_cards_within_reach() -> None:
+    # only 39 (on F3, cost 2) can be placed; the three cards drawn then are dead, like the rest
+    # of the hand: one more cell at most, though 30 cards are left and each empty cell has some
+    state = SQUARE.parse_state(
+        "SQ1|G=1.-.-.6.10.-/-.17.21.23.25.27/29.-.31.35.37.-/41.43.44.48.50.51/54.55.59.62.64.65/"
+        "69.70.-.75.76.78|H=18.39.49.53.61|D=68.67.20.12.16.40.26.34.4.32.19.9.66.63.11.73.5.3.38.7.45.74."
+        "14.24.30|X=2.8.13.15.22.28.33.36.42.46.47.52.56.57.58.60.71.72.77.79.80")
+    p = problem_for_state(state)
+    assert p.bound(p.start(state)) == 30 == best_of(state, {}, [10_000])
