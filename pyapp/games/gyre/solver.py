@@ -16,17 +16,23 @@ takes the top card, so the deck is always a suffix of it), the card waiting for 
 change what can still happen, so they are not kept. A finished position is worth its
 score minus Attrition's penalty (the cards left in the deck when the hand ran out).
 
-The key
--------
-``(ring, hand, idx, pending, score)`` with the ring turned so that it starts at its empty
-slot (with a card waiting, the smaller of the two turns that start at an empty slot), and,
-in the end phase (deck empty, no card waiting), the ring's cards sorted. Proof: the rules
-never name a slot except through the empty one (a rotation discards the slot after the
-gap and fills the gap; captures, replaces and places do not depend on where a card lies),
-so turning every slot number by the same amount maps the lines of one position one to one
-onto the lines of the other, with the same points; in the end phase only captures are
-left, which do not depend on slots at all. Two positions of one search share the deck, and
-the score is in the key, so equal keys reach equal final scores.
+The key and the gain
+--------------------
+The search's gain (:meth:`GyreProblem.gain`) is ``score``, the points of the score pile;
+the key is ``(ring, hand, idx, pending)`` with the ring turned so that it starts at its
+empty slot (with a card waiting, the smaller of the two turns that start at an empty
+slot), and, in the end phase (deck empty, no card waiting), the ring's cards sorted.
+Proof: the rules never name a slot except through the empty one (a rotation discards the
+slot after the gap and fills the gap; captures, replaces and places do not depend on where
+a card lies), so turning every slot number by the same amount maps the lines of one
+position one to one onto the lines of the other; in the end phase only captures are left,
+which do not depend on slots at all. Two positions of one search share the deck. Which
+moves are legal and what they do to ring, hand, deck and waiting card never depend on the
+score, and a capture adds the points of its two cards whatever the score was: so along
+matching lines, equal keys add the same points, and end the same way. The final value is
+the score minus Attrition's penalty, and the penalty (the cards left in the deck when the
+hand runs out) is fixed by the final key (``idx``): value = gain + what the rest of the line
+adds, the same from equal keys, as :meth:`pyapp.solve.core.Problem.gain` requires.
 
 Move ordering
 -------------
@@ -46,25 +52,44 @@ Safe moves (each keeps the best reachable result)
 
 The bound
 ---------
-``score`` plus the most points the cards still in play could ever add. A card still in the
-hand or the deck ("free") may capture or be captured later; a card in the ring or waiting
-to be placed can only be captured (it never returns to the hand). Every point still to
-come is a pair ``(h, g)`` with ``h`` free and ``capture(h, g)``, each card used at most
-once, so the most they can add is a maximum-weight set of disjoint such pairs, worked out
-exactly with the option's capture relation relaxed as follows.
+``score`` plus the most points the cards still in play could ever add. A card in the hand
+or the deck ("free") may capture later; a card in the ring or waiting to be placed can only
+be captured (it never returns to the hand). Every point still to come is a pair ``(h, g)``
+with ``h`` free and ``capture(h, g)``, each card used at most once, so the most they can
+add is a maximum-weight set of disjoint such pairs, worked out exactly with the option's
+capture relation relaxed as follows.
 
 * Without ``easy`` a capture is within a suit (a joker counts as the top card of the one
   suit of its colour it is matched in), so the maximum is the sum over the suits, each
-  joker given to whichever of its two suits gains more. Within a suit, sort the cards
-  high to low: a set of cards can be paired (higher captures lower, the capturer free)
-  exactly when, read from the top, every card is either a free card that opens a pair or a
-  card that closes one opened above it, ending with none open; a dynamic programme over
-  the number of open pairs finds the most points (:func:`_suit_bound`). A joker in the
-  ring can never be captured, so it is left out.
+  joker (wherever it is) given to whichever of its two suits gains more. Within a suit,
+  sort the cards high to low: a set of cards can be paired (higher captures lower, the
+  capturer free) only when, read from the top, every card is either a free card that opens
+  a pair or a card that closes one opened above it, ending with none open; a dynamic
+  programme over the number of open pairs finds the most points (:func:`_suit_bound`).
+  It also counts, per suit, the cards not in the hand left unpaired above, as a hand card
+  is captured only after this: a card of the hand reaches the ring only by a replace,
+  which throws away a higher card of its suit (or a joker of its colour); if that card was
+  itself from the hand, follow its replace, and so on: the chain ends, above the captured
+  card, at a card that was not in the hand, thrown away (so unpaired). Each card enters the
+  ring at most once and is thrown away at most once, so the chains of two captured hand
+  cards are disjoint: every captured hand card has its own unpaired card above it that is
+  not in the hand (a joker that ends a chain is given to that suit: the maximum over both
+  suits covers it). The programme lets a hand card close a pair only while such cards
+  above outnumber the hand cards closing above: a relaxation of every line, so a bound.
 * With ``easy`` an equal rank captures across suits and a hand ace may count high: the
   relation is relaxed to "rank of h at least rank of g, any suits" (each free ace may
   instead open at the top, above a joker), which contains every easy capture; the same
   programme over the ranks gives the bound (:func:`_rank_bound`).
+
+Before that, without Attrition, the bound follows forced rotations: while the deck has
+cards, nothing waits and no hand card may capture or replace a ring card, ``R`` is the only
+legal move, the hand does not change and the next position is fixed, so the best from here
+is the best from there (the cards those rotations throw away leave the count).
+
+And once :meth:`GyreProblem.moves` has ranked a position's moves by the bound after them,
+:meth:`GyreProblem.bound` of that very position is at most the highest of those: the best
+from a position is the best of its children's, and the moves offered keep the best (all
+legal moves before the end phase; the safe moves above after it).
 
 Attrition's penalty only lowers a final score, so the bound holds with it too. In the end
 phase the bound is exact.
