@@ -209,7 +209,7 @@ class CanWin:
         if hunt.search is None or hunt.problem is None:  # a slice of its own: it can take a while
             hunt.set_up()
             return SLICE_GAP
-        if not hunt.search.run_for(SLICE_SECONDS, chunk=4):
+        if not hunt.search.run_for(SLICE_SECONDS, chunk=1):
             return SLICE_GAP
         verdict = engine_verdict(hunt.problem, hunt.search.verdict())
         if hunt.good(verdict):

@@ -212,7 +212,7 @@ class Verdicts:
             self.search = Search(self._problem, self._problem.start(self._states[i]))
             return None
         search, problem = self.search, self._problem
-        if not search.run_for(seconds, chunk=4):
+        if not search.run_for(seconds, chunk=1):
             return None
         verdict = engine_verdict(problem, search.verdict())
         self._keep((self._game, self._key(i)), verdict)
