@@ -11,8 +11,8 @@ Its moves are the engine's tokens, so every line replays through ``ZODIAC.apply`
 >>> v = solve(p, p.start(s)); v.kind, v.score, len(v.line)
 ('won', 104, 16)
 >>> deal = p.start(ZODIAC.deal(1, NO_OPTIONS))
->>> p.moves(deal)[-1] in ZODIAC.legal_moves(ZODIAC.deal(1, NO_OPTIONS)), p.bound(deal)
-(True, 104)
+>>> move = p.moves(deal)[0]; move.split(".")[-1], p.bound(deal)  # clicks, then a placement
+('W-Z19', 104)
 
 The state
 ---------
@@ -22,7 +22,8 @@ A tuple ``(talon, pointer, equator, zodiac, up, down, suit_bounds)``:
 * ``talon``: the stock and the waste as one sequence, ``bytes`` of card codes: the waste
   bottom to top, then the stock top first. The waste is ``talon[:pointer]``. A stock click
   moves the pointer on by one, or back to 0 when the stock is empty (the redeal keeps the
-  order, RULES.md 4.4); playing the waste top deletes ``talon[pointer - 1]``.
+  order, RULES.md 4.4); playing the waste top deletes ``talon[pointer - 1]``. The pointer
+  and the order only serve to write the clicks of a move (Lemma T).
 * ``equator``: 8 card codes, 0 for an empty cell (the engine's cells, so tokens name them).
 * ``zodiac``: 24 ``bytes``, each pile bottom to top.
 * ``up`` and ``down``: per suit (S H D C) the top rank of its ``Fu`` (0: empty) and of its
@@ -43,8 +44,57 @@ cards a suit's two foundations can reach, by an exhaustive search over that suit
 A card alone (an equator card, a zodiac pile of one card) is *free*: it can be played
 whenever its foundation takes it. So the best total is the sum of the four, exactly.
 
-Safe moves
-----------
+Phase 1: the talon is a pool
+----------------------------
+
+Lemma T (the talon's order and pointer do not matter). Clicks alone bring any talon card to
+the waste top and change nothing else (RULES.md 4.4: the stock recycles without limit, the
+redeal keeps the order). So from a phase-1 position every card of the talon is playable at
+any time: given two positions with the same *multiset* of talon cards and the same rest, a
+line of one maps to a line of the other (each placement from the waste: click to a copy of
+that card, then play it), with the same placements, so the same result. The phase-1 dead
+end (RULES.md 4.6) and the phase change (talon empty) depend only on the multiset. Hence
+the key keeps the talon sorted, without the pointer.
+
+Moves are macros: ``S.S.…S.W-Zj`` clicks to the nearest copy of a card and plays it. The
+search never follows a click alone, and by Lemma T it needs none: every position the
+clicks reach has the same key. Every macro removes a card from the talon or the equator,
+so no line of macros comes back to a position on it.
+
+Lemma E (talon to equator only at the end). In any line, a ``W-E`` of card ``c`` can be
+moved later: between its old and its new place one more cell is empty (a move that needs
+an empty cell is still legal, none needs a full one) and ``c`` stays in the talon (so the
+phase cannot end sooner). If ``c`` later goes ``E-Z``, play it ``W-Z`` there instead; if it
+stays, store it just before phase 1 ends. The zodiac sees the same placements in the same
+order, so the end of phase 1 is the same up to the cells' order (symmetric, below). So
+only lines whose ``W-E`` moves come last, together emptying the talon, are needed.
+
+Lemma C (close as soon as it fits). When the talon fits the empty cells (the talon and
+the equator hold at most 8 cards together), storing it all now (one macro, the *close*:
+phase 2 starts) is at least as good as anything else. Any other line ends phase 1 with
+each zodiac pile the present one with cards on top and every other card in a cell; from
+the close position every phase-2 line of that one is also legal (a card of a present pile
+is uncovered no later, every other card is free): the *Bound* argument below. So the close
+is then the only move.
+
+Lemma D (an equator copy first). When a card is both in the talon and in a cell, playing
+the cell's copy is at least as good as playing a talon copy: the two results differ only
+in where the other copy waits, and one in the talon can do all that one in a cell can
+(play it to a pile, or store it at the end, into the cell the first left empty). So a card
+in the equator is not played from the talon.
+
+Dead ends. :func:`_stranded` counts the talon and equator cards that no pile can ever
+take: a pile's top can only become a rank of the unbroken run of free ranks around it
+(nothing leaves a pile in phase 1, and a card needs a neighbour on top), so a card outside
+every such run (or a pile top's other copy with no free neighbour) stays free for ever.
+Those cards all end in the equator; more than 8, and phase 1 can never end, so every line
+ends in a phase-1 dead end worth the foundations' count now (nothing reaches a foundation
+in phase 1): that is then the bound. When no placement is left but the talon does not fit
+the cells, every line is such a dead end; the one move offered fills the cells, reaching the
+engine's dead end (so a line ends where the engine's game does).
+
+Safe moves in phase 2
+---------------------
 
 * **Phase 2: one move.** ``moves`` returns only the first legal move after which its suit's
   best is unchanged. Proof: the total best is the sum of the suits' bests, and a move
@@ -52,26 +102,32 @@ Safe moves
   does (a legal move in suit k makes k's best exceed its current count, and a line reaching
   k's best starts with a legal move of k that keeps it); the move puts one more card on a
   foundation, so following such moves ends, at exactly the best.
-* **Symmetric equator cells.** The eight cells obey the same rules (RULES.md 4.2, 4.4, 4.5:
-  every condition on a cell is "empty" or "its card"), so permuting their contents maps
-  lines to lines of the same result. Hence ``W-Ei`` is offered for the first empty cell
-  only, and ``Ei-Zj`` for the first cell holding each card only: the others reach
-  permuted positions, worth the same. The same symmetry lets the key sort the equator.
 
-Each kept move replaces dropped ones that reach a position worth as much, and every kept
-move but the stock click puts a card one step nearer the foundations (talon, equator,
-zodiac, foundation), while the stock clicks of one position only walk a cycle: so by
-induction on that measure the search of the reduced moves still reaches the best result.
-
-Ordering
+Symmetry
 --------
 
-Phase 1, like the rules' greedy player: a card onto a zodiac pile that keeps the pile
-building one way (an equator card first); else the stock click while some talon card has
-such a place; else a placement that turns a pile; else the click while some talon card fits
-anywhere; else the waste top into an equator cell. Every legal move but the symmetric
-duplicates above is still offered, only later.
+The eight cells obey the same rules (RULES.md 4.2, 4.4, 4.5: every condition on a cell is
+"empty" or "its card"), and so do the 24 zodiac piles (their ring is only drawn), so
+permuting cells or piles maps lines to lines of the same result. Hence a card is played
+from the first cell holding it only, onto the first of equal piles only, stored into the
+lowest empty cells, and the key sorts the equator and the piles.
 
+Each kept move replaces dropped ones that reach a position worth as much, and every kept
+move puts a card one step nearer the foundations (talon, equator, zodiac, foundation): so
+by induction on that measure the search of the reduced moves still reaches the best result.
+
+Ordering: the suits' plans
+--------------------------
+
+Phase 1 splits by suit too, but for the cells: a placement touches one suit's piles and
+free cards only. :func:`plan_suit` looks (depth-first, a few thousand nodes) for placements
+of a suit's free cards after which ``suit_best`` is still 26, leaving as few free as it can.
+When the four plans leave at most 8 cards together, the first move offered is the next
+placement of a plan, so that the first line plays the plans in turn: once at most 8 cards
+are left the close (Lemma C) starts phase 2 with every suit clearable, and phase 2 wins.
+This is only an order: every move is still offered, and a plan proves nothing by itself
+(the verdict is the search's). Otherwise: a card onto a pile that keeps the pile building
+one way (an equator card first), then placements that turn a pile.
 Bound
 -----
 
@@ -88,8 +144,9 @@ the relaxed best is at least the final best.
 Key
 ---
 
-``(talon, pointer, sorted equator, zodiac, up, down)``: the whole state but the order of
-the equator cells (the symmetry above) and ``suit_bounds`` (a function of the rest).
+``(sorted talon, sorted equator, sorted zodiac, up, down)``: the whole state but the talon's
+order and pointer (Lemma T), the order of the cells and the piles (symmetry) and
+``suit_bounds`` (a function of the rest).
 """
 
 from __future__ import annotations
@@ -98,7 +155,7 @@ from typing import Final, Hashable
 
 from ...cards import SUITS, Card
 from ...solve.core import Problem
-from .rules import FOUNDATIONS, N_CARDS, ZodiacState
+from .rules import FOUNDATIONS, N_CARDS, N_EQUATOR, ZodiacState
 
 __all__ = ["ZodiacProblem", "suit_best", "problem"]
 
@@ -208,11 +265,99 @@ def _suit_bound(state: State, suit: int) -> int:
     return suit_best(base + state[4][suit], base + state[5][suit], _suit_piles(state[3], suit))
 
 
+# -- one suit's plan for phase 1 -------------------------------------------------------------
+
+#: A suit's zodiac piles (all of them, codes bottom to top), sorted: with the foundation tops
+#: (empty in phase 1) it fixes the suit's free cards (the rest of its 26).
+SuitConfig = tuple[bytes, ...]
+#: Nodes one plan search may visit.
+PLAN_BUDGET: Final = 4_000
+#: Nodes all the plan searches of one problem may visit together.
+PLAN_TOTAL: Final = 40_000
+
+
+def suit_config(zodiac: tuple[bytes, ...], suit: int) -> SuitConfig:
+    return tuple(sorted(p for p in zodiac if p and p[0] >> 4 == suit))
+
+
+def _pool(config: SuitConfig, up: int, down: int, base: int) -> list[int]:
+    """Per code of the suit, how many copies are free (neither on a pile nor a foundation)."""
+    count = [0] * 16
+    for r in range(1, 14):
+        count[r] = 2 - (r <= up) - (r >= down)
+    for pile in config:
+        for c in pile:
+            count[c - base] -= 1
+    return count
+
+
+def plan_suit(config: SuitConfig, up: int, down: int, base: int, plans: dict[SuitConfig, tuple[int, int, int]],
+              budget: int = PLAN_BUDGET) -> int:
+    """Look for placements of the suit's free cards onto its piles after which the suit can
+    still be cleared in phase 2 (``suit_best`` 26) with as few free cards left as it finds
+    (a depth-first search of at most ``budget`` nodes). Records in ``plans``, for each
+    configuration of the best plan found, ``(cards left at its end, card, pile index)`` of its
+    next placement (``card`` 0 at its end), and ``(99, 0, 0)`` for ``config`` when none is
+    found. Returns the nodes it used. Only an ordering hint for the search: nothing is
+    proved from it."""
+    free = _pool(config, up, down, base)
+    visited: set[SuitConfig] = set()
+    best: list[tuple[int, list[tuple[SuitConfig, int, int]]]] = []
+    floor = 0
+    path: list[tuple[SuitConfig, int, int]] = []
+    nodes = [0]
+
+    def walk(cfg: SuitConfig, left: int) -> bool:
+        nodes[0] += 1
+        if cfg in visited or nodes[0] > budget:
+            return False
+        visited.add(cfg)
+        if suit_best(base + up, base + down, tuple(p for p in cfg if len(p) >= 2)) < 26:
+            return False
+        if not best or left < best[0][0]:
+            best[:] = [(left, path + [(cfg, 0, 0)])]
+            if left <= floor:
+                return True
+        children: list[tuple[int, int, int]] = []
+        for j, pile in enumerate(cfg):
+            if j and cfg[j - 1] == pile:
+                continue
+            t = pile[-1]
+            for c in (t + 1, t - 1) if len(pile) < 2 or pile[-1] > pile[-2] else (t - 1, t + 1):
+                if free[c - base] > 0:
+                    children.append((0 if _keeps_direction(pile, c) else 1, c, j))
+        children.sort()
+        for _, c, j in children:
+            free[c - base] -= 1
+            child = tuple(sorted(cfg[:j] + (cfg[j] + bytes((c,)),) + cfg[j + 1:]))
+            path.append((cfg, c, j))
+            done = walk(child, left - 1)
+            path.pop()
+            free[c - base] += 1
+            if done:
+                return True
+        return False
+
+    walk(config, sum(free[1:14]))
+    if not best:
+        plans[config] = (99, 0, 0)
+        return nodes[0]
+    left, steps = best[0]
+    for cfg, c, j in steps:
+        plans[cfg] = (left, c, j)
+    return nodes[0]
+
+
 # -- the problem --------------------------------------------------------------------------------
 
 
 class ZodiacProblem(Problem[State]):
     """The search over Zodiac positions (see the module doc)."""
+
+    def __init__(self) -> None:
+        self._plans: dict[SuitConfig, tuple[int, int, int]] = {}
+        #: Plan-search nodes left to this problem (its searches share them).
+        self._plan_left = PLAN_TOTAL
 
     def start(self, state: ZodiacState) -> State:
         talon = bytes(code(c) for c in (*state.waste, *state.stock))
@@ -224,7 +369,7 @@ class ZodiacProblem(Problem[State]):
         return s[:6] + (tuple(_suit_bound(s, k) for k in range(4)),)
 
     def key(self, state: State) -> Hashable:
-        return (state[0], state[1], tuple(sorted(state[2])), state[3], state[4], state[5])
+        return (bytes(sorted(state[0])), tuple(sorted(state[2])), tuple(sorted(state[3])), state[4], state[5])
 
     def value(self, state: State) -> int:
         return sum(state[4]) + 56 - sum(state[5])
@@ -233,55 +378,84 @@ class ZodiacProblem(Problem[State]):
         return self.value(state) == N_CARDS
 
     def bound(self, state: State) -> int:
+        if state[0] and _stranded(state) > N_EQUATOR:
+            return self.value(state)  # phase 1 can never end: every line ends in its dead end
         return sum(state[6])
 
     def moves(self, state: State) -> list[str]:
         talon, p, equator, zodiac, up, down, bounds = state
         if not talon:
             return self._phase2(state)
-        tops = [pile[-1] for pile in zodiac]
+        free_cells = equator.count(0)
+        if len(talon) <= free_cells:
+            return [_store(talon, p, equator, len(talon))]  # the close (see *Closing phase 1*)
+        # the first pile of each content accepting each card (symmetric piles)
+        accepts: dict[int, list[int]] = {}
+        seen_piles: set[bytes] = set()
+        for j, pile in enumerate(zodiac):
+            if pile not in seen_piles:
+                seen_piles.add(pile)
+                t = pile[-1]
+                accepts.setdefault(t - 1, []).append(j)
+                accepts.setdefault(t + 1, []).append(j)
         good: list[str] = []  # onto a pile, keeping its direction (an equator card first)
         turns: list[str] = []  # onto a pile, turning it
         seen: set[int] = set()
         for i, c in enumerate(equator):
             if c and c not in seen:
                 seen.add(c)  # the first cell holding each card (symmetric cells)
-                for j, t in enumerate(tops):
-                    if t == c - 1 or t == c + 1:
-                        (good if _keeps_direction(zodiac[j], c) else turns).append(_E_Z[i][j])
-        store: list[str] = []
-        if p:
-            c = talon[p - 1]
-            for j, t in enumerate(tops):
-                if t == c - 1 or t == c + 1:
-                    (good if _keeps_direction(zodiac[j], c) else turns).append(_W_Z[j])
-            if 0 in equator:
-                store.append(_W_E[equator.index(0)])  # the first empty cell (symmetric cells)
-        if good:
-            return good + ["S"] + turns + store
-        # Like the greedy player: click on while a talon card has a place that keeps a pile's
-        # direction, else any place, else store the waste top.
-        extend = fits = False
-        for c in talon:
-            for j, t in enumerate(tops):
-                if t == c - 1 or t == c + 1:
-                    fits = True
-                    if _keeps_direction(zodiac[j], c):
-                        extend = True
-                        break
-            if extend:
-                break
-        if extend:
-            return ["S"] + turns + store
-        if turns:
-            return turns + ["S"] + store
-        if fits:
-            return ["S"] + store
-        if store:
-            return store + ["S"]
-        if 0 not in equator:
-            return []  # the phase-1 dead end (RULES.md 4.6): the game is lost
-        return ["S"]
+                for j in accepts.get(c, ()):
+                    (good if _keeps_direction(zodiac[j], c) else turns).append(_E_Z[i][j])
+        size = len(talon) + 1
+        clicks: dict[int, int] = {}
+        for k, c in enumerate(talon):
+            if c in accepts and c not in seen:  # a card also in the equator is played from there
+                n = (k + 1 - p) % size
+                if clicks.get(c, size) > n:
+                    clicks[c] = n
+        for c, n in clicks.items():
+            prefix = _CLICKS[n]
+            for j in accepts[c]:
+                (good if _keeps_direction(zodiac[j], c) else turns).append(prefix + _W_Z[j])
+        moves = good + turns
+        first = self._planned(state, seen, clicks)
+        if first is not None:
+            if first in moves:
+                moves.remove(first)
+            moves.insert(0, first)
+        if not moves and free_cells:
+            return [_store(talon, p, equator, free_cells)]  # to the engine's dead end
+        return moves
+
+    def _planned(self, state: State, equator_cards: set[int], clicks: dict[int, int]) -> str | None:
+        """The next placement of the suits' plans (:func:`plan_suit`) when together they leave at
+        most 8 free cards, else None. Only an ordering: the move is one of the offered ones."""
+        talon, p, equator, zodiac, up, down, bounds = state
+        plans = self._plans
+        if len(plans) > 200_000:
+            plans.clear()
+        left = 0
+        step: tuple[int, bytes] | None = None
+        for k in range(4):
+            cfg = suit_config(zodiac, k)
+            got = plans.get(cfg)
+            if got is None:
+                if self._plan_left <= 0:
+                    return None
+                self._plan_left -= plan_suit(cfg, up[k], down[k], 16 * k, plans, min(PLAN_BUDGET, self._plan_left))
+                got = plans[cfg]
+            left += got[0]
+            if left > N_EQUATOR:
+                return None
+            if got[1] and step is None:
+                step = (got[1], cfg[got[2]])
+        if step is None:
+            return None
+        c, pile = step
+        j = zodiac.index(pile)
+        if c in equator_cards:
+            return _E_Z[equator.index(c)][j]
+        return _CLICKS[clicks[c]] + _W_Z[j]
 
     def _phase2(self, state: State) -> list[str]:
         talon, p, equator, zodiac, up, down, bounds = state
@@ -298,6 +472,13 @@ class ZodiacProblem(Problem[State]):
         return []
 
     def apply(self, state: State, move: str) -> State:
+        if "." in move:
+            for token in move.split("."):
+                state = self._apply1(state, token)
+            return state
+        return self._apply1(state, move)
+
+    def _apply1(self, state: State, move: str) -> State:
         talon, p, equator, zodiac, up, down, bounds = state
         kind, a, b = _PARSED[move]
         if kind == 0:
@@ -325,6 +506,48 @@ class ZodiacProblem(Problem[State]):
             bound = _suit_bound(new, suit)
             new = new[:6] + (bounds[:suit] + (bound,) + bounds[suit + 1:],)
         return new
+
+
+_CLICKS: Final = tuple("S." * n for n in range(N_CARDS + 2))
+
+
+def _store(talon: bytes, p: int, equator: tuple[int, ...], count: int) -> str:
+    """The tokens that put ``count`` talon cards into the empty equator cells, lowest first:
+    from the waste top down, after a click when the waste is empty."""
+    tokens: list[str] = []
+    cells = [i for i, c in enumerate(equator) if not c]
+    for i in cells[:count]:
+        if p == 0:
+            tokens.append("S")
+            p = 1
+        tokens.append(_W_E[i])
+        p -= 1
+    return ".".join(tokens)
+
+
+def _stranded(state: State) -> int:
+    """How many cards of the talon and the equator no zodiac pile can ever take (a lower
+    bound: see *Dead ends*)."""
+    talon, p, equator, zodiac = state[0], state[1], state[2], state[3]
+    count = [0] * 64
+    for c in talon:
+        count[c] += 1
+    for c in equator:
+        count[c] += 1
+    reach = [False] * 64
+    for pile in zodiac:
+        t = pile[-1]
+        lo = t - 1
+        while count[lo]:
+            reach[lo] = True
+            lo -= 1
+        hi = t + 1
+        while count[hi]:
+            reach[hi] = True
+            hi += 1
+        if hi - lo > 2:
+            reach[t] = True
+    return sum(n for c, n in enumerate(count) if n and not reach[c])
 
 
 def _keeps_direction(pile: bytes, c: int) -> bool:
