@@ -3,7 +3,7 @@
 The start-up snapshot (static/snapshot-worker.mjs) imports this module in a
 throwaway interpreter and saves its memory, so a returning player's page starts
 with all of it already imported: the standard library modules that PyScript and
-the DOM binding use, every game's rules and table, the controller and the markup.
+the DOM binding use, every game's rules, table and solver, the controller and the markup.
 Importing it under CPython is harmless (tests/test_build.py does, to keep the list true).
 """
 
@@ -21,4 +21,6 @@ from . import clock, controller, daily, hints, markup, replay, stats, stats_keep
 from . import focus, speech, storage  # noqa: F401  (keyboard focus, screen reader words, saves)
 from .games import entries
 
-entries()  # every game's package: its rules, table and hints
+for game_entry in entries():  # every game's package: its rules, table and hints
+    if game_entry.solver is not None:
+        game_entry.solver(None)  # and its solver (else imported, and compiled, when a search starts)
