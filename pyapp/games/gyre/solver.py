@@ -295,6 +295,7 @@ class GyreProblem(Problem[State]):
         self.use = tuple(c | r for c, r in zip(self.cap, self.rep))
         self._suffix: dict[tuple[int, ...], tuple[int, ...]] = {}
         self._easy: dict[tuple[int, int], int] = {}
+        self._rest: dict[tuple[int, int, int], int] = {}
         #: The last state whose moves were ranked, with the highest bound after them.
         self._ahead: tuple[State | None, int] = (None, 0)
 
@@ -411,20 +412,26 @@ class GyreProblem(Problem[State]):
             rest = self._easy[(free, ringmask)] = _rank_bound(tuple(fc), tuple(gc), fc[1])
             return score + rest
         deckmask = self._suffix_masks(deck)[idx]
+        known = self._rest.get((handmask, deckmask, ringmask))
+        if known is not None:
+            return score + known
+        hs = [(handmask >> (13 * k)) & _SUIT_MASK for k in range(4)]
+        ds = [(deckmask >> (13 * k)) & _SUIT_MASK for k in range(4)]
+        gs = [(ringmask >> (13 * k)) & _SUIT_MASK for k in range(4)]
+        suit = [_suit_bound(hs[k], ds[k], gs[k]) for k in range(4)]
         total = 0
-        masks = (handmask, deckmask, ringmask)
-        parts = [tuple((m >> (13 * k)) & _SUIT_MASK for m in masks) for k in range(4)]
-        suit = [_suit_bound(*part) for part in parts]
         # XR: hearts (1) or diamonds (2); XB: spades (0) or clubs (3), whichever gains more.
-        for x, (a, b) in ((_XR, (1, 2)), (_XB, (0, 3))):
-            where = [m >> x & 1 for m in masks]
-            if not any(where):
+        for x, a, b in ((_XR, 1, 2), (_XB, 0, 3)):
+            jh, jd, jg = (handmask >> x & 1) << 13, (deckmask >> x & 1) << 13, (ringmask >> x & 1) << 13
+            if not (jh or jd or jg):
                 total += suit[a] + suit[b]
                 continue
-            joker = [w << 13 for w in where]
-            fa = _suit_bound(*(m | j for m, j in zip(parts[a], joker)))
-            fb = _suit_bound(*(m | j for m, j in zip(parts[b], joker)))
+            fa = _suit_bound(hs[a] | jh, ds[a] | jd, gs[a] | jg)
+            fb = _suit_bound(hs[b] | jh, ds[b] | jd, gs[b] | jg)
             total += max(fa + suit[b], suit[a] + fb)
+        if len(self._rest) > _CACHE_LIMIT:
+            self._rest.clear()
+        self._rest[(handmask, deckmask, ringmask)] = total
         return score + total
 
     # -- moves -------------------------------------------------------------------------
