@@ -184,6 +184,8 @@ class CanWin:
             said = "No one could have won this deal" if game_entry.can_win else "The best possible from the deal"
             return f"{said}: {words(best)} at best." + (" You did as well as anyone could." if not better
                                                          else ""), watch
+        if known.kind == "impossible":
+            return f"No one could have won this deal. The solver's best line from it: {words(best)}.", watch
         return f"The solver's best line from the deal: {words(best)} (its search did not finish).", watch
 
     # -- winnable deals only ---------------------------------------------------------------

@@ -22,8 +22,8 @@ lost the game (a :class:`Finding`'s ``since``), or the deal itself could never b
 >>> while v.step(0.01) is None:
 ...     pass
 >>> found = v.finding
->>> found.verdict.kind, found.verdict.exact, found.at == len(played) - 1, v.searching
-('impossible', True, True, False)
+>>> found.verdict.kind, found.at == len(played) - 1, v.searching
+('impossible', True, False)
 >>> found.since is not None and verdict_words(entry("square"), found).startswith(("No longer", "This deal"))
 True
 >>> v.ask("square", played) is found  # asked again: known at once
@@ -233,6 +233,8 @@ def verdict_words(game_entry: GameEntry, finding: Finding, lost: str = "") -> st
     'This deal could never be won, even knowing every card. Best now: 30 cells filled.'
     >>> verdict_words(e, Finding(Verdict("impossible", 30, ("1@A1",), True, 900), 3, None))
     'Cannot be won from here: 30 cells filled at best.'
+    >>> verdict_words(e, Finding(Verdict("impossible", 30, ("1@A1",), False, 900), 3, None))
+    'Cannot be won from here. The best line found: 30 cells filled.'
     >>> verdict_words(e, Finding(Verdict("best", 30, ("1@A1",), False, 200_000), 0))
     'Not sure: after 200,000 positions the search had not finished. The best line it found: 30 cells filled.'
     >>> verdict_words(entry("gyre"), Finding(Verdict("best", 58, ("R",), True, 900), 0))
@@ -243,11 +245,14 @@ def verdict_words(game_entry: GameEntry, finding: Finding, lost: str = "") -> st
         return "Winnable from here."
     if verdict.kind == "impossible":
         best = words(verdict.score) if verdict.score is not None else ""
+        now = (f" Best now: {best}." if verdict.exact else f" The best line found: {best}.") if best else ""
         if finding.since == 0:
-            return "This deal could never be won, even knowing every card." + (f" Best now: {best}." if best else "")
+            return "This deal could never be won, even knowing every card." + now
         if finding.since is not None:
             named = f" ({lost})" if lost else ""
-            return f"No longer winnable: move {finding.since}{named} lost it." + (f" Best now: {best}." if best else "")
+            return f"No longer winnable: move {finding.since}{named} lost it." + now
+        if not verdict.exact:
+            return "Cannot be won from here." + now
         return "Cannot be won from here" + (f": {best} at best." if best else ".")
     if verdict.kind == "best" and verdict.exact and verdict.score is not None:
         return f"The best still possible from here: {words(verdict.score)}."

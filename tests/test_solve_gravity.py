@@ -100,6 +100,10 @@ def test_bound_and_exact_result_equal_an_exhaustive_search(options: str, seed: i
     if p.moves(s):
         assert p.bound(s) >= best
     verdict = solve(p, s, budget=10**7)
+    assert verdict.kind == ("won" if best == -1 else "impossible")
+    assert verdict.score is not None and verdict.score <= best and (verdict.score == best or not verdict.exact)
+    p.win_value = None  # type: ignore[assignment]  # the best score itself, not only whether it wins
+    verdict = solve(p, s, budget=10**7)
     assert verdict.exact and verdict.score == best
     assert verdict.kind == ("won" if best == -1 else "impossible")
     for token in verdict.line:

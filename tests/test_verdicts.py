@@ -143,7 +143,7 @@ def test_a_lost_position_names_the_move_that_lost_it_and_undo_to_there_brings_ba
         said.append(c.notice.text if c.notice else "")
     assert TRACING in said  # said while it looked back
     assert c.notice is not None and c.notice.action == "Undo to there"
-    assert c.notice.text.startswith("No longer winnable: move 2 (card 38 to cell E1) lost it. Best now: "), c.notice.text
+    assert c.notice.text.startswith("No longer winnable: move 2 (card 38 to cell E1) lost it. "), c.notice.text
     assert c.can_win.verdicts.finding is not None and c.can_win.verdicts.finding.since == 2
     c.notice_action()  # Undo to there
     assert c.session is not None and c.session.moves == ("48@D3",) and c.session.redo_moves == ("38@E1",)

@@ -109,6 +109,14 @@ class Problem(Generic[S]):
         """The game can be won (then a complete search without a win proves it impossible)."""
         return True
 
+    #: The value of a win, when every win is worth it and nothing is worth more. Then the
+    #: search first settles whether the position can be won: once a line has ended, it also
+    #: leaves out every position whose bound is below it (no line from there wins), so that
+    #: ``impossible`` comes much sooner; the best score it found is then at least that (not
+    #: exact) unless nothing was left out that way. None: every position that could beat
+    #: the best is searched.
+    win_value: int | None = None
+
 
 Kind = Literal["won", "best", "impossible", "unknown"]
 
@@ -121,7 +129,8 @@ class Verdict:
     kind: Kind
     score: int | None
     line: tuple[str, ...]
-    #: The search was complete: no line does better than ``score``.
+    #: No line does better than ``score`` (the search was complete, and, for ``impossible``,
+    #: it did not leave out lines that could not win but might have scored better).
     exact: bool
     nodes: int
 
@@ -156,6 +165,8 @@ class Search(Generic[S]):
     best_line: tuple[str, ...] = ()
     done: bool = False
     complete: bool = False
+    #: A position that could have beaten the best (but not won) was left out: the best is not exact.
+    cut: bool = False
     _won: bool = False
     #: The positions searched to their end (or pruned), with the most gained on reaching them.
     _finished: dict[Hashable, int] = field(default_factory=dict)
@@ -216,8 +227,11 @@ class Search(Generic[S]):
                 self._line.pop()
                 continue
             bound = p.bound(child)
-            if bound is not None and self.best is not None and bound <= self.best:
-                self._finished[key] = gain  # it cannot beat the best found, which only grows
+            if bound is not None and self.best is not None and (bound <= self.best or (
+                    p.win_value is not None and bound < p.win_value)):  # (once a line ended: a best to say)
+                if bound > self.best:
+                    self.cut = True  # it cannot win, but might have beaten the best found
+                self._finished[key] = gain  # it cannot beat the best found, which only grows, or win
                 self._line.pop()
                 continue
             self._path.add((key, gain))
@@ -244,10 +258,10 @@ class Search(Generic[S]):
         if self._won:
             return Verdict("won", self.best, line, True, self.nodes)
         if self.complete and self.problem.has_win:
-            return Verdict("impossible", self.best, line, True, self.nodes)
+            return Verdict("impossible", self.best, line, not self.cut, self.nodes)
         if self.best is None:
             return Verdict("unknown", None, (), False, self.nodes)
-        return Verdict("best", self.best, line, self.complete, self.nodes)
+        return Verdict("best", self.best, line, self.complete and not self.cut, self.nodes)
 
 
 def solve(problem: Problem[S], root: S, budget: int = BUDGET, slice_nodes: int = SLICE) -> Verdict:

@@ -227,6 +227,9 @@ class GravityProblem(Problem[State]):
             pos += 1
         return bytes(work), moon, pos, -1
 
+    #: A win is one pile: the search settles first whether one pile can be reached.
+    win_value = -1
+
     def value(self, state: State) -> int:
         tops, moon, pos, _ = state
         return -(25 - tops.count(EMPTY) + len(moon) - pos)

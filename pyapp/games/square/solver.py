@@ -434,6 +434,9 @@ class SquareProblem(Problem[Pos]):
                 ptr += take
         return (grid, tuple(rest), ptr, deal)
 
+    #: A win fills every cell: the search settles first whether the grid can be filled.
+    win_value = CELLS
+
     def value(self, s: Pos) -> int:
         return CELLS - s[0].count(0)
 

@@ -371,6 +371,9 @@ class ZodiacProblem(Problem[State]):
     def key(self, state: State) -> Hashable:
         return (bytes(sorted(state[0])), tuple(sorted(state[2])), tuple(sorted(state[3])), state[4], state[5])
 
+    #: A win puts all 104 cards home: the search settles first whether that can be done.
+    win_value = N_CARDS
+
     def value(self, state: State) -> int:
         return sum(state[4]) + 56 - sum(state[5])
 
