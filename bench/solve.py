@@ -248,7 +248,7 @@ def report(rows: list[Row], args: argparse.Namespace, elapsed: float, command: s
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--deals", type=int, default=500, help="deals of each game's default rules")
-    parser.add_argument("--variant-deals", type=int, default=100, help="deals of each variant")
+    parser.add_argument("--variant-deals", type=int, default=60, help="deals of each variant")
     parser.add_argument("--budget", type=int, default=BUDGET, help="nodes per deal")
     parser.add_argument("--jobs", type=int, default=os.cpu_count() or 1, help="processes")
     parser.add_argument("--games", default="", help="comma-separated game ids (default: every game)")
