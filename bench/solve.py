@@ -5,7 +5,7 @@ fixed budget, on every core, and write docs/WINNABILITY.md.
     .venv/bin/python bench/solve.py --deals 5000 --variant-deals 1000 --jobs 8   # a larger one
 
 Deals are the seeds 1..N of each game's default rules (``--deals``, default 500) and of
-each option text in its registry entry's ``variants`` (``--variant-deals``, default 100),
+each option text in its registry entry's ``variants`` (``--variant-deals``, default 60),
 each solved from the deal by :func:`pyapp.solve.solve_state` with ``--budget`` nodes
 (default the solver's own budget). Every line a verdict gives is replayed through the
 engine and must end exactly where the verdict says; a deal whose line does not is
