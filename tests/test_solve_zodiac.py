@@ -21,7 +21,7 @@ from hypothesis import strategies as st
 
 from pyapp.games.zodiac.rules import NO_OPTIONS, ZODIAC, ZodiacState, arrange, score_range
 from pyapp.games.zodiac.solver import ZodiacProblem, problem, suit_best
-from pyapp.solve import solve_state
+from pyapp.solve import solve, solve_state
 
 P = ZodiacProblem()
 
@@ -147,6 +147,12 @@ def test_on_small_positions_bound_and_exact_result_match_a_brute_force(seed: int
     assert best is not None
     assert P.bound(start) >= best
     v = solve_state("zodiac", state, budget=10**7)
+    assert v.kind == ("won" if winnable else "impossible")
+    assert v.score is not None and v.score <= best and (v.score == best or not v.exact)  # the win settled first
+    replay(state, v.line, v.score, v.kind == "won")
+    exact_best = problem(state)
+    exact_best.win_value = None  # type: ignore[assignment]  # the best score itself, not only whether it wins
+    v = solve(exact_best, exact_best.start(state), budget=10**7)
     assert v.exact and v.score == best
     assert v.kind == ("won" if winnable else "impossible")
     replay(state, v.line, v.score, v.kind == "won")
