@@ -13,7 +13,6 @@ is never below what can be reached, its pruning loses nothing, and its lines rep
 
 from __future__ import annotations
 
-import random
 from typing import Any
 
 import pytest
@@ -24,6 +23,7 @@ from pyapp.games import entry, get_game
 from pyapp.games.gravity.rules import GRAVITY, GravityState
 from pyapp.games.gravity.solver import EMPTY, GravityProblem, State, problem
 from pyapp.solve import EngineProblem, solve, solve_state
+from solving import random_line
 
 #: The registry's variants, and more options the engine accepts.
 OPTIONS = ["", *entry("gravity").variants, "nomoonplanet", "hidden", "decks=2,missing=AS-2H-KC",
@@ -40,19 +40,6 @@ def engine_normal(p: GravityProblem, state: GravityState) -> tuple[bytes, bytes,
     return normal(p.start(state))
 
 
-def playout(options: str, seed: int) -> list[tuple[GravityState, str]]:
-    """The positions and tokens of a random game."""
-    rnd = random.Random(seed)
-    state = GRAVITY.deal(seed, GRAVITY.parse_options(options))
-    out = []
-    while moves := GRAVITY.legal_moves(state):
-        token = rnd.choice(moves)
-        out.append((state, token))
-        state = GRAVITY.apply(state, token)
-    out.append((state, ""))
-    return out
-
-
 def exhaustive(engine: EngineProblem, state: Any, limit: list[int], path: frozenset[Any] = frozenset()) -> int:
     """The best value by trying every line (no pruning, no transpositions); OverflowError
     past ``limit[0]`` nodes. Gravity has no cycles (every stack lowers the piles)."""
@@ -66,15 +53,16 @@ def exhaustive(engine: EngineProblem, state: Any, limit: list[int], path: frozen
 
 
 def near_end(options: str, seed: int, back: int) -> GravityState:
-    game = playout(options, seed)
-    return game[max(0, len(game) - 1 - back)][0]
+    game = random_line(GRAVITY, options, seed)
+    state: GravityState = game[max(0, len(game) - 1 - back)][0]
+    return state
 
 
 @pytest.mark.parametrize("options", OPTIONS)
 def test_moves_and_states_agree_with_the_engine(options: str) -> None:
     p = problem(GRAVITY.deal(1, GRAVITY.parse_options(options)))
     for seed in range(4):
-        game = playout(options, seed)
+        game = random_line(GRAVITY, options, seed)
         s = p.start(game[0][0])
         for (state, token), (after, _) in zip(game, game[1:]):
             assert engine_normal(p, state) == normal(s)
@@ -118,7 +106,7 @@ def test_the_bound_is_never_below_a_result_reached(options: str) -> None:
     solver's own lines from fresh deals (the MOON phase, where MOON->PLANET can pay)."""
     p = problem(GRAVITY.deal(1, GRAVITY.parse_options(options)))
     for seed in range(6):
-        game = playout(options, seed)
+        game = random_line(GRAVITY, options, seed)
         final = -GRAVITY.score(game[-1][0])
         s = p.start(game[0][0])
         for _, token in game[:-1]:

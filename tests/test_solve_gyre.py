@@ -13,7 +13,6 @@ what it proved.
 
 from __future__ import annotations
 
-import random
 from dataclasses import replace
 from typing import Any
 
@@ -24,6 +23,7 @@ from pyapp.games import entry, get_game
 from pyapp.games.gyre.rules import GyreState
 from pyapp.games.gyre.solver import GyreProblem, State, problem
 from pyapp.solve import solve, solve_state
+from solving import best_score, random_line
 
 GAME = get_game("gyre")
 OPTIONS = ["", "jokers", "easy", "attrition", "jokers,easy", "attrition,easy"]
@@ -38,45 +38,17 @@ def normal(p: GyreProblem, state: State) -> tuple[Any, ...]:
     return ring, hand, deck[idx:], pending, score
 
 
-def game_line(options: str, seed: int) -> list[tuple[GyreState, str]]:
-    """A random game: each state with the token played in it."""
-    rnd = random.Random(seed)
-    s = GAME.deal(seed, GAME.parse_options(options))
-    out = []
-    while moves := GAME.legal_moves(s):
-        token = rnd.choice(moves)
-        out.append((s, token))
-        s = GAME.apply(s, token)
-    out.append((s, ""))
-    return out
-
-
 def near_end(options: str, seed: int, back: int) -> GyreState:
-    line = game_line(options, seed)
-    return line[max(0, len(line) - 1 - back)][0]
-
-
-def exhaustive(state: GyreState, limit: list[int], memo: dict[GyreState, int] | None = None) -> int:
-    """The engine's best final score from ``state``, every line tried (no pruning; Gyre has no
-    cycles; a state met again is looked up, as its lines are the same); OverflowError past
-    ``limit[0]`` states."""
-    memo = {} if memo is None else memo
-    if state in memo:
-        return memo[state]
-    limit[0] -= 1
-    if limit[0] < 0:
-        raise OverflowError
-    moves = GAME.legal_moves(state)
-    best = GAME.score(state) if not moves else max(exhaustive(GAME.apply(state, m), limit, memo) for m in moves)
-    memo[state] = best
-    return best
+    line = random_line(GAME, options, seed)
+    state: GyreState = line[max(0, len(line) - 1 - back)][0]
+    return state
 
 
 def test_start_moves_and_apply_agree_with_the_engine_in_every_variant() -> None:
     for options in OPTIONS:
         p = problem(GAME.deal(0, GAME.parse_options(options)))
         for seed in range(12):
-            line = game_line(options, seed)
+            line = random_line(GAME, options, seed)
             mine = p.start(line[0][0])
             for (s, token), (after, _) in zip(line, line[1:]):
                 assert normal(p, mine) == normal(p, p.start(s))
@@ -102,7 +74,7 @@ def test_the_bound_is_never_below_the_best_and_the_solver_equals_an_exhaustive_s
     p = problem(state)
     memo: dict[GyreState, int] = {}
     try:
-        best = exhaustive(state, [6_000], memo)
+        best = best_score(GAME, state, memo, [6_000])
     except OverflowError:
         return  # too large for the brute force
     for position, value in memo.items():  # every position the brute force met
@@ -137,7 +109,7 @@ def test_equal_keys_reach_equal_gains_whatever_was_gained_before(
     a, b = p.start(state), p.start(other)
     assert p.key(a) == p.key(b) and p.gain(a) - p.gain(b) == GAME.score(state) - GAME.score(other)
     try:
-        gains = [exhaustive(s, [3_000]) - GAME.score(s) for s in (state, other)]
+        gains = [best_score(GAME, s, {}, [3_000]) - GAME.score(s) for s in (state, other)]
     except OverflowError:
         return
     assert gains[0] == gains[1]

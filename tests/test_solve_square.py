@@ -22,6 +22,7 @@ from pyapp.games import entry
 from pyapp.games.square.rules import SQUARE, SquareState, greedy_move
 from pyapp.games.square.solver import Pos, SquareProblem, _chain, problem_for_state
 from pyapp.solve import problem_for, solve, solve_state
+from solving import best_score
 
 VARIANTS = ["", "ends", "wrap", "ends,wrap"]
 
@@ -76,20 +77,6 @@ def test_its_moves_and_states_follow_the_engine_in_random_games_of_every_variant
                 state, pos = SQUARE.apply(state, token), p.apply(pos, token)
 
 
-def best_of(state: SquareState, memo: dict[SquareState, int], budget: list[int]) -> int:
-    """The most filled cells reachable from ``state`` by the engine's moves (OverflowError
-    past the budget)."""
-    if state in memo:
-        return memo[state]
-    budget[0] -= 1
-    if budget[0] < 0:
-        raise OverflowError
-    moves = SQUARE.legal_moves(state)
-    best = SQUARE.score(state) if not moves else max(best_of(SQUARE.apply(state, m), memo, budget) for m in moves)
-    memo[state] = best
-    return best
-
-
 @settings(max_examples=90, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(st.sampled_from(VARIANTS), st.integers(0, 10**6), st.integers(1, 12), st.sampled_from([0.0, 0.8, 1.0]))
 def test_bound_never_below_the_best_and_the_exact_result_equals_a_brute_force(options: str, seed: int,
@@ -97,7 +84,7 @@ def test_bound_never_below_the_best_and_the_exact_result_equals_a_brute_force(op
     state = game(options, seed, back, greedy)[-1]
     memo: dict[SquareState, int] = {}
     try:
-        best = best_of(state, memo, [6_000])
+        best = best_score(SQUARE, state, memo, [6_000])
     except OverflowError:
         return
     p = problem_for_state(state)
@@ -172,4 +159,4 @@ def test_the_bound_follows_the_cards_within_reach() -> None:
         "69.70.-.75.76.78|H=18.39.49.53.61|D=68.67.20.12.16.40.26.34.4.32.19.9.66.63.11.73.5.3.38.7.45.74."
         "14.24.30|X=2.8.13.15.22.28.33.36.42.46.47.52.56.57.58.60.71.72.77.79.80")
     p = problem_for_state(state)
-    assert p.bound(p.start(state)) == 30 == best_of(state, {}, [10_000])
+    assert p.bound(p.start(state)) == 30 == best_score(SQUARE, state, {}, [10_000])
