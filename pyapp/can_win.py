@@ -26,15 +26,17 @@ import json
 import secrets
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any, Final, Protocol
+from typing import TYPE_CHECKING, Any, Final, Protocol
 
 from .errors import OrbitError
 from .games import entry
 from .session import Session
 from .storage import Storage
-from .solve import Problem, Search, Verdict, engine_verdict, problem_for
 from .verdicts import SEARCHING, SLICE_GAP, SLICE_SECONDS, STANDING_PAUSE, TRACING, Finding, Verdicts, verdict_words
 from .view import Timer
+
+if TYPE_CHECKING:  # the search itself is imported when a search starts (not at the page's start)
+    from .solve import Problem, Search, Verdict
 
 #: Where the verdicts proved are kept, so that a reload does not search again.
 VERDICTS_KEY: Final = "orbit.verdicts"
@@ -72,6 +74,7 @@ class Hunt:
     def set_up(self) -> None:
         game = entry(self.game_id).game
         state = game.deal(self.seed, game.parse_options(self.options))
+        from .solve import Search, problem_for
         self.problem = problem_for(self.game_id, state)
         self.search = Search(self.problem, self.problem.start(state), HUNT_BUDGET)
 
@@ -144,6 +147,7 @@ class CanWin:
                 if not tokens or (kind == "won") != (game.status(end) == "won") or game.status(end) == "playing" \
                         or game.score(end) != int(score):
                     continue
+                from .solve import Verdict
                 self.verdicts.remember_text(gid, game.format_state(state),
                                             Verdict(kind, int(score), tokens, bool(exact), int(nodes)))
             except (OrbitError, TypeError, ValueError):
@@ -163,6 +167,7 @@ class CanWin:
         when it did better than the player ("" and () while not known).
 
         >>> from pyapp.games import get_game
+        >>> from pyapp.solve import Verdict
         >>> s = Session.new(get_game("gravity"), 5)
         >>> c = CanWin(lambda *a, **k: None, lambda t: None)
         >>> c.verdicts.remember("gravity", s.state, Verdict("won", 1, ("a1b1",), True, 9))
@@ -213,6 +218,7 @@ class CanWin:
             return SLICE_GAP
         if not hunt.search.run_for(SLICE_SECONDS, chunk=1):
             return SLICE_GAP
+        from .solve import engine_verdict
         verdict = engine_verdict(hunt.problem, hunt.search.verdict())
         if hunt.good(verdict):
             self.hunt, hunt.verdict = None, verdict

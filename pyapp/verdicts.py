@@ -35,10 +35,12 @@ from __future__ import annotations
 from collections import OrderedDict
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Any, Final
+from typing import TYPE_CHECKING, Any, Final
 
 from .games import GameEntry, entry
-from .solve import Problem, Search, Verdict, engine_verdict, problem_for
+
+if TYPE_CHECKING:  # the search itself is imported when a search starts (not at the page's start)
+    from .solve import Problem, Search, Verdict
 
 #: How long one slice of the search may run on the page's thread, in seconds: a tap made
 #: while it runs waits at most that long.
@@ -208,12 +210,14 @@ class Verdicts:
         if i < 0:
             return None
         if self.search is None or self._problem is None:
+            from .solve import Search, problem_for
             self._problem = problem_for(self._game, self._states[i])
             self.search = Search(self._problem, self._problem.start(self._states[i]))
             return None
         search, problem = self.search, self._problem
         if not search.run_for(seconds, chunk=1):
             return None
+        from .solve import engine_verdict
         verdict = engine_verdict(problem, search.verdict())
         self._keep((self._game, self._key(i)), verdict)
         self.search = self._problem = None
@@ -226,6 +230,7 @@ def verdict_words(game_entry: GameEntry, finding: Finding, lost: str = "") -> st
     """What a finding says to the player, in the game's own terms (its entry's ``result_words``);
     ``lost``: the move that lost the game, in words.
 
+    >>> from pyapp.solve import Verdict
     >>> e = entry("square")
     >>> verdict_words(e, Finding(Verdict("impossible", 30, ("1@A1",), True, 900), 3, 2), "5 to cell B1")
     'No longer winnable: move 2 (5 to cell B1) lost it. Best now: 30 cells filled.'
