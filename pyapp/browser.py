@@ -217,7 +217,7 @@ class Binding:
         """A dialog closed by the browser (Escape, its own Close button)."""
         shown = self.paint.dialog
         if shown is not None and not byid(shown.kind).open and not self.opening:
-            self.ctl.close_dialog()
+            self.ctl.dialogs.close()
             self.render()
 
     # -- drawing ------------------------------------------------------------------
@@ -338,7 +338,7 @@ class Binding:
         elif ident == "stats-import":
             byid("stats-file").click()
         elif ident == "stats-export":
-            blob = js.Blob.new([self.ctl.export_stats()], {"type": "application/json"})
+            blob = js.Blob.new([self.ctl.dialogs.export_stats()], {"type": "application/json"})
             link = document.createElement("a")
             link.href = js.URL.createObjectURL(blob)
             link.download = "solitaire-orbit-statistics.json"
@@ -350,7 +350,7 @@ class Binding:
             values = {}
             for field in byid("newgame-form").querySelectorAll("[name]"):
                 values[str(field.name)] = ("1" if field.checked else "") if str(field.type) == "checkbox" else str(field.value)
-            self.ctl.submit_new(values)
+            self.ctl.dialogs.submit_new(values)
             self.render()
         elif self.ctl.click(ident):
             self.render()
@@ -364,7 +364,7 @@ class Binding:
             self.render()
 
     async def import_file(self, file: Any) -> None:
-        self.ctl.import_stats(str(await file.text()))
+        self.ctl.dialogs.import_stats(str(await file.text()))
         self.render()
 
     def hold(self, evt: Any) -> None:
@@ -432,7 +432,7 @@ class Binding:
         if evt.type == "contextmenu":
             evt.preventDefault()
         if not self.busy:
-            (self.ctl.pointer.double_click if evt.type == "dblclick" else self.ctl.peek)(self.hit(evt)[0])
+            (self.ctl.pointer.double_click if evt.type == "dblclick" else self.ctl.dialogs.peek)(self.hit(evt)[0])
             self.render()
 
     def key_down(self, evt: Any) -> None:

@@ -27,13 +27,16 @@ True
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any, Protocol
+from typing import TYPE_CHECKING, Any, Protocol
 
 from .game import AnyGame, Status
 from .games import entry
 from .table import Place, Table
 
-__all__ = ["NO_HINT", "HintMarks", "SessionLike", "hint", "hint_for", "hint_marks", "hint_words", "locate_hint"]
+if TYPE_CHECKING:
+    from .host import Host
+
+__all__ = ["NO_HINT", "HintMarks", "ask_hint", "SessionLike", "hint", "hint_for", "hint_marks", "hint_words", "locate_hint"]
 
 
 def hint(game_id: str, state: Any) -> str | None:
@@ -161,3 +164,24 @@ def hint_marks(session: SessionLike, table: Table) -> HintMarks | None:
     (or the game is over)."""
     token = hint_for(session)
     return locate_hint(table, token) if token is not None else None
+
+
+def ask_hint(host: Host) -> None:
+    """The Hint tool (and the H key) on the controller ``host``: light one good legal move on
+    the table (its card, its place, its button or the cards to pick): the solver's next move
+    when it knows a line from here, else the game's heuristic, saying which; or say that no
+    move helps. Each hint shown counts in the statistics."""
+    session, table = host.session, host.table_now()
+    if session is None or table is None or host.screen != "game" or host.dialog is not None:
+        return
+    host.clear_transient()
+    if session.status() != "playing":
+        return
+    solver = host.can_win.next_move(session)
+    marks = locate_hint(table, solver) if solver is not None else hint_marks(session, table)
+    if marks is None:
+        host.say(NO_HINT)
+        return
+    host.hint_marks = marks
+    host.stats.hinted(session.game.id, session)
+    host.say(("The solver's next move. " if solver is not None else "") + hint_words(marks, table))

@@ -202,7 +202,7 @@ def test_the_games_own_keys_rotate_moon_stock_and_new() -> None:
     assert z.key("n") and z.dialog is not None and z.dialog.kind == "newgame"
     assert not z.key("n")  # a dialog is open: keys are its own
     g = controller("#g=gravity&s=42")
-    assert ("M", "MOON to PLANET") in g.keys_help()
+    assert ("M", "MOON to PLANET") in g.dialogs.keys_help()
     assert g.key("m") and g.session is not None and g.session.moves == ()  # not allowed yet: it says why
     assert g.notice is not None and g.notice.text == g.table_now().buttons[0].title  # type: ignore[union-attr]
     assert not g.key("ArrowLeft")  # arrows act on the board only
@@ -210,18 +210,18 @@ def test_the_games_own_keys_rotate_moon_stock_and_new() -> None:
 
 def test_the_keys_help_lists_the_keys_and_question_mark_opens_it() -> None:
     c = controller("#g=zodiac&s=5")
-    keys = dict(c.keys_help())
+    keys = dict(c.dialogs.keys_help())
     assert keys["S"] == "Stock: as Enter on it" and keys["A"] == "Auto-finish" and "Arrow keys" in keys
-    assert "V" in keys and "V" not in dict(controller("#g=gravity&s=1").keys_help())
+    assert "V" in keys and "V" not in dict(controller("#g=gravity&s=1").dialogs.keys_help())
     c.play("S")
     c.focus.stop = ("W", 0)
     assert c.key("v", board=True) and c.dialog is not None and c.dialog.title.startswith("Waste: ")
-    c.close_dialog()
-    assert c.key("?") and c.dialog is not None and c.dialog.kind == "rules" and c.dialog.keys == c.keys_help()
+    c.dialogs.close()
+    assert c.key("?") and c.dialog is not None and c.dialog.kind == "rules" and c.dialog.keys == c.dialogs.keys_help()
     html = dialog_html(c.dialog)
     assert '<h3 id="keys-help">Keys</h3>' in html and "<kbd>Escape</kbd>" in html
-    c.close_dialog()
-    c.show_rules()
+    c.dialogs.close()
+    c.dialogs.rules()
     assert c.dialog is not None and "Keys" in dialog_html(c.dialog) and c.dialog.html
     assert keys_html(()) == ""
 

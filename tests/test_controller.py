@@ -328,7 +328,7 @@ def test_a_long_press_on_a_squared_pile_shows_it_unless_the_pointer_moved_or_let
     top = next(p for p in board.piles if p.id == "W").count - 1
     ticket = c.pointer.down("W", top, 10, 10, 50.0)
     assert c.pointer.long_press(ticket) and c.dialog is not None and c.dialog.kind == "peek" and not c.pointer.pressing
-    c.close_dialog()
+    c.dialogs.close()
     ticket = c.pointer.down("W", top, 10, 10, 50.0)
     c.pointer.up(10, 10)
     assert not c.pointer.long_press(ticket) and c.dialog is None  # let go before: a tap, no window
@@ -439,7 +439,7 @@ def test_give_up_needs_a_second_press_and_undo_takes_it_back() -> None:
     v = c.view()
     assert v.status == "finished" and v.address.endswith("&m=q") and v.dialog is not None and v.dialog.kind == "summary"
     assert v.board is not None and v.board.sources == () and v.prompt == "You gave up this game."
-    c.summary_action("close")
+    c.dialogs.summary_action("close")
     c.undo()
     assert c.view().status == "playing"
 
@@ -457,11 +457,11 @@ def test_summary_opens_once_at_the_end_and_offers_undo() -> None:
     v = c.view()
     assert v.status != "playing" and v.dialog is not None and v.dialog.kind == "summary" and v.dialog.lines
     assert v.dialog.big == v.score
-    c.summary_action("close")
+    c.dialogs.summary_action("close")
     assert c.view().dialog is None  # once: looking at the table does not bring it back
     c.undo()
     c.redo()
-    c.summary_action("undo")
+    c.dialogs.summary_action("undo")
     assert c.view().status == "playing" and c.view().dialog is None
 
 
@@ -499,19 +499,19 @@ def test_animation_frames_unless_instant() -> None:
 
 def test_new_game_dialog_fields_and_validation() -> None:
     c = controller("#g=gravity&v=1&o=decks=2,hidden&s=42")
-    c.open_new_dialog()
+    c.dialogs.new_game()
     d = c.view().dialog
     assert d is not None and d.kind == "newgame"
     fields = {f.name: f for f in d.fields}
     assert fields["decks"].kind == "select" and fields["decks"].value == "2" and fields["decks"].choices == ("1", "2", "3")
     assert fields["hidden"].value == "1" and fields["nomoonplanet"].value == "" and fields["seed"].kind == "text"
-    c.submit_new({"decks": "2", "missing": "ZZ", "hidden": "1", "seed": ""})
+    c.dialogs.submit_new({"decks": "2", "missing": "ZZ", "hidden": "1", "seed": ""})
     d = c.view().dialog
     assert d is not None and "not a card code" in d.error
-    c.submit_new({"decks": "1", "missing": "", "hidden": "", "seed": "12x"})
+    c.dialogs.submit_new({"decks": "1", "missing": "", "hidden": "", "seed": "12x"})
     d = c.view().dialog
     assert d is not None and "seed" in d.error
-    c.submit_new({"decks": "3", "missing": "AS", "hidden": "", "nomoonplanet": "1", "seed": "77"})
+    c.dialogs.submit_new({"decks": "3", "missing": "AS", "hidden": "", "nomoonplanet": "1", "seed": "77"})
     v = c.view()
     assert v.dialog is None and v.address == "#g=gravity&v=1&o=decks=3,missing=AS,nomoonplanet&s=77"
     assert c.storage.get(OPTIONS_PREFIX + "gravity") == "decks=3,missing=AS,nomoonplanet"
@@ -519,10 +519,10 @@ def test_new_game_dialog_fields_and_validation() -> None:
 
 def test_rules_dialog_copy_link_and_notices() -> None:
     c = controller("#g=gyre&v=1&o=&s=5")
-    c.show_rules()
+    c.dialogs.rules()
     d = c.view().dialog
     assert d is not None and d.kind == "rules" and "<h" in d.html
-    c.close_dialog()
+    c.dialogs.close()
     c.copy_link()
     assert c.effects().copy == "https://example.org/orbit/index.html#g=gyre&v=1&o=&s=5"
     assert c.effects().copy == ""  # asked once
@@ -586,10 +586,10 @@ def test_first_game_options_are_for_the_first_game_only() -> None:
     c = controller()
     c.open_game("square")
     assert "&o=ends&" in c.view().address
-    c.open_new_dialog()
+    c.dialogs.new_game()
     d = c.view().dialog
     assert d is not None and next(f for f in d.fields if f.name == "ends").value == ""  # offered, not ticked
-    c.close_dialog()
+    c.dialogs.close()
     c.new_deal()
     assert "&o=&" in c.view().address
     c.home()
@@ -828,7 +828,7 @@ def test_end_screen_says_the_result_once_and_offers_the_next_steps() -> None:
     assert d is not None and d.kind == "summary" and d.title == "You gave up"
     assert d.big == f"Points {reached}" and reached > 0  # the score reached, not zero
     assert d.compare[0] == "This game and variant: 1 played, 0 wins (0%)" and d.replay  # the stats module compares; Watch replay
-    c.summary_action("copy")
+    c.dialogs.summary_action("copy")
     v = c.view()
     assert v.dialog is None and c.effects().copy.endswith(c.session.link().fragment())
     # a finished game: the title says the result, no line says it again
@@ -843,12 +843,12 @@ def test_end_screen_says_the_result_once_and_offers_the_next_steps() -> None:
     assert d is not None and d.title.startswith(("You won", "Game over"))
     assert not any(line.startswith(("You won", "Game over")) for line in d.lines)
     # the hook the statistics fill, and Watch replay
-    s.summary_extras = lambda sess: ((f"Best {sess.score() + 1}", "Average 3"), True)
+    s.moves.summary_extras = lambda sess: ((f"Best {sess.score() + 1}", "Average 3"), True)
     s.undo()
     s.redo()
     d = s.view().dialog
     assert d is not None and d.compare[1] == "Average 3" and d.replay
-    s.summary_action("replay")
+    s.dialogs.summary_action("replay")
     v = s.view()
     assert v.replay is not None and v.replay.index == 0 and v.replay.length == len(s.session.moves) and v.dialog is None
 

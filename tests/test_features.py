@@ -147,7 +147,7 @@ def watch_finished(game_id: str = "gyre", seed: int = 8, options: str = "") -> t
     c.play(last)
     d = c.view().dialog
     assert d is not None and d.kind == "summary" and d.replay  # the end screen offers Watch replay
-    c.summary_action("replay")
+    c.dialogs.summary_action("replay")
     return c, done
 
 
@@ -244,7 +244,7 @@ def test_a_replay_of_a_given_up_game_ends_given_up() -> None:
     move(c, 3)
     c.resign()
     c.resign()
-    c.summary_action("replay")
+    c.dialogs.summary_action("replay")
     assert c.view().replay is not None
     c.replay_control("end")
     v = c.view()
@@ -287,7 +287,7 @@ def test_a_hint_is_a_legal_move_lit_on_the_table_and_plays_as_lit(config: tuple[
             break
         s.play(legal[rng.randrange(len(legal))])  # type: ignore[attr-defined]
     c = controller(s.link().fragment())
-    c.close_dialog()
+    c.dialogs.close()
     assert c.session is not None
     legal = c.session.legal_moves()
     c.hint()
@@ -381,7 +381,7 @@ def test_the_timer_stops_at_the_end_and_counts_in_the_statistics_and_restart_tim
     assert not c.time.clock.running
     (r,) = c.stats.stats.results.values()
     assert r.elapsed_ms == c.time.clock.elapsed_ms
-    c.close_dialog()
+    c.dialogs.close()
     c.restart()
     assert c.time.clock.elapsed(10_000) == 0 and c.view().timer == "0:00"
     c.undo()  # Undo after Restart brings the game back, with its time

@@ -369,9 +369,9 @@ def test_the_first_square_game_starts_with_ends_and_later_deals_keep_the_players
     assert v.score == "Cells 2/36" and v.info == "Deck 73 · Discards 0"
     # ends is offered afterwards, not ticked (RULES 2.1: off after the first game);
     # the player deals with their own options: they are kept for the next deal
-    c.open_new_dialog()
+    c.dialogs.new_game()
     assert c.dialog is not None and {f.name: f.value for f in c.dialog.fields}["ends"] == ""
-    c.submit_new({"ends": "", "wrap": "1", "seed": "77"})
+    c.dialogs.submit_new({"ends": "", "wrap": "1", "seed": "77"})
     assert c.view().address == "#g=square&v=1&o=wrap&s=77"
     assert cards_of(c.view().board, "A1") == []
     c.new_deal()

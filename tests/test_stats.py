@@ -286,16 +286,16 @@ def test_export_then_import_in_a_fresh_profile_and_again() -> None:
     c = controller("#g=gyre&s=42")
     move(c)
     give_up(c)
-    text = c.export_stats()
+    text = c.dialogs.export_stats()
     assert json.loads(text)["version"] == 1 and "open" not in json.loads(text)
     fresh = controller("")
-    fresh.show_stats()
+    fresh.dialogs.stats()
     shown = fresh.view().dialog
     assert shown is not None and shown.stats is not None and not shown.stats.variants
-    assert fresh.import_stats(text) == "Imported 1 game."
+    assert fresh.dialogs.import_stats(text) == "Imported 1 game."
     shown = fresh.view().dialog  # the open dialog shows the record as it now is
     assert shown is not None and shown.stats is not None and [v.played for v in shown.stats.variants] == [1]
-    assert fresh.import_stats(text).startswith("Nothing new to import")
+    assert fresh.dialogs.import_stats(text).startswith("Nothing new to import")
     assert fresh.stats.stats.results == c.stats.stats.results
     assert Stats.loads(fresh.storage.get(STATS_KEY) or "").results == c.stats.stats.results
 
@@ -305,7 +305,7 @@ def test_a_bad_import_loses_nothing() -> None:
     move(c)
     give_up(c)
     before, stored = dict(c.stats.stats.results), c.storage.get(STATS_KEY)
-    message = c.import_stats('{"format": "solitaire-orbit-stats", "version": 1, "results": [{"game": 1}]}')
+    message = c.dialogs.import_stats('{"format": "solitaire-orbit-stats", "version": 1, "results": [{"game": 1}]}')
     assert message.startswith("That file could not be imported:") and "as they were" in message
     assert c.notice is not None and c.notice.error
     assert c.stats.stats.results == before and c.storage.get(STATS_KEY) == stored
@@ -315,15 +315,15 @@ def test_reset_asks_twice() -> None:
     c = controller("#g=gyre&s=42")
     move(c)
     give_up(c)
-    c.show_stats()
-    c.reset_stats()
+    c.dialogs.stats()
+    c.dialogs.reset_stats()
     d = c.view().dialog
     assert d is not None and d.kind == "stats" and d.armed and len(c.stats.stats.results) == 1
     assert "Sure? Press again to erase" in dialog_html(d)
     c.cancel()  # Escape disarms
-    c.show_stats()
-    c.reset_stats()
-    c.reset_stats()
+    c.dialogs.stats()
+    c.dialogs.reset_stats()
+    c.dialogs.reset_stats()
     d = c.view().dialog
     assert d is not None and not d.armed and c.stats.stats.results == {} and d.stats is not None
     assert d.stats.played == 0 and Stats.loads(c.storage.get(STATS_KEY) or "").results == {}
@@ -338,7 +338,7 @@ def test_the_stats_dialog_shows_each_variant_and_a_chart() -> None:
     c.open_link("#g=gyre&s=5")
     move(c)
     give_up(c)
-    c.show_stats()
+    c.dialogs.stats()
     d = c.view().dialog
     assert d is not None and d.kind == "stats" and d.stats is not None
     assert [v.game for v in d.stats.variants] == ["gyre", "gravity"]  # the game on the table first
@@ -351,7 +351,7 @@ def test_the_stats_dialog_shows_each_variant_and_a_chart() -> None:
         assert f'id="{id_}"' in html
     assert c.view().screen == "game"
     c.home()
-    c.show_stats()
+    c.dialogs.stats()
     assert c.view().dialog is not None and c.view().dialog.kind == "stats"  # type: ignore[union-attr]
 
 
@@ -360,7 +360,7 @@ def test_the_dialog_escapes_what_it_shows() -> None:
     s.record(dataclasses.replace(result(1, False), game="<b>", options="o=<i>"))
     c = controller("")
     c.stats.stats = s
-    c.show_stats()
+    c.dialogs.stats()
     d = c.view().dialog
     assert d is not None
     html = dialog_html(d)

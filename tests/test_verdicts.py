@@ -75,7 +75,7 @@ def test_the_hint_follows_the_solvers_line_once_it_is_known() -> None:
     c.start(WINNABLE)
     c.hint()
     assert c.notice is not None and not c.notice.text.startswith("The solver's next move")
-    c.ask_verdict()
+    c.asking.ask()
     run_search(c)
     c.hint()
     assert c.notice is not None and c.notice.text.startswith("The solver's next move. ")
@@ -89,24 +89,24 @@ def test_the_hint_follows_the_solvers_line_once_it_is_known() -> None:
 def test_stop_ends_the_search_and_nothing_is_asked_where_nothing_can_be_played() -> None:
     c = Controller(MemoryStorage())
     c.start("#g=zodiac&s=3")
-    c.ask_verdict()
+    c.asking.ask()
     assert solve_timer(c) is not None
     c.notice_action()  # Stop
     assert solve_timer(c) is None and c.notice is None
     c.resign()
     c.resign()  # given up: nothing to ask (the end screen's own search of the deal runs)
     assert not c.view().tools["verdict"] and c.can_win.judging
-    c.ask_verdict()
+    c.asking.ask()
     assert not c.can_win.asked and c.notice is None
     c.home()
-    c.ask_verdict()
+    c.asking.ask()
     assert solve_timer(c) is None and not c.can_win.asked
 
 
 def test_a_slice_waits_while_a_move_is_shown_or_a_card_is_held() -> None:
     c = Controller(MemoryStorage())
     c.start("#g=zodiac&s=3")  # a search of many slices
-    c.ask_verdict()
+    c.asking.ask()
     ticket = solve_timer(c)
     assert ticket is not None
     c.busy(True)
@@ -124,7 +124,7 @@ def test_a_search_the_budget_stops_says_not_sure_in_every_game() -> None:
         c = Controller(MemoryStorage())
         c.start(fragment)
         session: Session = c.session  # type: ignore[assignment]
-        c.ask_verdict()
+        c.asking.ask()
         c.fire("solve", solve_timer(c))  # type: ignore[arg-type]  # the first slice sets the search up
         assert c.can_win.verdicts.search is not None and session is c.session
         c.can_win.verdicts.search.budget = 3  # a fresh deal: no line ends within 3 nodes
@@ -136,7 +136,7 @@ def test_a_search_the_budget_stops_says_not_sure_in_every_game() -> None:
 def test_a_lost_position_names_the_move_that_lost_it_and_undo_to_there_brings_back_a_winnable_one() -> None:
     c = Controller(MemoryStorage())
     c.start("#g=square&s=6&m=48@D3.38@E1")  # deal 6 could be filled, and after 48@D3 still could
-    c.ask_verdict()
+    c.asking.ask()
     said = []
     while (ticket := solve_timer(c)) is not None:
         c.fire("solve", ticket)
@@ -147,7 +147,7 @@ def test_a_lost_position_names_the_move_that_lost_it_and_undo_to_there_brings_ba
     assert c.can_win.verdicts.finding is not None and c.can_win.verdicts.finding.since == 2
     c.notice_action()  # Undo to there
     assert c.session is not None and c.session.moves == ("48@D3",) and c.session.redo_moves == ("38@E1",)
-    c.ask_verdict()  # known already: at once
+    c.asking.ask()  # known already: at once
     assert solve_timer(c) is None and c.notice is not None and c.notice.text == "Winnable from here."
 
 
@@ -213,16 +213,16 @@ def run_hunt(c: Controller) -> int:
 def test_winnable_deals_only_deals_a_deal_the_solver_proved_and_keeps_its_line() -> None:
     c = Controller(MemoryStorage())
     c.start("#g=gravity&s=5")
-    c.open_new_dialog()
+    c.dialogs.new_game()
     assert c.dialog is not None and "winnable" in [f.name for f in c.dialog.fields]
-    c.submit_new({"winnable": "1", "decks": "1"})
+    c.dialogs.submit_new({"winnable": "1", "decks": "1"})
     assert c.dialog is None and c.notice is not None and c.notice.text == "Looking for a winnable deal…"
     assert c.session is not None and c.session.seed == 5  # the game stays until the deal is found
     run_hunt(c)
     session = c.session
     assert session is not None and session.seed != 5 and not session.moves
     assert c.notice is not None and c.notice.text.startswith(f"Deal {session.seed}, after ")
-    c.ask_verdict()  # proved already: at once
+    c.asking.ask()  # proved already: at once
     assert timer(c, "solve") is None and c.notice is not None and c.notice.text == "Winnable from here."
     game, state = session.game, session.state
     for token in c.can_win.line_to_watch(session):
@@ -233,23 +233,23 @@ def test_winnable_deals_only_deals_a_deal_the_solver_proved_and_keeps_its_line()
 def test_a_game_without_a_win_hunts_for_a_best_score_and_a_hunt_can_be_cancelled_or_outlived() -> None:
     c = Controller(MemoryStorage())
     c.start("#g=gyre&s=5")
-    c.open_new_dialog()
+    c.dialogs.new_game()
     assert c.dialog is not None and "winnable" not in [f.name for f in c.dialog.fields]
     level = next(f for f in c.dialog.fields if f.name == "level")
     assert level.choices[0] == "" and "40" in level.choices
-    c.submit_new({"level": "40"})
+    c.dialogs.submit_new({"level": "40"})
     assert c.notice is not None and c.notice.text == "Looking for a deal whose best score reaches 40…"
     run_hunt(c)
     session = c.session
     assert session is not None and session.seed != 5
     known = c.can_win.verdicts.known_for("gyre", session.state)
     assert known is not None and known.score is not None and known.score >= 40
-    c.open_new_dialog()
-    c.submit_new({"level": "40"})
+    c.dialogs.new_game()
+    c.dialogs.submit_new({"level": "40"})
     c.notice_action()  # Cancel
     assert timer(c, "hunt") is None and c.session is session
-    c.open_new_dialog()
-    c.submit_new({"level": "40"})
+    c.dialogs.new_game()
+    c.dialogs.submit_new({"level": "40"})
     c.open_game("square")  # another game opened meanwhile: the hunt stops
     assert c.can_win.hunt is None and timer(c, "hunt") is None
 
@@ -264,7 +264,7 @@ def test_the_end_screen_says_what_the_deal_allowed_and_watch_how_plays_the_solve
     assert c.dialog is not None and c.dialog.best
     assert c.dialog.compare[-1] == "You: 2 cells filled; the deal could be won (the solver knows the order of every card)."
     assert c.effects().announce.endswith(c.dialog.compare[-1])
-    c.summary_action("best")
+    c.dialogs.summary_action("best")
     replay = c.watching.replay
     assert replay is not None and replay.index == 0
     replay.to_end()
@@ -274,7 +274,7 @@ def test_the_end_screen_says_what_the_deal_allowed_and_watch_how_plays_the_solve
 def test_a_won_game_is_not_searched_again() -> None:
     c = Controller(MemoryStorage())
     c.start(WINNABLE)
-    c.ask_verdict()
+    c.asking.ask()
     run_search(c)
     line = c.can_win.line_to_watch(c.session)  # type: ignore[arg-type]
     for token in line:
@@ -291,12 +291,12 @@ def test_verdicts_survive_a_reload_and_a_kept_verdict_that_does_not_replay_is_se
     storage = MemoryStorage()
     c = Controller(storage)
     c.start(WINNABLE)
-    c.ask_verdict()
+    c.asking.ask()
     run_search(c)
     assert json.loads(storage.get(VERDICTS_KEY))[0][2] == "won"  # type: ignore[arg-type]
     again = Controller(storage)  # a reload
     again.start(WINNABLE)
-    again.ask_verdict()
+    again.asking.ask()
     assert solve_timer(again) is None and again.notice is not None and again.notice.text == "Winnable from here."
     rows = json.loads(storage.get(VERDICTS_KEY))  # type: ignore[arg-type]
     rows[0][6] = rows[0][6].split(".", 1)[1]  # a line that no longer replays from its position
@@ -305,10 +305,10 @@ def test_verdicts_survive_a_reload_and_a_kept_verdict_that_does_not_replay_is_se
     storage.set(VERDICTS_KEY, json.dumps(rows))
     tampered = Controller(storage)
     tampered.start(WINNABLE)
-    tampered.ask_verdict()
+    tampered.asking.ask()
     assert solve_timer(tampered) is not None  # not trusted: searched again
     storage.set(VERDICTS_KEY, "{broken")
     broken = Controller(storage)
     broken.start(WINNABLE)
-    broken.ask_verdict()
+    broken.asking.ask()
     assert solve_timer(broken) is not None

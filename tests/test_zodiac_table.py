@@ -364,13 +364,13 @@ def test_peek_shows_a_squared_zodiac_pile() -> None:
     z = max(ZODIAC_IDS, key=lambda p: len(table_now.pile(p).cards))
     pile = table_now.pile(z)
     assert len(pile.cards) >= 2 and pile.peek
-    c.peek(z)
+    c.dialogs.peek(z)
     v = c.view()
     assert v.dialog is not None and v.dialog.kind == "peek"
     assert [f.name for f in v.dialog.faces] == [VIEW.face(code).name for code in pile.cards]
     assert v.dialog.title == f"Zodiac pile {z[1:]}: {len(pile.cards)} cards, bottom first"
-    c.close_dialog()
-    c.peek("S")  # the stock is never opened
+    c.dialogs.close()
+    c.dialogs.peek("S")  # the stock is never opened
     assert c.view().dialog is None
 
 
@@ -588,7 +588,7 @@ def test_a_dead_end_link_opens_lost_and_undo_goes_back() -> None:
     assert v.status == "lost" and v.prompt == PROMPT_DEAD_END
     assert v.dialog is not None and v.dialog.kind == "summary" and v.dialog.title == "Dead end: the game cannot go on."
     assert v.board is not None and not v.board.sources
-    c.summary_action("undo")
+    c.dialogs.summary_action("undo")
     assert c.view().status == "playing" and c.view().address == link(DEAD_SEED, moves[:-1])
 
 
