@@ -24,6 +24,14 @@ in the player's storage and counting the games as they are played is
   it) and, for the last :data:`RECENT` results of its variant and its best one,
   its link with every move, so it can be watched again (:mod:`pyapp.replay`);
   older results drop their link to keep the record small.
+* An imported file is read as the player's own record is, and more strictly
+  (:meth:`Stats.loads` with ``imported_on``): at most :data:`MAX_IMPORT_CHARS`
+  characters, no key named as a JavaScript object's own (``__proto__``,
+  ``constructor``, ``prototype``) and no key twice in an object, no game twice, no
+  date after the day of the import, a game's id of letters, digits and dashes
+  (:data:`GAME_ID`), a known game's options as this app writes them,
+  a daily result's deal that day's. Numbers are whole and within bounds in both
+  (a seed in 0 to 2^64-1, the others within 2^53), so nothing read can break a summary.
 * The record's format is versioned (:data:`STATS_VERSION`). Fields added since
   version 1 (``hints``, ``elapsed_ms``, ``link``) are optional with a default,
   so older records and exports still read, and an older app reading a newer
@@ -46,10 +54,13 @@ from __future__ import annotations
 import dataclasses
 import datetime
 import json
+import re
 from dataclasses import dataclass, field
 from typing import Any, Callable, Literal
 
-from .errors import ParseError, StatsError
+from .clock import MAX_ELAPSED_MS
+from .daily import daily_seed
+from .errors import OrbitError, ParseError, StatsError
 from .games import GameEntry, entry
 from .links import Link
 
@@ -64,6 +75,18 @@ MAX_OPEN = 16
 MAX_RESULTS = 200_000
 #: A result's link longer than this is refused (a long Zodiac game is a few thousand).
 MAX_LINK = 100_000
+#: An imported file longer than this many characters is refused before it is read: twice
+#: what a browser keeps for a site (about 5 million characters), so every export of a
+#: real record fits, and reading one takes well under a second.
+MAX_IMPORT_CHARS = 10_000_000
+#: Scores, moves and hints are whole numbers within this bound (JavaScript's safe integers).
+MAX_NUMBER = 2**53 - 1
+#: Keys that name a JavaScript object's own properties: no statistics file has them.
+FORBIDDEN_KEYS = frozenset({"__proto__", "constructor", "prototype"})
+#: What a game's id looks like (a game this app does not know is kept if its id looks so).
+GAME_ID = re.compile(r"[a-z][a-z0-9_-]{0,39}")
+#: The largest seed of a deal.
+MAX_SEED = 2**64 - 1
 
 Outcome = Literal["won", "lost", "finished", "resigned", "abandoned"]
 OUTCOMES: tuple[str, ...] = ("won", "lost", "finished", "resigned", "abandoned")
@@ -451,22 +474,38 @@ class Stats:
         return json.dumps(data, ensure_ascii=False, separators=(",", ":"))
 
     @classmethod
-    def loads(cls, text: str) -> Stats:
+    def loads(cls, text: str, imported_on: datetime.date | None = None) -> Stats:
         """Read a record or an export; anything wrong raises :class:`StatsError` saying what.
+        ``imported_on``: the file is being imported on that (UTC) day, and is read strictly
+        (see the module doc).
 
         >>> Stats.loads('{"format": "solitaire-orbit-stats", "version": 9, "results": []}')
         Traceback (most recent call last):
         ...
         pyapp.errors.StatsError: statistics version 9 is not one this app reads (it reads version 1)
+        >>> Stats.loads('{"format": "solitaire-orbit-stats", "version": 1, "results": [], "__proto__": {}}',
+        ...             datetime.date(2025, 1, 1))
+        Traceback (most recent call last):
+        ...
+        pyapp.errors.StatsError: the file holds a key named '__proto__', which no statistics file has
         """
+        strict = imported_on is not None
+        if strict and len(text) > MAX_IMPORT_CHARS:
+            raise StatsError(f"the file is larger than {MAX_IMPORT_CHARS:,} characters, "
+                             f"far more than any statistics file")
         try:
-            data = json.loads(text)
+            data = json.loads(text, parse_constant=_no_constant,
+                              object_pairs_hook=_strict_object if strict else _object)
+        except StatsError:
+            raise
+        except RecursionError:
+            raise StatsError("the statistics are not readable JSON (nested too deeply)") from None
         except (ValueError, TypeError) as exc:
-            raise StatsError(f"the statistics are not readable JSON ({exc})") from None
+            raise StatsError(f"the statistics are not readable JSON ({str(exc)[:120]})") from None
         if not isinstance(data, dict) or data.get("format") != STATS_FORMAT:
             raise StatsError("this is not a Solitaire Orbit statistics file")
         version = data.get("version")
-        if version != STATS_VERSION:
+        if type(version) is not int or version != STATS_VERSION:
             raise StatsError(f"statistics version {str(version)[:12]} is not one this app reads "
                              f"(it reads version {STATS_VERSION})")
         raw_results = data.get("results")
@@ -476,8 +515,15 @@ class Stats:
         if len(raw_results) > MAX_RESULTS:
             raise StatsError(f"the statistics hold more than {MAX_RESULTS} results")
         stats = cls()
+        first: dict[Key, int] = {}
         for i, item in enumerate(raw_results):
             r = _result_from(item, f"result {i + 1}")
+            if imported_on is not None:
+                _imported_ok(r, f"result {i + 1}", imported_on)
+                if r.key in first:
+                    raise StatsError(f"result {i + 1} is the same game as result {first[r.key]} "
+                                     f"({r.game} deal {r.seed} begun {r.started[:24]})")
+                first[r.key] = i + 1
             stats.results[r.key] = r
         for game, options in sorted({(r.game, r.options) for r in stats.results.values() if r.link}):
             stats._prune_links(game, options)
@@ -485,6 +531,59 @@ class Stats:
             o = _open_from(item, f"game in progress {i + 1}")
             stats.open[(o.game, o.options, o.seed)] = o
         return stats
+
+
+def _no_constant(name: str) -> Any:
+    """JSON's NaN and Infinity are no number a statistics file holds."""
+    raise StatsError(f"the file holds {name}, which is not a number a statistics file holds")
+
+
+def _object(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
+    return dict(pairs)
+
+
+def _strict_object(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
+    """An imported file's object: no key named as a JavaScript object's own, no key twice."""
+    data: dict[str, Any] = {}
+    for key, value in pairs:
+        if key in FORBIDDEN_KEYS:
+            raise StatsError(f"the file holds a key named {key!r}, which no statistics file has")
+        if key in data:
+            raise StatsError(f"the file holds the key {key[:24]!r} twice in one object")
+        data[key] = value
+    return data
+
+
+def _imported_ok(r: Result, where: str, today: datetime.date) -> None:
+    """What an imported result must be besides readable: no date after the day of the import
+    (a day of grace for clocks), a known game's options as this app writes them, a daily
+    result's deal that day's."""
+    if not GAME_ID.fullmatch(r.game) or r.game in FORBIDDEN_KEYS:
+        raise StatsError(f"{where}: game {r.game[:20]!r} is not the id of a game")
+    latest = (today + datetime.timedelta(days=1)).isoformat()
+    for name, value in (("date", r.date), ("started", r.started), ("daily", r.daily)):
+        if value[:10] > latest and _is_date(value[:10]):
+            raise StatsError(f"{where}: {name} {value[:10]} is after today ({today.isoformat()})")
+    known = _entry(r.game)
+    if known is None:
+        return
+    try:
+        canonical = known.game.format_options(known.game.parse_options(r.options))
+    except OrbitError:
+        raise StatsError(f"{where}: options {r.options[:24]!r} are not options of {known.title}") from None
+    if canonical != r.options:
+        raise StatsError(f"{where}: options {r.options[:24]!r} are not written as this app writes them "
+                         f"({canonical!r})")
+    if r.daily and (r.options or r.seed != daily_seed(r.game, datetime.date.fromisoformat(r.daily))):
+        raise StatsError(f"{where}: the deal is not the daily deal of {r.daily}")
+
+
+def _is_date(text: str) -> bool:
+    try:
+        datetime.date.fromisoformat(text)
+    except ValueError:
+        return False
+    return True
 
 
 def _result_json(r: Result) -> dict[str, Any]:
@@ -498,12 +597,16 @@ def _result_json(r: Result) -> dict[str, Any]:
 
 
 def _get(item: dict[str, Any], name: str, kind: type, where: str, default: Any = None, longest: int = 200) -> Any:
+    """``item[name]`` of type ``kind`` (a whole number within :data:`MAX_NUMBER` for int, a
+    string no longer than ``longest``), else :class:`StatsError`."""
     value = item.get(name, default)
     ok = isinstance(value, kind) and not (kind is int and isinstance(value, bool))
     if not ok:
         raise StatsError(f"{where}: {name} should be {'a number' if kind is int else 'a ' + kind.__name__}")
     if isinstance(value, str) and len(value) > longest:
         raise StatsError(f"{where}: {name} is too long")
+    if isinstance(value, int) and name != "seed" and abs(value) > MAX_NUMBER:
+        raise StatsError(f"{where}: {name} is too large")
     return value
 
 
@@ -536,14 +639,16 @@ def _result_from(item: Any, where: str) -> Result:
     seed, moves = _get(item, "seed", int, where), _get(item, "moves", int, where)
     if seed < 0 or moves < 0:
         raise StatsError(f"{where}: seed and moves cannot be negative")
+    if seed > MAX_SEED:
+        raise StatsError(f"{where}: seed is larger than a deal's seed can be")
     won = _get(item, "won", bool, where)
     if won != (outcome == "won"):
         raise StatsError(f"{where}: won does not agree with outcome {outcome}")
     date = _get(item, "date", str, where)
     _date_ok(date, where, "date")
     daily = _get(item, "daily", str, where, "")
-    if daily:
-        _date_ok(daily, where, "daily")
+    if daily and not _is_date(daily):
+        raise StatsError(f"{where}: daily {daily[:24]!r} is not a date")
     band = _get(item, "band", str, where, "")
     if band and band not in {label for label, _ in rating_bands(game)}:
         known = _entry(game)
@@ -555,6 +660,8 @@ def _result_from(item: Any, where: str) -> Result:
     hints, elapsed = _get(item, "hints", int, where, 0), _get(item, "elapsed_ms", int, where, 0)
     if hints < 0 or elapsed < 0:
         raise StatsError(f"{where}: hints and elapsed_ms cannot be negative")
+    if elapsed > MAX_ELAPSED_MS:
+        raise StatsError(f"{where}: elapsed_ms is longer than a timer counts")
     link = _get(item, "link", str, where, "", MAX_LINK)
     if link:
         _link_ok(link, game, options, seed, where)
@@ -567,7 +674,7 @@ def _open_from(item: Any, where: str) -> OpenGame:
         raise StatsError(f"{where} is not an object")
     seed = _get(item, "seed", int, where)
     hints = _get(item, "hints", int, where, 0)
-    if hints < 0:
-        raise StatsError(f"{where}: hints cannot be negative")
+    if hints < 0 or not 0 <= seed <= MAX_SEED:
+        raise StatsError(f"{where}: hints and seed cannot be negative, nor the seed too large")
     return OpenGame(_get(item, "game", str, where), _get(item, "options", str, where), seed,
                     _get(item, "started", str, where), _get(item, "daily", str, where, ""), hints)

@@ -206,8 +206,10 @@ class StatsKeeper:
 
     def import_text(self, text: str) -> int:
         """Merge an export into the record; how many games were added. Raises
-        :class:`StatsError` (nothing changed) for a bad file."""
-        other = Stats.loads(text)
+        :class:`StatsError` (nothing changed) for a bad file: one read strictly, as an
+        import is (:meth:`Stats.loads` with today's date; at most
+        :data:`pyapp.stats.MAX_IMPORT_CHARS` characters)."""
+        other = Stats.loads(text, imported_on=self.today())
         merged = Stats(dict(self.stats.results), dict(self.stats.open))
         added = merged.merge(other)
         self.stats = merged
