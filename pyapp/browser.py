@@ -173,6 +173,8 @@ class Binding:
         self.on(document, "keydown", self.key_down)
         self.on(window, "resize", lambda e: None if self.busy else self.render())
         self.on(window, "hashchange", self.hash_changed)
+        self.on(window, "storage", lambda e: self.render() if e.key and self.ctl.tabs.stored_elsewhere(str(e.key))
+                and not self.busy else None)  # another tab wrote a record
         self.ctl.visibility(bool(document.hidden), js.performance.now())  # the timer's time, before a save is read
         self.ctl.start(str(window.location.hash), str(window.location.href))
         self.spawn(self.ticker())

@@ -1,19 +1,11 @@
 """The app controller: the screens, the session on the table, notices, and the dispatch
-of every player intent, with no DOM.
-
-Each concern is a part with a module of its own: the move flow (play, undo, restart,
-give up, a new deal, the end screen: :mod:`pyapp.play`), the dialogs (:mod:`pyapp.dialogs`),
-the solver's intents (:mod:`pyapp.asking`, its searches :mod:`pyapp.can_win`), saves
-(:mod:`pyapp.saves`), what a link or a tile opens (:mod:`pyapp.opening`), settings and
-themes (:mod:`pyapp.settings`), what the player holds and what a tap or a drop means
-(:mod:`pyapp.hand`), pointer gestures (:mod:`pyapp.pointer`), the keyboard
-(:mod:`pyapp.keys`), watching a replay (:mod:`pyapp.watch`), the board's layout and card
-ids (:mod:`pyapp.layout`), hints (:mod:`pyapp.hints`), statistics (:mod:`pyapp.stats`).
-The parts that act on the table reach the controller through :class:`pyapp.host.Host`.
-The DOM binding (:mod:`pyapp.browser`) sends one intent per event, then draws
-:meth:`Controller.view` (a :class:`~pyapp.view.View`: the same state gives an equal
-view, however often it is asked) and plays out :meth:`Controller.effects` (what happens
-once: a move's steps, words to say, a link to copy).
+of every player intent, with no DOM. Each other concern is a part with a module of its
+own (the README's layout table lists them); the parts that act on the table (:mod:`pyapp.play`,
+:mod:`pyapp.dialogs`, :mod:`pyapp.asking`, :mod:`pyapp.tabs`) reach the controller through
+:class:`pyapp.host.Host`. The DOM binding (:mod:`pyapp.browser`) sends one intent per
+event, then draws :meth:`Controller.view` (a :class:`~pyapp.view.View`: the same state
+gives an equal view, however often it is asked) and plays out :meth:`Controller.effects`
+(what happens once: a move's steps, words to say, a link to copy).
 
 >>> c = Controller(MemoryStorage())
 >>> c.start("#g=gyre&s=42", "https://example.org/orbit/")
@@ -55,6 +47,7 @@ from .stats_keeper import StatsKeeper
 from .storage import MemoryStorage as MemoryStorage  # re-exported: tests and tools make a controller with it
 from .storage import Storage
 from .table import Face, Place, Table
+from .tabs import Tabs
 from .view import Board, Dialog, Effects, Notice, View
 from .watch import Watch
 
@@ -78,6 +71,7 @@ class Controller:
         self.moves = Play(self)
         self.asking = Asking(self)
         self.dialogs = Dialogs(self)
+        self.tabs = Tabs(self)
         #: The pointer on the board, as the page reports it (see :class:`pyapp.pointer.Pointer`).
         self.pointer = Pointer(self.layout, self.hand, self.tap, self.drop, lambda pile: self.dialogs.peek(pile))
         self.notices = Notices()
@@ -90,11 +84,11 @@ class Controller:
         self.repeating = ""
         self.base_url = ""
         self.menu_open = False
+        self.reduced_motion = reduced_motion
         self.settings, problem = Settings.read(storage)
         if problem:
             self.say(problem)
-        if reduced_motion:
-            self.settings = replace(self.settings, instant=True)
+        self.settings = self.stored_settings()
         #: The statistics (``orbit.stats``); tests may replace ``stats.clock``.
         self.stats = StatsKeeper(storage)
         #: Why the statistics could not be read (said again after :meth:`start`), or "".
@@ -126,12 +120,17 @@ class Controller:
     def dismiss_notice(self) -> None:
         self.notices.dismiss()
 
+    def stored_settings(self) -> Settings:
+        """The settings as stored (by any tab), with no animation when the system asks for less motion."""
+        settings = Settings.read(self.storage)[0]
+        return replace(settings, instant=True) if self.reduced_motion else settings
+
     def notice_action(self) -> None:
         action = self.notices.act()
         if action == "previous" and self.session is not None:
             if self.saves.swap_previous(self.session.game.id):
-                self._open(self.opener.resume(self.session.game.id) or Opened())
-        else:
+                self.put_on_table(self.opener.resume(self.session.game.id) or Opened())
+        elif not self.tabs.notice_action(action):
             self.asking.notice_action(action)
 
     def copied(self, ok: bool) -> None:
@@ -151,13 +150,13 @@ class Controller:
         self.base_url = base_url.split("#")[0]
         if len(fragment) > 1:
             self.open_link(fragment)
-        elif not self._open(*self.opener.last()):
+        elif not self.put_on_table(*self.opener.last()):
             self.screen = "start"
         problem, self._stats_problem = self._stats_problem, ""
         if problem and (self.notice is None or not self.notice.error):
             self.say(problem, error=True)  # opening the game dropped the notice
 
-    def _open(self, *opened: Opened) -> bool:
+    def put_on_table(self, *opened: Opened) -> bool:
         """Put what was opened on the table, and say what it says; True when a game is on it."""
         for o in opened:
             if o.session is not None:
@@ -178,14 +177,14 @@ class Controller:
     def open_game(self, game_id: str) -> None:
         """A start-screen tile: resume that game's save, or deal a new one."""
         self.notices.dismiss()
-        self._open(self.opener.tile(game_id))
+        self.put_on_table(self.opener.tile(game_id))
 
     def open_link(self, fragment: str) -> None:
         """Open a share link; a bad one keeps what the player had and says why."""
         if self.session is not None and fragment == self.session.link().fragment() and self.screen == "game":
             return
         self.notices.dismiss()
-        self._open(self.opener.link(fragment, self.stats.today(), self.session))
+        self.put_on_table(self.opener.link(fragment, self.stats.today(), self.session))
         if self.session is not None:
             self.screen = "game"  # a link that could not be read leaves what the player had on the table
 
@@ -193,7 +192,7 @@ class Controller:
         """Today's deal of ``game_id`` (``today``: the UTC date), in a save of its own apart
         from the player's ordinary game: resumed if that save holds today's deal, else dealt."""
         self.notices.dismiss()
-        self._open(*self.opener.daily(game_id, today))
+        self.put_on_table(*self.opener.daily(game_id, today))
 
     def set_session(self, session: Session, day: datetime.date | None = None, clock: GameClock | None = None) -> None:
         """Put ``session`` on the table, in the daily slot of ``day`` or the ordinary one,
@@ -217,7 +216,7 @@ class Controller:
 
     def save(self) -> None:
         if self.session is not None:
-            self.saves.write(self.session, self.daily_day, self.elapsed())
+            self.tabs.saved(self.saves.write(self.session, self.daily_day, self.elapsed()))
 
     def _save_time(self) -> None:
         """Bring the time played up to date in the save, if the save still holds this very
@@ -398,9 +397,11 @@ class Controller:
         kind, _, name = control.partition("-")
         if kind == "rp":
             self.replay_control(name, value)
-        elif kind == "set":  # kept at once, as every earlier build kept them
-            self.settings = self.settings.with_theme(value) if name in CHOICES else self.settings.switch(name, checked)
+        elif kind == "set":  # kept at once, over the settings as any tab last changed them
+            stored = self.stored_settings()
+            self.settings = stored.with_theme(value) if name in CHOICES else stored.switch(name, checked)
             self.storage.set(SETTINGS_KEY, self.settings.dumps())
+            self.tabs.check()
         else:
             return False
         return True
@@ -504,7 +505,7 @@ class Controller:
             n = len(session.moves)
             said = f"Playing on from {'the deal' if not n else f'move {n}'}." + \
                 (" Redo replays the moves that followed." if session.can_redo else "")
-            self._open(self.opener.played_on(session, self.opener.daily_day(session, self.stats.today()), said))
+            self.put_on_table(self.opener.played_on(session, self.opener.daily_day(session, self.stats.today()), said))
             return
         stepped = self.watching.control(what, value)
         if what == "close":

@@ -1,6 +1,6 @@
 """What the controller's parts may use of it: the game on the table and the shared parts
 (:class:`Host`), named once so that each part (:mod:`pyapp.play`, :mod:`pyapp.asking`,
-:mod:`pyapp.dialogs`) says exactly what it reaches for, and is tested through the one
+:mod:`pyapp.dialogs`, :mod:`pyapp.tabs`) says exactly what it reaches for, and is tested through the one
 thing that has it all, :class:`pyapp.controller.Controller`.
 
 >>> from pyapp.controller import Controller, MemoryStorage
@@ -20,8 +20,10 @@ if TYPE_CHECKING:
     from .hints import HintMarks
     from .layout import Layout
     from .notices import Notices, Pending
-    from .opening import Opener
+    from .opening import Opened, Opener
     from .play import Play
+    from .saves import Saves
+    from .storage import Storage
     from .session import Session
     from .settings import Settings
     from .stats_keeper import StatsKeeper
@@ -39,6 +41,8 @@ class Host(Protocol):
     dialog: Dialog | None
     settings: Settings
     stats: StatsKeeper
+    storage: Storage
+    saves: Saves
     opener: Opener
     layout: Layout
     hand: Hand
@@ -65,6 +69,10 @@ class Host(Protocol):
                     clock: GameClock | None = None) -> None: ...
 
     def save(self) -> None: ...
+
+    def stored_settings(self) -> Settings: ...
+
+    def put_on_table(self, *opened: Opened) -> bool: ...
 
     def elapsed(self) -> int: ...
 

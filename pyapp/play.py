@@ -69,9 +69,9 @@ class Play:
         h = self.host
         h.hint_marks = None  # a hint is for the position it was asked in
         h.can_win.moved()  # and so is a search
+        h.notices.drop_stale()  # (before the save, which may have news of another tab)
         h.sync_clock()
         h.save()
-        h.notices.drop_stale()
         if h.session is not None and h.session.status() != "playing" and not self.summary_shown:
             if h.auto_token() is None:
                 self.summary_shown = True

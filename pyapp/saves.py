@@ -8,11 +8,16 @@ its daily deal (:data:`DAILY_PREFIX`), the game put aside when a link opened ano
 deal (:data:`PREVIOUS_PREFIX`), and a corner where unreadable saves are kept
 (:data:`CORRUPT_PREFIX`); :data:`CURRENT_KEY` says which game was last on the table.
 
+Two tabs may play the same slot. Each tab remembers the save it last read or wrote
+there; a write that finds another tab's game in the slot (one that went on elsewhere
+since) keeps that game under :data:`OTHER_TAB_PREFIX` before writing its own, and says
+so, so that neither game is lost and either can be opened (:meth:`Saves.swap_other`).
+
 >>> from pyapp.storage import MemoryStorage
 >>> from pyapp.games import get_game
 >>> saves = Saves(MemoryStorage())
 >>> s = Session.new(get_game("gyre"), 3)
->>> saves.write(s, None, 61_000); saves.current()
+>>> _ = saves.write(s, None, 61_000); saves.current()
 ('gyre', False)
 >>> saved = saves.read("gyre"); saved.session.seed, saved.clock.elapsed_ms, saved.day
 (3, 61000, None)
@@ -42,6 +47,23 @@ PREVIOUS_PREFIX: Final = "orbit.previous."
 CORRUPT_PREFIX: Final = "orbit.corrupt."
 #: Where today's deal of each game is saved, apart from the player's ordinary game.
 DAILY_PREFIX: Final = "orbit.daily."
+#: Where a game that went on in another tab is kept when this tab writes its own in the slot
+#: (followed by the slot's key without ``orbit.``: ``orbit.othertab.save.gyre``).
+OTHER_TAB_PREFIX: Final = "orbit.othertab."
+
+
+def _gist(text: str | None) -> str | None:
+    """A save without its time played: two saves of the same game at the same move agree."""
+    if text is None:
+        return None
+    try:
+        data = json.loads(text)
+    except ValueError:
+        return text
+    if isinstance(data, dict):
+        data.pop("timer", None)
+        return json.dumps(data, sort_keys=True)
+    return text
 
 
 @dataclass(frozen=True)
@@ -113,6 +135,8 @@ class Saves:
 
     def __init__(self, storage: Storage) -> None:
         self.storage = storage
+        #: The save this tab last read or wrote in each slot (by key), to tell another tab's.
+        self.known: dict[str, str] = {}
 
     @staticmethod
     def key(game_id: str, daily: bool = False) -> str:
@@ -145,14 +169,62 @@ class Saves:
             corrupt = CORRUPT_PREFIX + ("daily." if daily else "") + game_id
             self.storage.set(corrupt, raw)
             self.storage.remove(key)
+            self.known.pop(key, None)
             return Unreadable(str(exc), corrupt)
+        self.known[key] = raw
         return saved
 
-    def write(self, session: Session, day: datetime.date | None, elapsed_ms: int) -> None:
-        """Save ``session`` in its slot (the daily one when ``day`` is set) as the game last on the table."""
+    def write(self, session: Session, day: datetime.date | None, elapsed_ms: int) -> bool:
+        """Save ``session`` in its slot (the daily one when ``day`` is set) as the game last on
+        the table. True when the slot held a game that went on in another tab since this tab
+        last read or wrote it: that game was kept under :data:`OTHER_TAB_PREFIX` first.
+
+        >>> from pyapp.storage import MemoryStorage
+        >>> from pyapp.games import get_game
+        >>> storage = MemoryStorage(); tab_a, tab_b = Saves(storage), Saves(storage)
+        >>> game = Session.new(get_game("gravity"), 777)
+        >>> tab_b.write(game, None, 0)
+        False
+        >>> ahead = Session.new(get_game("gravity"), 777); _ = ahead.play(ahead.legal_moves()[0])
+        >>> tab_a.write(ahead, None, 0), tab_b.changed_elsewhere("gravity")
+        (False, True)
+        >>> _ = game.play(game.legal_moves()[1]); tab_b.write(game, None, 0)
+        True
+        >>> Session.from_save(storage.get(OTHER_TAB_PREFIX + "save.gravity")).moves == ahead.moves
+        True
+        """
         daily = day is not None
-        self.storage.set(self.key(session.game.id, daily), save_text(session, day, elapsed_ms))
+        key, text = self.key(session.game.id, daily), save_text(session, day, elapsed_ms)
+        elsewhere = self.changed_elsewhere(session.game.id, daily) and _gist(self.storage.get(key)) != _gist(text)
+        if elsewhere:
+            self.storage.set(self.other_key(session.game.id, daily), str(self.storage.get(key)))
+        self.storage.set(key, text)
+        self.known[key] = text
         self.storage.set(CURRENT_KEY, session.game.id + ("@daily" if daily else ""))
+        return elsewhere
+
+    def changed_elsewhere(self, game_id: str, daily: bool = False) -> bool:
+        """The slot holds a game other than the one this tab last read or wrote there (another
+        tab went on with it); False when this tab has not used the slot."""
+        key = self.key(game_id, daily)
+        stored = self.storage.get(key) or None
+        return key in self.known and stored is not None and _gist(stored) != _gist(self.known[key])
+
+    @staticmethod
+    def other_key(game_id: str, daily: bool = False) -> str:
+        return OTHER_TAB_PREFIX + Saves.key(game_id, daily).removeprefix("orbit.")
+
+    def swap_other(self, game_id: str, daily: bool = False) -> bool:
+        """The game kept from another tab back in the slot, and the slot's game kept in its
+        place (so either can be opened again); False when none was kept."""
+        other, key = self.other_key(game_id, daily), self.key(game_id, daily)
+        raw, current = self.storage.get(other), self.storage.get(key)
+        if not raw:
+            return False
+        self.storage.set(key, raw)
+        if current:
+            self.storage.set(other, current)
+        return True
 
     def holds(self, session: Session, day: datetime.date | None) -> bool:
         """The slot of ``session`` still holds this very game (another tab may have played on since)."""

@@ -37,6 +37,8 @@ class GameLike(Protocol):
 
 STATS_KEY = "orbit.stats"
 CORRUPT_STATS_KEY = "orbit.corrupt.stats"
+#: When the statistics were last reset (in any tab), so that another tab's record does not bring them back.
+RESET_KEY = "orbit.stats.reset"
 
 
 def utc_now() -> datetime.datetime:
@@ -69,11 +71,16 @@ class StatsKeeper:
         self._last_abandoned_open: OpenGame | None = None
         #: Hints asked for before a game's first move, by (game, options, seed).
         self._early_hints: dict[tuple[str, str, int], int] = {}
+        #: The record as this tab last read or wrote it, and the last reset it knows of: a
+        #: record found otherwise was written by another tab, and is merged before a write.
+        self._written: str | None = None
+        self._reset_seen = ""
 
     def load(self) -> str:
         """Read the record; a corrupt one is kept aside under :data:`CORRUPT_STATS_KEY`
         and the message to show is returned ("" when all is well)."""
         raw = self.storage.get(STATS_KEY)
+        self._written, self._reset_seen = raw, self.storage.get(RESET_KEY) or ""
         if not raw:
             return ""
         try:
@@ -87,7 +94,40 @@ class StatsKeeper:
         return ""
 
     def save(self) -> None:
-        self.storage.set(STATS_KEY, self.stats.dumps())
+        """Write the record, with the games another tab counted since merged in first (each
+        game is counted once, whichever tab ends it)."""
+        self.merge_stored()
+        self._written = self.stats.dumps()
+        self.storage.set(STATS_KEY, self._written)
+
+    def merge_stored(self) -> bool:
+        """Take in what another tab wrote since this tab last read or wrote the record: a reset
+        made there, then the games it counted. True when there was something.
+
+        >>> from pyapp.storage import MemoryStorage
+        >>> storage = MemoryStorage(); a, b = StatsKeeper(storage), StatsKeeper(storage)
+        >>> _, _ = a.load(), b.load()
+        >>> r = Result("gyre", "", 1, "t1", 5, False, "2025-01-01T00:00:00Z", 3, "finished")
+        >>> _ = a.stats.record(r); a.save(); b.save()  # b knew nothing of a's game
+        >>> list(Stats.loads(storage.get(STATS_KEY)).results) == list(a.stats.results)
+        True
+        >>> a.reset(); b.save(); len(Stats.loads(storage.get(STATS_KEY)).results)
+        0
+        """
+        raw = self.storage.get(STATS_KEY)
+        stamp = self.storage.get(RESET_KEY) or ""
+        if raw == self._written and stamp == self._reset_seen:
+            return False
+        if stamp > self._reset_seen:  # reset in another tab since
+            self.stats.reset()
+            self._reset_seen = stamp
+        if raw:
+            try:
+                self.stats.merge(Stats.loads(raw))
+            except StatsError:
+                pass  # an unreadable record is not merged (it is set aside when read at start)
+        self._written = raw
+        return True
 
     def today(self) -> datetime.date:
         return self.clock().astimezone(datetime.timezone.utc).date()
@@ -220,4 +260,7 @@ class StatsKeeper:
         self.stats.reset()
         self._last_abandoned = self._last_abandoned_open = None
         self._early_hints = {}
-        self.save()
+        self._reset_seen = max(self.clock().astimezone(datetime.timezone.utc).isoformat(), self._reset_seen + "~")
+        self.storage.set(RESET_KEY, self._reset_seen)
+        self._written = self.stats.dumps()
+        self.storage.set(STATS_KEY, self._written)

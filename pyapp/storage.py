@@ -22,6 +22,10 @@ class Storage(Protocol):
 
     def remove(self, key: str) -> None: ...
 
+    def failing(self) -> bool:
+        """Some value written is kept in memory only: the device refused it (see :class:`SafeStorage`)."""
+        ...
+
 
 class MemoryStorage:
     """A :class:`Storage` in a dict."""
@@ -38,23 +42,35 @@ class MemoryStorage:
     def remove(self, key: str) -> None:
         self.data.pop(key, None)
 
+    def failing(self) -> bool:
+        return False
+
 
 class SafeStorage:
     """A :class:`Storage` over a ``localStorage``-like object that may be missing or
-    throw (sandboxed frames, a full quota): every value is also kept in memory, so
-    the game goes on for this visit whatever the backend does.
+    throw (sandboxed frames, a full quota, private modes): every value is also kept in
+    memory, so the game goes on for this visit whatever the backend does. A value the
+    backend refused is not dropped: it is written again with every later write, until
+    the backend takes it, and :meth:`failing` says so meanwhile (the controller tells
+    the player that the game is not being kept on this device).
 
     >>> class Broken:
+    ...     full = True
     ...     def getItem(self, key: str) -> str: raise OSError("denied")
-    ...     def setItem(self, key: str, value: str) -> None: raise OSError("denied")
-    ...     def removeItem(self, key: str) -> None: raise OSError("denied")
-    >>> s = SafeStorage(Broken())
-    >>> s.set("a", "1"); s.get("a"), s.get("b")
-    ('1', None)
+    ...     def setItem(self, key: str, value: str) -> None:
+    ...         if self.full: raise OSError("quota")
+    ...     def removeItem(self, key: str) -> None: pass
+    >>> backend = Broken(); backend.full = False; s = SafeStorage(backend); backend.full = True
+    >>> s.set("a", "1"); s.get("a"), s.get("b"), s.failing()
+    ('1', None, True)
+    >>> backend.full = False; s.set("b", "2"); s.failing()
+    False
     """
 
     def __init__(self, backend: Any, present: Callable[[Any], bool] = lambda v: v is not None) -> None:
         self.memory: dict[str, str] = {}
+        #: The keys whose last value the backend refused (kept in :attr:`memory`, written again later).
+        self.unwritten: set[str] = set()
         self.backend = backend
         self.present = present
         try:
@@ -70,13 +86,32 @@ class SafeStorage:
             return None
 
     def get(self, key: str) -> str | None:
+        if key in self.unwritten:  # the backend holds an older value, or none
+            return self.memory[key]
         value = self._try(lambda: self.backend.getItem(key))
         return str(value) if self.present(value) else self.memory.get(key)
 
     def set(self, key: str, value: str) -> None:
         self.memory[key] = value
-        self._try(lambda: self.backend.setItem(key, value))
+        self.unwritten.add(key)
+        for k in sorted(self.unwritten, key=lambda k: k != key):  # this one first, then the ones refused before
+            if self.backend is not None and self._write(k, self.memory[k]):
+                self.unwritten.discard(k)
+            else:
+                break
+
+    def _write(self, key: str, value: str) -> bool:
+        try:
+            self.backend.setItem(key, value)
+            return True
+        except Exception:
+            return False
 
     def remove(self, key: str) -> None:
         self.memory.pop(key, None)
+        self.unwritten.discard(key)
         self._try(lambda: self.backend.removeItem(key))
+
+    def failing(self) -> bool:
+        """True while a value written is kept in memory only (or there is no backend at all)."""
+        return self.backend is None or bool(self.unwritten)
