@@ -1,0 +1,80 @@
+"""Two tabs of one browser on one deal, and a storage that fills up, in Chromium: the
+player's game is never lost without a word (pyapp/tabs.py)."""
+
+from __future__ import annotations
+
+from playwright.sync_api import Page
+
+import helpers
+from conftest import Orbit
+from pyapp.games import get_game
+from pyapp.session import Session
+from pyapp.tabs import KEPT_AGAIN, KEPT_OTHER, NOT_KEPT, WENT_ON
+
+DEAL = "#g=gravity&v=1&o=&s=777"
+
+
+def notice(page: Page, text: str) -> None:
+    page.wait_for_function("t => !document.querySelector('#notice').hidden && "
+                           "document.querySelector('#notice-text').textContent === t", arg=text)
+
+
+def test_a_move_in_a_stale_tab_keeps_the_game_the_other_tab_went_on_with(orbit: Orbit) -> None:
+    page_b = orbit.open(DEAL)  # tab B, the deal at move 0
+    tab_a = Orbit(page_b.context.new_page(), orbit.base)
+    tab_a.open(DEAL + "&m=b3c4.b4")  # tab A goes two moves further
+    notice(page_b, WENT_ON)  # B hears of it at once, with one tap to load it ...
+    assert page_b.locator("#notice-action").inner_text() == "Load it"
+    session = Session.new(get_game("gravity"), 777)
+    token = session.legal_moves()[0]
+    helpers.play_via_ui(orbit, session, token, how="tap")  # ... but plays on in B
+    notice(page_b, KEPT_OTHER)
+    assert page_b.locator("#notice-action").inner_text() == "Open it"
+    fresh = Orbit(page_b.context.new_page(), orbit.base)
+    fresh.open()  # a new tab resumes B's game, the last played ...
+    assert helpers.session_of(fresh.page).moves == (token,)
+    fresh.page.close()
+    page_b.locator("#notice-action").click()  # ... and A's is one tap away
+    page_b.wait_for_function("() => location.hash.includes('m=b3c4.b4')")
+    helpers.assert_board_matches(page_b)
+    assert page_b.locator("#notice-action").inner_text() == "Back to it"
+    page_b.locator("#notice-action").click()  # and back to B's own
+    page_b.wait_for_function("t => location.hash.endsWith('m=' + t)", arg=token)
+    helpers.assert_board_matches(page_b)
+    orbit.assert_clean()
+    tab_a.assert_clean()
+
+
+FULL = """
+const setItem = Storage.prototype.setItem;
+Storage.prototype.setItem = function (key, value) {
+  if (window.orbitFull && key !== 'orbit.probe') throw new DOMException('The quota has been exceeded.', 'QuotaExceededError');
+  return setItem.call(this, key, value);
+};
+"""
+
+
+def test_a_full_storage_is_said_with_the_link_and_the_game_is_written_once_there_is_room(orbit: Orbit) -> None:
+    orbit.page.add_init_script(FULL)
+    page = orbit.open(DEAL)
+    page.evaluate("window.orbitFull = true")
+    session = Session.new(get_game("gravity"), 777)
+    for _ in range(2):
+        token = session.legal_moves()[0]
+        helpers.play_via_ui(orbit, session, token, how="tap")
+        session.play(token)
+    notice(page, NOT_KEPT)
+    assert page.locator("#notice-action").inner_text() == "Copy link"
+    assert page.locator("#notice").evaluate("n => n.classList.contains('error')")
+    kept = page.evaluate("localStorage.getItem('orbit.save.gravity')")
+    assert Session.from_save(kept).moves == ()  # the device kept only the deal
+    page.locator("#notice-action").click()  # the link, which keeps the game
+    page.wait_for_function("() => document.querySelector('#notice-text').textContent.includes('#g=gravity')")
+    page.evaluate("window.orbitFull = false")
+    token = session.legal_moves()[0]
+    helpers.play_via_ui(orbit, session, token, how="tap")
+    session.play(token)
+    notice(page, KEPT_AGAIN)
+    kept = page.evaluate("localStorage.getItem('orbit.save.gravity')")
+    assert Session.from_save(kept).moves == session.moves
+    orbit.assert_clean()
