@@ -14,7 +14,8 @@ from typing import Callable, Protocol
 from .daily import daily_date
 from .errors import StatsError
 from .links import Link
-from .stats import MAX_OPEN, Key, OpenGame, Outcome, Result, Stats, _entry, _order, utc_stamp
+from .stats import MAX_OPEN, Key, OpenGame, Outcome, Result, Stats, _order, utc_stamp
+from .stats_record import _entry
 from .storage import Storage
 
 
