@@ -184,3 +184,35 @@ def test_the_registry_uses_this_solver() -> None:
     assert isinstance(problem_for("zodiac"), ZodiacProblem) and isinstance(problem(None), ZodiacProblem)
     assert suit_best(0, 14, ()) == 26
 
+
+
+def test_no_step_of_the_page_search_does_more_than_its_share_of_work() -> None:
+    """The page reads the clock between the search's steps (issue 20): a step's work (the
+    positions :func:`suit_best` computes, the plan searches' nodes) stays under a cap, with
+    the suits' plans spread over many steps, and the search cut into steps is the same
+    search (verdict, line and nodes) as the one in one go. Counted, not timed."""
+    from pyapp.games.zodiac.solver import STEP_WORK, work_done
+    from pyapp.solve import Search
+
+    most, cut = 0, 0
+    for state in (ZODIAC.deal(7, NO_OPTIONS), near_end(12, 25, False), near_end(3, 40, True)):
+        p = problem(state)
+        before = work_done()
+        s = Search(p, p.start(state), 10**6)
+        most = max(most, work_done() - before)
+        cuts = 0
+        while True:
+            before, nodes = work_done(), s.nodes
+            done = s.run(1)
+            most = max(most, work_done() - before)
+            if not done and s._stack and s._stack[-1].again is not None or s._pending_root:
+                cuts += 1  # cut short (Pending): counted as a node, the same call again next step
+            if done:
+                break
+        unbounded = ZodiacProblem()  # no share: every call does all its work at once
+        u, v = solve(unbounded, unbounded.start(state), 10**6), s.verdict()
+        assert (v.kind, v.score, v.line, v.exact, v.nodes) == (u.kind, u.score, u.line, u.exact, u.nodes)
+        assert s.nodes == v.nodes + cuts  # the steps cut short: counted by the search, not in the verdict
+        cut += cuts
+    assert cut > 50  # the plans did run over many steps
+    assert most <= 3 * STEP_WORK, most  # a step's apply calls and its moves, each within its share

@@ -51,6 +51,17 @@ SLICE = 2_000
 BUDGET = 200_000
 
 
+class Pending(Exception):
+    """Raised by a problem's :meth:`~Problem.moves` or :meth:`~Problem.apply` (in a search)
+    when it has done its share of work for one step of the search and has more to do
+    before it can answer (e.g. a move ordering's own search, resumed where it stopped):
+    the search ends the step there and makes the same call again in its next step, so a
+    caller reading the clock between steps is never held long. A problem that raises it
+    must keep what it did, and answer the repeated call as it would have answered the
+    first: the search is then the same (the same verdict, its nodes the positions), only
+    cut into more steps (:attr:`Search.nodes` counts them too)."""
+
+
 class Problem(Generic[S]):
     """What the search needs of a game. Override :meth:`moves`, :meth:`apply`, :meth:`value`
     and :meth:`won`; :meth:`key` and :meth:`bound` have safe defaults.
@@ -151,6 +162,8 @@ class _Frame:
     gain: int
     moves: Iterator[str]
     state: object
+    #: A move to try again before the next of ``moves`` (its step was cut short: :class:`Pending`).
+    again: str | None = None
 
 
 @dataclass
@@ -174,18 +187,33 @@ class Search(Generic[S]):
     _path: set[tuple[Hashable, int]] = field(default_factory=set)
     _stack: list[_Frame] = field(default_factory=list)
     _line: list[str] = field(default_factory=list)
+    #: The root's moves are still to come (its problem raised :class:`Pending`).
+    _pending_root: bool = False
+    #: The steps its problem cut short (:class:`Pending`): counted in :attr:`nodes`, so that a
+    #: caller sees the search go on, but not in the budget or the verdict's nodes (positions).
+    _waits: int = 0
 
     def __post_init__(self) -> None:
-        p = self.problem
-        moves = p.moves(self.root)
         self.nodes = 1
+        self._expand_root()
+
+    def _expand_root(self) -> bool:
+        """The root's moves (False: the problem asked for another step, :class:`Pending`)."""
+        p = self.problem
+        try:
+            moves = p.moves(self.root)
+        except Pending:
+            self._pending_root = True
+            return False
+        self._pending_root = False
         if not moves:
             self._end(self.root)
             self.done = self.complete = True
-            return
+            return True
         key, gain = p.key(self.root), p.gain(self.root) or 0
         self._path.add((key, gain))
         self._stack.append(_Frame(key, gain, iter(moves), self.root))
+        return True
 
     def _end(self, state: S) -> None:
         """A finished position at the end of the current line."""
@@ -198,14 +226,28 @@ class Search(Generic[S]):
     def run(self, nodes: int = SLICE) -> bool:
         """Search at most ``nodes`` more nodes (never past the budget); True once it is done.
         Stopping between two calls leaves nothing behind."""
-        p, stack, limit = self.problem, self._stack, min(self.nodes + nodes, self.budget)
+        p, stack, limit = self.problem, self._stack, self.nodes + nodes
+        if self._pending_root:
+            if self.nodes - self._waits >= self.budget:
+                self.done = True
+                return True
+            if not self._expand_root():
+                self.nodes += 1  # a step cut short (see _waits)
+                self._waits += 1
+                return False
+            if self.done:
+                return True
         while stack and not self._won:
-            if self.nodes >= limit:
-                if self.nodes >= self.budget:
+            if self.nodes >= limit or self.nodes - self._waits >= self.budget:
+                if self.nodes - self._waits >= self.budget:
                     self.done = True
                 return self.done
             frame = stack[-1]
-            move = next(frame.moves, None)
+            move = frame.again
+            if move is None:
+                move = next(frame.moves, None)
+            else:
+                frame.again = None
             if move is None:  # every move searched: what it reaches is at most the best found
                 stack.pop()
                 self._path.discard((frame.key, frame.gain))
@@ -213,14 +255,20 @@ class Search(Generic[S]):
                 if self._line:
                     self._line.pop()
                 continue
-            child = p.apply(frame.state, move)  # type: ignore[arg-type]
-            key, gain = p.key(child), p.gain(child) or 0
-            seen = self._finished.get(key)
-            if (seen is not None and gain <= seen) or (key, gain) in self._path:
-                continue
+            try:
+                child = p.apply(frame.state, move)  # type: ignore[arg-type]
+                key, gain = p.key(child), p.gain(child) or 0
+                seen = self._finished.get(key)
+                if (seen is not None and gain <= seen) or (key, gain) in self._path:
+                    continue
+                moves = p.moves(child)
+            except Pending:  # the problem's share of this step is done: the same move again next step
+                frame.again = move
+                self.nodes += 1  # a step cut short (see _waits)
+                self._waits += 1
+                return False
             self.nodes += 1
             self._line.append(move)
-            moves = p.moves(child)
             if not moves:
                 self._end(child)
                 self._finished[key] = gain
@@ -241,8 +289,9 @@ class Search(Generic[S]):
         return True
 
     def run_for(self, seconds: float, clock: Callable[[], float] = time.perf_counter, chunk: int = 64) -> bool:
-        """Search for about ``seconds`` (checking ``clock`` every ``chunk`` nodes), for a caller
-        that must let the page draw between slices; True once it is done."""
+        """Search for about ``seconds`` (checking ``clock`` every ``chunk`` nodes, and after a
+        step its problem cut short, :class:`Pending`), for a caller that must let the page draw
+        between slices; True once it is done."""
         end = clock() + seconds
         while not self.run(chunk):
             if clock() >= end:
@@ -255,13 +304,14 @@ class Search(Generic[S]):
 
     def verdict(self) -> Verdict:
         line = tuple(token for move in self.best_line for token in move.split("."))
+        nodes = self.nodes - self._waits
         if self._won:
-            return Verdict("won", self.best, line, True, self.nodes)
+            return Verdict("won", self.best, line, True, nodes)
         if self.complete and self.problem.has_win:
-            return Verdict("impossible", self.best, line, not self.cut, self.nodes)
+            return Verdict("impossible", self.best, line, not self.cut, nodes)
         if self.best is None:
-            return Verdict("unknown", None, (), False, self.nodes)
-        return Verdict("best", self.best, line, self.complete and not self.cut, self.nodes)
+            return Verdict("unknown", None, (), False, nodes)
+        return Verdict("best", self.best, line, self.complete and not self.cut, nodes)
 
 
 def solve(problem: Problem[S], root: S, budget: int = BUDGET, slice_nodes: int = SLICE) -> Verdict:

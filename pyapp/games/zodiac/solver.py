@@ -144,9 +144,19 @@ the relaxed best is at least the final best.
 Key
 ---
 
-``(sorted talon, sorted equator, sorted zodiac, up, down)``: the whole state but the talon's
-order and pointer (Lemma T), the order of the cells and the piles (symmetry) and
-``suit_bounds`` (a function of the rest).
+``(sorted talon, sorted equator, sorted zodiac, up, down)``, written as one ``bytes``: the
+whole state but the talon's order and pointer (Lemma T), the order of the cells and the
+piles (symmetry) and ``suit_bounds`` (a function of the rest).
+
+Steps
+-----
+
+The page reads the clock between the search's steps. A problem made by :func:`problem` does
+at most :data:`STEP_WORK` units of work (a position :func:`suit_best` computes, a node of a
+plan search) per call of ``moves`` or ``apply``; past it, it raises
+:class:`~pyapp.solve.core.Pending` and the search makes the same call in its next step. What
+was done stays (``suit_best``'s memo, the plan search under way, :class:`PlanSearch`), so the
+answer, and the search, are the same as in one go.
 """
 
 from __future__ import annotations
@@ -154,10 +164,10 @@ from __future__ import annotations
 from typing import Final, Hashable
 
 from ...cards import SUITS, Card
-from ...solve.core import Problem
+from ...solve.core import Pending, Problem
 from .rules import FOUNDATIONS, N_CARDS, N_EQUATOR, ZodiacState
 
-__all__ = ["ZodiacProblem", "suit_best", "problem"]
+__all__ = ["STEP_WORK", "PlanSearch", "ZodiacProblem", "plan_suit", "problem", "suit_best", "work_done"]
 
 #: A search state (see the module doc).
 State = tuple[bytes, int, tuple[int, ...], tuple[bytes, ...], tuple[int, ...], tuple[int, ...], tuple[int, ...]]
@@ -193,8 +203,34 @@ def code(card: Card) -> int:
 
 # -- one suit ---------------------------------------------------------------------------------
 
-_MEMO: dict[tuple[int, int, tuple[bytes, ...]], int] = {}
-_MEMO_LIMIT: Final = 400_000
+#: suit_best's results by (up, down, piles) as bytes (keys and values the garbage collector
+#: does not track, so that it never walks this table: a full pass over a table of tuples took
+#: 10-15 ms, within one step of a search), in 16 tables by the key's hash, each cleared when
+#: full: growing or clearing one table of 400,000 took 15-20 ms within one step.
+_MEMO: Final[tuple[dict[bytes, int], ...]] = tuple({} for _ in range(16))
+_MEMO_LIMIT: Final = 25_000
+
+#: No limit on the work of a call (outside a search's step).
+_NO_LIMIT: Final = 1 << 62
+#: The work meter: units of work done so far (a position of :func:`suit_best` computed, a
+#: node of a plan search), and the count at which the running step must stop (:class:`Pending`).
+_WORK: list[int] = [0, _NO_LIMIT]
+#: The work one call of a search's step (``moves`` or ``apply``) may do, for a problem made
+#: by :func:`problem` (the one searches use): about 2-4 ms in CPython.
+STEP_WORK: Final = 600
+
+
+def work_done() -> int:
+    """The units of work done so far by this module's searches (a meter, for tests and benches)."""
+    return _WORK[0]
+
+
+def _charge() -> None:
+    """One unit of work; :class:`Pending` when the step's share is used up (nothing changed yet)."""
+    w = _WORK
+    if w[0] >= w[1]:
+        raise Pending
+    w[0] += 1
 
 
 def suit_best(up: int, down: int, piles: tuple[bytes, ...]) -> int:
@@ -212,10 +248,12 @@ def suit_best(up: int, down: int, piles: tuple[bytes, ...]) -> int:
     >>> suit_best(0, 14, (bytes([1, 2, 3]), bytes([1, 2, 3])))  # both aces buried: Fu never starts
     13
     """
-    key = (up, down, piles)
-    got = _MEMO.get(key)
+    key = bytes((up, down)) + b"\xff".join(piles)  # (codes are below 64: 0xff parts them)
+    memo = _MEMO[hash(key) & 15]
+    got = memo.get(key)
     if got is not None:
         return got
+    _charge()  # (in a search's step: Pending once its share is used; what was memoised stays)
     base = up & ~15
     count = (up - base) + (base + 14 - down)
     best = count
@@ -250,9 +288,9 @@ def suit_best(up: int, down: int, piles: tuple[bytes, ...]) -> int:
                     best = value
             if best == 26:
                 break
-    if len(_MEMO) >= _MEMO_LIMIT:
-        _MEMO.clear()
-    _MEMO[key] = best
+    if len(memo) >= _MEMO_LIMIT:
+        memo.clear()
+    memo[key] = best
     return best
 
 
@@ -291,34 +329,47 @@ def _pool(config: SuitConfig, up: int, down: int, base: int) -> list[int]:
     return count
 
 
-def plan_suit(config: SuitConfig, up: int, down: int, base: int, plans: dict[SuitConfig, tuple[int, int, int]],
-              budget: int = PLAN_BUDGET) -> int:
-    """Look for placements of the suit's free cards onto its piles after which the suit can
-    still be cleared in phase 2 (``suit_best`` 26) with as few free cards left as it finds
-    (a depth-first search of at most ``budget`` nodes). Records in ``plans``, for each
-    configuration of the best plan found, ``(cards left at its end, card, pile index)`` of its
-    next placement (``card`` 0 at its end), and ``(99, 0, 0)`` for ``config`` when none is
-    found. Returns the nodes it used. Only an ordering hint for the search: nothing is
-    proved from it."""
-    free = _pool(config, up, down, base)
-    visited: set[SuitConfig] = set()
-    best: list[tuple[int, list[tuple[SuitConfig, int, int]]]] = []
-    floor = 0
-    path: list[tuple[SuitConfig, int, int]] = []
-    nodes = [0]
+class PlanSearch:
+    """One suit's plan search (see :func:`plan_suit`), resumable: :meth:`run` goes on where it
+    stopped when a step's work ran out (:class:`Pending`), so the plan of a position can be
+    spread over many steps of the search, each short, and comes out the same."""
 
-    def walk(cfg: SuitConfig, left: int) -> bool:
-        nodes[0] += 1
-        if cfg in visited or nodes[0] > budget:
+    def __init__(self, config: SuitConfig, up: int, down: int, base: int, budget: int = PLAN_BUDGET) -> None:
+        self.config, self.up, self.down, self.base, self.budget = config, up, down, base, budget
+        self.free = _pool(config, up, down, base)
+        self.visited: set[SuitConfig] = set()
+        self.best: tuple[int, list[tuple[SuitConfig, int, int]]] | None = None
+        self.path: list[tuple[SuitConfig, int, int]] = []
+        #: Nodes visited (each call of the depth-first walk counts one, as the budget does).
+        self.nodes = 0
+        #: The walk's frames: [config, cards left, children (order, card, pile), next child].
+        self.stack: list[tuple[SuitConfig, int, list[tuple[int, int, int]], list[int]]] = []
+        #: The call to make next (a configuration and its cards left), None: the last returned.
+        self.call: tuple[SuitConfig, int] | None = (config, sum(self.free[1:14]))
+        self.done = False
+
+    def _enter(self, cfg: SuitConfig, left: int) -> bool | None:
+        """A call of the walk on ``cfg``: True or False when it returns at once (found a plan
+        that leaves nothing / nothing here), None when it pushed a frame. Pending before any change."""
+        _charge()
+        self.nodes += 1
+        if cfg in self.visited or self.nodes > self.budget:
             return False
-        visited.add(cfg)
-        if suit_best(base + up, base + down, tuple(p for p in cfg if len(p) >= 2)) < 26:
+        base = self.base
+        try:
+            clearable = suit_best(base + self.up, base + self.down, tuple(p for p in cfg if len(p) >= 2)) >= 26
+        except Pending:
+            self.nodes -= 1
+            raise
+        self.visited.add(cfg)
+        if not clearable:
             return False
-        if not best or left < best[0][0]:
-            best[:] = [(left, path + [(cfg, 0, 0)])]
-            if left <= floor:
+        if self.best is None or left < self.best[0]:
+            self.best = (left, self.path + [(cfg, 0, 0)])
+            if left <= 0:
                 return True
         children: list[tuple[int, int, int]] = []
+        free = self.free
         for j, pile in enumerate(cfg):
             if j and cfg[j - 1] == pile:
                 continue
@@ -327,25 +378,69 @@ def plan_suit(config: SuitConfig, up: int, down: int, base: int, plans: dict[Sui
                 if free[c - base] > 0:
                     children.append((0 if _keeps_direction(pile, c) else 1, c, j))
         children.sort()
-        for _, c, j in children:
-            free[c - base] -= 1
-            child = tuple(sorted(cfg[:j] + (cfg[j] + bytes((c,)),) + cfg[j + 1:]))
-            path.append((cfg, c, j))
-            done = walk(child, left - 1)
-            path.pop()
-            free[c - base] += 1
-            if done:
-                return True
-        return False
+        self.stack.append((cfg, left, children, [0]))
+        return None
 
-    walk(config, sum(free[1:14]))
-    if not best:
-        plans[config] = (99, 0, 0)
-        return nodes[0]
-    left, steps = best[0]
-    for cfg, c, j in steps:
-        plans[cfg] = (left, c, j)
-    return nodes[0]
+    def run(self) -> bool:
+        """Walk on until the plan search ends (True); Pending when the step's work runs out."""
+        stack, free, base = self.stack, self.free, self.base
+        while not self.done:
+            returned: bool | None = None
+            if self.call is not None:
+                returned = self._enter(*self.call)
+                self.call = None
+            if returned is not None:  # the last call returned
+                if returned or not stack:
+                    self.done = True
+                    break
+                _, _, children, at = stack[-1]
+                free[children[at[0] - 1][1] - base] += 1
+                self.path.pop()
+            cfg, left, children, at = stack[-1]
+            if at[0] == len(children):
+                stack.pop()  # every child tried: this call returns False
+                if not stack:
+                    self.done = True
+                    break
+                _, _, children, at = stack[-1]
+                free[children[at[0] - 1][1] - base] += 1
+                self.path.pop()
+                continue
+            _, c, j = children[at[0]]
+            at[0] += 1
+            free[c - base] -= 1
+            self.path.append((cfg, c, j))
+            self.call = (tuple(sorted(cfg[:j] + (cfg[j] + bytes((c,)),) + cfg[j + 1:])), left - 1)
+        return True
+
+    def found(self) -> list[tuple[SuitConfig, tuple[int, int, int]]]:
+        """The plan found, as :func:`plan_suit` records it: for each of its configurations,
+        ``(cards left at its end, card, pile index)`` of its next placement."""
+        if self.best is None:
+            return [(self.config, (99, 0, 0))]
+        left, steps = self.best
+        return [(cfg, (left, c, j)) for cfg, c, j in steps]
+
+
+def plan_suit(config: SuitConfig, up: int, down: int, base: int, plans: dict[SuitConfig, tuple[int, int, int]],
+              budget: int = PLAN_BUDGET) -> int:
+    """Look for placements of the suit's free cards onto its piles after which the suit can
+    still be cleared in phase 2 (``suit_best`` 26) with as few free cards left as it finds
+    (a depth-first search of at most ``budget`` nodes). Records in ``plans``, for each
+    configuration of the best plan found, ``(cards left at its end, card, pile index)`` of its
+    next placement (``card`` 0 at its end), and ``(99, 0, 0)`` for ``config`` when none is
+    found. Returns the nodes it used. Only an ordering hint for the search: nothing is
+    proved from it. (In one go: :class:`PlanSearch` is the same search in steps.)
+
+    >>> plans: dict[SuitConfig, tuple[int, int, int]] = {}
+    >>> config = (bytes([5]), bytes([9]))
+    >>> plan_suit(config, 0, 14, 0, plans) > 0, plans[config][0]  # 24 free cards: 5 of them left
+    (True, 5)
+    """
+    search = PlanSearch(config, up, down, base, budget)
+    search.run()
+    plans.update(search.found())
+    return search.nodes
 
 
 # -- the problem --------------------------------------------------------------------------------
@@ -354,10 +449,17 @@ def plan_suit(config: SuitConfig, up: int, down: int, base: int, plans: dict[Sui
 class ZodiacProblem(Problem[State]):
     """The search over Zodiac positions (see the module doc)."""
 
-    def __init__(self) -> None:
-        self._plans: dict[SuitConfig, tuple[int, int, int]] = {}
+    def __init__(self, step_work: int | None = None) -> None:
+        #: The plans found (:meth:`PlanSearch.found`), packed: ``b"\xff".join(config)`` to
+        #: ``left << 16 | card << 8 | pile`` (bytes and ints: the garbage collector never walks it).
+        self._plans: dict[bytes, int] = {}
         #: Plan-search nodes left to this problem (its searches share them).
         self._plan_left = PLAN_TOTAL
+        #: The plan search under way (resumed by the next call that needs it).
+        self._running: PlanSearch | None = None
+        #: The work (:data:`STEP_WORK`) one call of ``moves`` or ``apply`` may do before it raises
+        #: :class:`Pending` for the search to call again in its next step; None: no limit.
+        self.step_work = step_work
 
     def start(self, state: ZodiacState) -> State:
         talon = bytes(code(c) for c in (*state.waste, *state.stock))
@@ -369,7 +471,11 @@ class ZodiacProblem(Problem[State]):
         return s[:6] + (tuple(_suit_bound(s, k) for k in range(4)),)
 
     def key(self, state: State) -> Hashable:
-        return (bytes(sorted(state[0])), tuple(sorted(state[2])), tuple(sorted(state[3])), state[4], state[5])
+        # one bytes (the collector tracks no bytes, so the search's table of keys is never walked):
+        # the sorted talon and 0xff (codes are below 64), the sorted equator (8), up (4), down (4),
+        # then the 24 piles sorted, parted by 0xff
+        return (bytes(sorted(state[0])) + b"\xff" + bytes(sorted(state[2])) + bytes(state[4]) + bytes(state[5])
+                + b"\xff".join(sorted(state[3])))
 
     #: A win puts all 104 cards home: the search settles first whether that can be done.
     win_value = N_CARDS
@@ -386,6 +492,16 @@ class ZodiacProblem(Problem[State]):
         return sum(state[6])
 
     def moves(self, state: State) -> list[str]:
+        w = _WORK
+        if self.step_work is None or w[1] != _NO_LIMIT:
+            return self._moves(state)
+        w[1] = w[0] + self.step_work  # this step's share (Pending once it is used)
+        try:
+            return self._moves(state)
+        finally:
+            w[1] = _NO_LIMIT
+
+    def _moves(self, state: State) -> list[str]:
         talon, p, equator, zodiac, up, down, bounds = state
         if not talon:
             return self._phase2(state)
@@ -441,17 +557,24 @@ class ZodiacProblem(Problem[State]):
         step: tuple[int, bytes] | None = None
         for k in range(4):
             cfg = suit_config(zodiac, k)
-            got = plans.get(cfg)
-            if got is None:
+            packed = plans.get(b"\xff".join(cfg))
+            if packed is None:
                 if self._plan_left <= 0:
                     return None
-                self._plan_left -= plan_suit(cfg, up[k], down[k], 16 * k, plans, min(PLAN_BUDGET, self._plan_left))
-                got = plans[cfg]
-            left += got[0]
+                search = self._running
+                if search is None or (search.config, search.up, search.down, search.base) != (cfg, up[k], down[k], 16 * k):
+                    search = self._running = PlanSearch(cfg, up[k], down[k], 16 * k, min(PLAN_BUDGET, self._plan_left))
+                search.run()  # (Pending when this step's work is used up: resumed in the next)
+                self._running = None
+                self._plan_left -= search.nodes
+                for config, (n, c, j) in search.found():
+                    plans[b"\xff".join(config)] = n << 16 | c << 8 | j
+                packed = plans[b"\xff".join(cfg)]
+            left += packed >> 16
             if left > N_EQUATOR:
                 return None
-            if got[1] and step is None:
-                step = (got[1], cfg[got[2]])
+            if packed & 0xff00 and step is None:
+                step = (packed >> 8 & 0xff, cfg[packed & 0xff])
         if step is None:
             return None
         c, pile = step
@@ -475,6 +598,16 @@ class ZodiacProblem(Problem[State]):
         return []
 
     def apply(self, state: State, move: str) -> State:
+        w = _WORK
+        if self.step_work is None or w[1] != _NO_LIMIT:
+            return self._apply(state, move)
+        w[1] = w[0] + self.step_work  # this step's share (Pending once it is used)
+        try:
+            return self._apply(state, move)
+        finally:
+            w[1] = _NO_LIMIT
+
+    def _apply(self, state: State, move: str) -> State:
         if "." in move:
             for token in move.split("."):
                 state = self._apply1(state, token)
@@ -560,5 +693,6 @@ def _keeps_direction(pile: bytes, c: int) -> bool:
 
 
 def problem(state: ZodiacState | None = None) -> ZodiacProblem:
-    """The problem for positions like ``state`` (Zodiac has no options)."""
-    return ZodiacProblem()
+    """The problem for positions like ``state`` (Zodiac has no options), for a search: its
+    steps do at most :data:`STEP_WORK` at a time (see :class:`~pyapp.solve.core.Pending`)."""
+    return ZodiacProblem(STEP_WORK)
