@@ -113,8 +113,10 @@ class Asking:
         if name == "solve":
             judging = h.can_win.judging
             done = h.can_win.slice(ticket, h.session, self.move_words)
+            if judging and not h.can_win.judging:
+                h.moves.judged()  # the statistics learn what the deal allowed
             if judging and not h.can_win.judging and h.dialog is not None and h.dialog.kind == "summary":
-                h.dialog = h.moves.end_screen()  # the end screen learns what the deal allowed
+                h.dialog = h.moves.end_screen()  # and so does the end screen
                 h.tell(h.dialog.compare[-1] if h.dialog.compare else "")
                 return True
             return done

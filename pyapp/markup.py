@@ -84,6 +84,13 @@ def _title_of(game_id: str) -> str:
     return next((g.title for g in all_games() if g.id == game_id), game_id)
 
 
+def _can_win(game_id: str) -> bool:
+    """The game can be won (Gyre cannot: it is only scored); a game this app does not know, not."""
+    from .games import entries
+
+    return any(e.id == game_id and e.can_win for e in entries())
+
+
 def scores_chart(v: VariantSummary) -> str:
     """The last scores as an inline SVG bar chart (a won game's bar has the class ``won``);
     for a game whose score is better when lower, a shorter bar is better.
@@ -123,6 +130,10 @@ def _variant_html(v: VariantSummary) -> str:
     if v.fastest_win_ms is not None:
         seconds = v.fastest_win_ms // 1000
         rows.append(("Fastest win", f"{seconds // 60}:{seconds % 60:02d}"))
+    if v.judged:  # what the solver proved of the deals played (it knows the order of the cards)
+        if _can_win(v.game):
+            rows.append(("Winnable deals lost", str(v.winnable_lost)))
+        rows.append(("As well as anyone could", f"{v.as_well_as_possible} of {v.judged} judged by the solver"))
     table = "".join(f"<tr><th>{escape(k)}</th><td>{escape(val)}</td></tr>" for k, val in rows)
     bands = ""
     if v.bands:

@@ -76,6 +76,7 @@ class Play:
             if h.auto_token() is None:
                 self.summary_shown = True
                 h.can_win.judge(h.session)
+                self.judged()
                 h.dialog = self.end_screen()
                 h.tell(sentence(h.dialog.title), sentence(h.dialog.big))
 
@@ -87,6 +88,16 @@ class Play:
         dialog = summary_dialog(session, table, self.summary_extras(session))
         judged, line = h.can_win.judgement(session)
         return replace(dialog, compare=(*dialog.compare, judged), best=bool(line)) if judged else dialog
+
+    def judged(self) -> None:
+        """Keep what the solver proved of the deal of the game that ended with its result in the
+        statistics (winnable deals lost, games played as well as anyone could), once known."""
+        h = self.host
+        s = h.session
+        known = h.can_win.verdicts.known_for(s.game.id, s.states[0]) if s is not None else None
+        if s is not None and known is not None and known.score is not None and s.status() != "won":
+            judged = "won" if known.kind == "won" else "exact" if known.exact else "bound"
+            h.stats.judged(s.game.id, s, judged, known.score)
 
     def undo(self) -> None:
         """Take the last move back; right after Restart or a New deal, bring the game back."""

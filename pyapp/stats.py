@@ -33,7 +33,8 @@ in the player's storage and counting the games as they are played is
   a daily result's deal that day's. Numbers are whole and within bounds in both
   (a seed in 0 to 2^64-1, the others within 2^53), so nothing read can break a summary.
 * The record's format is versioned (:data:`STATS_VERSION`). Fields added since
-  version 1 (``hints``, ``elapsed_ms``, ``link``) are optional with a default,
+  version 1 (``hints``, ``elapsed_ms``, ``link``, the solver's ``judged`` and ``possible``)
+  are optional with a default,
   so older records and exports still read, and an older app reading a newer
   record ignores them: the version only changes when a field changes meaning.
 
@@ -95,6 +96,12 @@ class VariantSummary:
     best_result: Result | None = None
     #: The shortest time of a timed win, or None.
     fastest_win_ms: int | None = None
+    #: Games that ended whose deal the solver judged (:attr:`Result.judged`); of those, the
+    #: ones lost though the solver proved the deal could be won, and the ones played as well
+    #: as anyone could (won, or the solver's complete search did no better).
+    judged: int = 0
+    winnable_lost: int = 0
+    as_well_as_possible: int = 0
 
 
 @dataclass(frozen=True)
@@ -248,9 +255,14 @@ class Stats:
         streak, longest = _runs([r.won for r in rs])
         bands = tuple((label, sum(1 for r in rs if r.band == label)) for label, _ in rating_bands(game))
         times = [r.elapsed_ms for r in rs if r.won and r.elapsed_ms > 0]
+        better = _better(game)
+        judged = [r for r in rs if r.ended and (r.judged or r.won)]
         return VariantSummary(game, options, played, won, won / played if played else 0.0, best, average,
                               streak, longest, tuple(rs[-RECENT:]), bands, lower, sum(r.hints for r in rs),
-                              best_result, min(times) if times else None)
+                              best_result, min(times) if times else None, len(judged),
+                              sum(1 for r in judged if r.judged == "won" and not r.won),
+                              sum(1 for r in judged if r.won or r.judged == "exact" and r.possible is not None
+                                  and not better(r.possible, r.score)))
 
     def recent_scores(self, game: str, options: str) -> tuple[int, ...]:
         """The scores of the last :data:`RECENT` games of a variant that ended

@@ -232,6 +232,25 @@ class StatsKeeper:
                 if (r.game, r.options, r.seed) == (game, session.options_text, session.seed)]
         return max(same, key=_order) if same else None
 
+    def judged(self, game: str, session: GameLike, judged: str, possible: int) -> bool:
+        """The solver judged the deal of ``session``, a game counted as it ended (see
+        :attr:`pyapp.stats.Result.judged`): kept with its result; True when it was.
+
+        >>> from pyapp.storage import MemoryStorage
+        >>> from pyapp.session import Session
+        >>> from pyapp.games import get_game
+        >>> k = StatsKeeper(MemoryStorage()); s = Session.new(get_game("gravity"), 5)
+        >>> _ = s.play(s.legal_moves()[0]); k.moved("gravity", s); s.resign(); k.changed("gravity", s)
+        >>> k.judged("gravity", s, "won", 1), k.stats.variant("gravity", "").winnable_lost
+        (True, 1)
+        """
+        r = self._counted(game, session)
+        if r is None or not r.ended or r.judged:
+            return False
+        self.stats.results[r.key] = dataclasses.replace(r, judged=judged, possible=possible)
+        self.save()
+        return True
+
     def export(self) -> str:
         return self.stats.dumps(with_open=False)
 

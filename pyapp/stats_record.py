@@ -4,8 +4,10 @@ JSON (:func:`record_text`) and read back (:func:`read_record`: as the player's o
 or more strictly, for an import). :mod:`pyapp.stats` counts and sums them up.
 
 >>> r = Result("gyre", "", 7, "2025-01-01T10:00:00.000Z", 34, False, "2025-01-01T10:09:00Z", 44, "finished")
->>> read_record(record_text([r], []))
-([Result(game='gyre', options='', seed=7, started='2025-01-01T10:00:00.000Z', score=34, won=False, date='2025-01-01T10:09:00Z', moves=44, outcome='finished', daily='', band='', hints=0, elapsed_ms=0, link='')], [])
+>>> import dataclasses
+>>> judged = dataclasses.replace(r, started="2025-01-02T10:00:00.000Z", judged="exact", possible=40)
+>>> read_record(record_text([r, judged], [])) == ([r, judged], [])
+True
 """
 
 from __future__ import annotations
@@ -47,6 +49,8 @@ GAME_ID = re.compile(r"[a-z][a-z0-9_-]{0,39}")
 MAX_SEED = 2**64 - 1
 
 Outcome = Literal["won", "lost", "finished", "resigned", "abandoned"]
+#: What a result's ``judged`` may say (see :class:`Result`).
+JUDGEMENTS: tuple[str, ...] = ("", "won", "exact", "bound")
 OUTCOMES: tuple[str, ...] = ("won", "lost", "finished", "resigned", "abandoned")
 
 
@@ -119,6 +123,12 @@ class Result:
     #: The game's link with every move (a fragment, ``#g=...``) to watch it again, or
     #: "" (kept for the last :data:`RECENT` results of a variant and its best).
     link: str = ""
+    #: What the solver proved of the deal once the game ended (:data:`JUDGEMENTS`): "won" (a
+    #: winning line), "exact" (no line does better than ``possible``), "bound" (a line reaches
+    #: ``possible``, the search did not finish), or "" (not judged: won, or not searched).
+    judged: str = ""
+    #: The score the solver's line reaches from the deal (None when not judged).
+    possible: int | None = None
 
     @property
     def key(self) -> Key:
@@ -260,8 +270,9 @@ def _result_json(r: Result) -> dict[str, Any]:
     data: dict[str, Any] = {"game": r.game, "options": r.options, "seed": r.seed, "started": r.started,
                             "score": r.score, "won": r.won, "date": r.date, "moves": r.moves, "outcome": r.outcome,
                             "daily": r.daily, "band": r.band}
-    for name, value in (("hints", r.hints), ("elapsed_ms", r.elapsed_ms), ("link", r.link)):
-        if value:  # fields added after version 1 are written only when set
+    for name, value in (("hints", r.hints), ("elapsed_ms", r.elapsed_ms), ("link", r.link), ("judged", r.judged),
+                        ("possible", r.possible if r.judged else None)):
+        if value or name == "possible" and value is not None:  # fields added after version 1: only when set
             data[name] = value
     return data
 
@@ -335,8 +346,14 @@ def _result_from(item: Any, where: str) -> Result:
     link = _get(item, "link", str, where, "", MAX_LINK)
     if link:
         _link_ok(link, game, options, seed, where)
+    judged = _get(item, "judged", str, where, "")
+    if judged not in JUDGEMENTS:
+        raise StatsError(f"{where}: judged {judged[:12]!r} is not what the solver says")
+    possible = _get(item, "possible", int, where) if judged and "possible" in item else None
+    if judged and possible is None:
+        raise StatsError(f"{where}: judged by the solver, with no score possible")
     return Result(game, options, seed, started, _get(item, "score", int, where), won,
-                  date, moves, outcome, daily, band, hints, elapsed, link)
+                  date, moves, outcome, daily, band, hints, elapsed, link, judged, possible)
 
 
 def _open_from(item: Any, where: str) -> OpenGame:

@@ -312,3 +312,32 @@ def test_verdicts_survive_a_reload_and_a_kept_verdict_that_does_not_replay_is_se
     broken.start(WINNABLE)
     broken.asking.ask()
     assert solve_timer(broken) is not None
+
+
+def test_the_statistics_keep_what_the_solver_proved_of_each_deal_played() -> None:
+    from pyapp.markup import stats_html
+    from pyapp.stats import Stats
+    from pyapp.stats_keeper import STATS_KEY
+
+    storage = MemoryStorage()
+    c = Controller(storage)
+    c.start("#g=square&s=6&m=48@D3")  # deal 6 could be filled: given up, a winnable deal lost
+    c.play("38@E1")
+    c.resign(); c.resign()
+    v = c.stats.stats.variant("square", "")
+    assert (v.judged, v.winnable_lost, v.as_well_as_possible) == (0, 0, 0)  # not known yet ...
+    run_search(c)
+    v = c.stats.stats.variant("square", "")
+    assert (v.judged, v.winnable_lost, v.as_well_as_possible) == (1, 1, 0)  # ... kept once the search ends
+    c.start("#g=gravity&s=5")  # a deal whose best the solver proved (told here): the player does as well
+    assert c.session is not None
+    c.play(c.session.legal_moves()[0])
+    c.can_win.verdicts.remember("gravity", c.session.states[0], Verdict("best", 51, ("x",), True, 9))
+    c.resign(); c.resign()
+    assert c.session.score() == 51
+    v = c.stats.stats.variant("gravity", "")
+    assert (v.judged, v.winnable_lost, v.as_well_as_possible) == (1, 0, 1)
+    kept = Stats.loads(storage.get(STATS_KEY) or "")  # kept with the record, and read back
+    assert [(r.judged, r.possible) for r in kept.ordered()] == [("won", 36), ("exact", 51)]
+    html = stats_html(kept.summary(c.stats.today()))
+    assert "Winnable deals lost</th><td>1<" in html and "1 of 1 judged by the solver" in html
