@@ -318,28 +318,37 @@ def test_the_ring_runs_clockwise_from_twelve_o_clock_around_the_middle() -> None
     assert t.pile("S").y + CARD_H < t.pile("W").y
 
 
-def test_two_rows_top_left_to_right_bottom_right_to_left() -> None:
+def test_the_tall_ring_runs_clockwise_from_the_top_left_around_the_middle() -> None:
     state = ZODIAC.deal(5, NO_OPTIONS)
     t = table(state, True, frozenset())
     check_table(state, t)
-    top = [t.pile(z) for z in ZODIAC_IDS[:12]]
-    bottom = [t.pile(z) for z in ZODIAC_IDS[12:]]
+    top, right = [t.pile(z) for z in ZODIAC_IDS[:6]], [t.pile(z) for z in ZODIAC_IDS[6:12]]
+    bottom, left = [t.pile(z) for z in ZODIAC_IDS[12:18]], [t.pile(z) for z in ZODIAC_IDS[18:]]
     assert len({p.y for p in top}) == 1 and len({p.y for p in bottom}) == 1 and bottom[0].y > top[0].y
+    assert len({p.x for p in right}) == 1 and len({p.x for p in left}) == 1 and right[0].x > left[0].x
     assert [p.x for p in top] == sorted(p.x for p in top) and [p.x for p in bottom] == sorted((p.x for p in bottom), reverse=True)
-    assert top[-1].x == bottom[0].x and top[0].x == bottom[-1].x  # Z11 above Z12, Z0 above Z23: clockwise
-    middle = [t.pile(p) for p in EQUATOR_IDS + FOUNDATIONS]
-    assert all(top[0].y + CARD_H < p.y and p.y + CARD_H < bottom[0].y for p in middle)
-    assert t.pile("FuS").y < t.pile("E0").y < t.pile("FdS").y
-    assert t.pile("S").y > bottom[0].y + CARD_H and t.pile("W").y == t.pile("S").y
+    assert [p.y for p in right] == sorted(p.y for p in right) and [p.y for p in left] == sorted((p.y for p in left), reverse=True)
+    assert top[-1].x == right[0].x and bottom[0].x == right[-1].x and bottom[-1].x == left[0].x  # clockwise, corner to corner
+    # the foundations, the equator (two rows of four), the stock and the waste inside the ring
+    inner = [t.pile(p) for p in EQUATOR_IDS + FOUNDATIONS + ("S", "W")]
+    assert all(left[0].x + CARD_W < p.x and p.x + CARD_W < right[0].x for p in inner)
+    assert all(top[0].y + CARD_H < p.y and p.y + CARD_H < bottom[0].y for p in inner)
+    assert t.pile("FuS").y < t.pile("E0").y < t.pile("E4").y < t.pile("FdS").y < t.pile("S").y == t.pile("W").y
+    assert t.pile("S").y + CARD_H + 0.35 < bottom[0].y  # room for the stock's label
+    # on a 390 x 844 phone (the board's room 374 x 606) every card is at least 44 px wide and the
+    # table uses the height: the old two rows gave 28 px cards and left half the room empty
+    unit = unit_for(t, (374, 606))
+    assert unit >= 44 and t.height * unit >= 600
 
 
 def test_the_layouts_suit_a_laptop_and_phones() -> None:
     """The rooms are the board's box measured in Chromium (the page's bar, prompt
     and buttons around it): 1280x800 gives 1264x676, a landscape 844x390 phone
-    828x246, a 390x844 phone 374x~640 (the binding picks the rows there)."""
+    642x390 (828x246 before its tools moved to the side), a 390x844 phone 374x606 (the
+    binding picks the tall ring there)."""
     state = ZODIAC.deal(5, NO_OPTIONS)
     ring, rows = table(state, False, frozenset()), table(state, True, frozenset())
-    for t, room, least in ((ring, (1264, 676), 80), (ring, (828, 246), 30), (rows, (374, 640), 28)):
+    for t, room, least in ((ring, (1264, 676), 80), (ring, (828, 246), 30), (rows, (374, 606), 44), (ring, (642, 390), 44)):
         unit = unit_for(t, room)
         assert unit >= least and t.width * unit <= room[0] + 0.5 and t.height * unit <= room[1] + 0.5
     c = Controller(MemoryStorage())
@@ -439,7 +448,7 @@ def test_view_attributes_and_help() -> None:
     assert get_view("zodiac") is VIEW and VIEW.game is ZODIAC
     assert VIEW.settings == () and VIEW.first_options == "" and VIEW.auto_token(ZODIAC.deal(1, NO_OPTIONS), frozenset()) is None
     assert VIEW.face("TH").name == "ten of hearts"
-    for words in ("Phase 1", "Phase 2", "dead end", "Playing here", "Auto-finish", "long-press", "two rows"):
+    for words in ("Phase 1", "Phase 2", "dead end", "Playing here", "Auto-finish", "long-press", "tall rectangle"):
         assert words in HELP, words
 
 

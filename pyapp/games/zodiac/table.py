@@ -31,10 +31,12 @@ apart and inside the table:
   bottom, running clockwise; the outer ends of the top and bottom rows bend
   toward the middle. Inside: the ``Fu`` row, the equator, the ``Fd`` row. The
   stock and the waste stand to the right of the ring.
-* ``portrait=True``, two rows of twelve, 13.18 x 9.8: ``Z0..Z11`` left to
-  right on top, ``Z12..Z23`` right to left at the bottom (so the indices still
-  run clockwise); the ``Fu`` row, the equator and the ``Fd`` row between them;
-  the stock and the waste under the bottom row.
+* ``portrait=True``, the tall ring, 7.44 x 12.56 (a phone held upright: every
+  card at least 44 px wide on a 390 x 844 screen): six columns by eight rows,
+  ``Z0`` at the top left, ``Z0..Z5`` along the top, ``Z6..Z11`` down the right
+  side, ``Z12..Z17`` along the bottom right to left and ``Z18..Z23`` up the
+  left side, so the indices still run clockwise. Inside: the ``Fu`` row, the
+  equator in two rows of four, the ``Fd`` row, then the stock and the waste.
 
 >>> from pyapp.games.zodiac.rules import ZODIAC, NO_OPTIONS
 >>> t = table(ZODIAC.deal(2024, NO_OPTIONS), False, frozenset())
@@ -152,44 +154,56 @@ def _ring() -> Layout:
     return Layout(width, height, spots, (band, ring))
 
 
-# -- two rows -----------------------------------------------------------------------------
+# -- the tall ring (portrait) ---------------------------------------------------------
 
-ROWS_M: Final = 0.15
-ROWS_PX: Final = 1.08
-ROWS_PY: Final = 1.5
+TALL_M: Final = 0.12
+#: The ring's columns and rows: a card is 1 x 1.4, so the gaps are 0.24 across and 0.16 down.
+TALL_PX: Final = 1.24
+TALL_PY: Final = 1.56
+#: The columns inside the ring (the foundations, the equator), closer together.
+TALL_INNER_PX: Final = 1.12
+#: (column, row) of each zodiac pile on the tall ring: columns 0..5, rows 0..7, clockwise from the top left.
+TALL_CELLS: Final[tuple[tuple[int, int], ...]] = (
+    tuple((c, 0) for c in range(6))  # Z0..Z5: the top, left to right
+    + tuple((5, r) for r in range(1, 7))  # Z6..Z11: down the right side
+    + tuple((c, 7) for c in range(5, -1, -1))  # Z12..Z17: the bottom, right to left
+    + tuple((0, r) for r in range(6, 0, -1))  # Z18..Z23: up the left side
+)
 
 
-def _rows() -> Layout:
-    m, px, py = ROWS_M, ROWS_PX, ROWS_PY
-    width = 2 * m + 11 * px + CARD_W
-    cx = width / 2
+def _tall() -> Layout:
+    m, px, py, ipx = TALL_M, TALL_PX, TALL_PY, TALL_INNER_PX
+    width = 2 * m + 5 * px + CARD_W
+    height = 2 * m + 7 * py + CARD_H
     spots: dict[str, tuple[float, float]] = {}
-    for j in range(12):
-        spots[ZODIAC_IDS[j]] = (m + j * px, m)
-        spots[ZODIAC_IDS[12 + j]] = (m + (11 - j) * px, m + 4 * py + 0.1)
+    for j, (c, r) in enumerate(TALL_CELLS):
+        spots[ZODIAC_IDS[j]] = (m + c * px, m + r * py)
+    cx = width / 2
+
+    def inner(k: int) -> float:  # the left of inner column k of 4
+        return cx - CARD_W / 2 + (k - 1.5) * ipx
+
     for k in range(4):
-        spots[FOUNDATIONS[k]] = (cx - CARD_W / 2 + (k - 1.5) * px, m + py + 0.05)
-        spots[FOUNDATIONS[4 + k]] = (cx - CARD_W / 2 + (k - 1.5) * px, m + 3 * py + 0.05)
-    for i, e in enumerate(EQUATOR_IDS):
-        spots[e] = (cx - CARD_W / 2 + (i - 3.5) * px, m + 2 * py + 0.05)
-    low = m + 5 * py + 0.3
-    spots["S"] = (cx - CARD_W - 1.0, low)
-    spots["W"] = (cx + 1.0, low)
-    height = low + CARD_H + 0.45
-    band = Decor("zd-band", m, m + 2 * py - 0.03, width - 2 * m, CARD_H + 0.16)
-    rows = Decor("zd-rows", m - 0.08, m - 0.08, width - 2 * m + 0.16, 4 * py + 0.1 + CARD_H + 0.16)
-    return Layout(width, height, spots, (band, rows))
+        spots[FOUNDATIONS[k]] = (inner(k), m + py)
+        spots[EQUATOR_IDS[k]] = (inner(k), m + 2 * py)
+        spots[EQUATOR_IDS[4 + k]] = (inner(k), m + 3 * py)
+        spots[FOUNDATIONS[4 + k]] = (inner(k), m + 4 * py)
+    spots["S"] = (inner(0) + ipx / 2, m + 5.25 * py)
+    spots["W"] = (inner(2) + ipx / 2, m + 5.25 * py)
+    band = Decor("zd-band", inner(0) - 0.12, m + 2 * py - 0.08, 3 * ipx + CARD_W + 0.24, py + CARD_H + 0.16)
+    track = Decor("zd-track", m + CARD_W / 2, m + CARD_H / 2, width - 2 * m - CARD_W, 7 * py)
+    return Layout(width, height, spots, (band, track))
 
 
-_LAYOUTS: Final = {False: _ring(), True: _rows()}
+_LAYOUTS: Final = {False: _ring(), True: _tall()}
 
 
 def layout(portrait: bool) -> Layout:
-    """The ring (``portrait=False``) or the two rows.
+    """The ring (``portrait=False``) or the tall ring.
 
     >>> ring, rows = layout(False), layout(True)
     >>> round(ring.width, 2), round(ring.height, 2), round(rows.width, 2), round(rows.height, 2)
-    (14.15, 7.7, 13.18, 9.8)
+    (14.15, 7.7, 7.44, 12.56)
     >>> ring.spots["Z0"][0] == (ring.spots["E3"][0] + ring.spots["E4"][0]) / 2  # 12 o'clock
     True
     """
@@ -437,8 +451,9 @@ Long-press or double-click a pile (or the waste) to see all its cards. A click o
 that can move plays it, so in phase 2 long-press such a pile instead.</li>
 <li>In phase 2, once every move left is forced or safe, <b>Auto-finish</b> plays them
 for you; tap anything to stop it.</li>
-<li>On a narrow screen the ring becomes two rows: the top row runs left to right from
-pile 0, the bottom row right to left, so the piles still go round clockwise.</li>
+<li>On a phone held upright the ring is a tall rectangle: pile 0 is at the top left and
+the piles go round clockwise, along the top, down the right side, back along the bottom
+and up the left side.</li>
 <li>Undo is always there, also after a dead end.</li>
 </ul>
 """
