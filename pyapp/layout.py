@@ -19,6 +19,7 @@ on the board lies.
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
+from functools import lru_cache
 from typing import Any, Callable, Final
 
 from . import focus as focus_mod
@@ -198,7 +199,59 @@ def lay_out(table: Table, face: Callable[[str], Face], ids: CardIds, marks: Mark
     refusals = {(r.source, r.target): r.reason for r in table.refusals}
     draggable = tuple(dict.fromkeys([*sources, *(r.source for r in table.refusals)]))
     return Board(table.width, table.height, tuple(piles), tuple(cards), table.decor, tuple(sources),
-                 draggable, holds, refusals, table.status)
+                 draggable, holds, refusals, table.status, grow(table))
+
+
+#: The most the "Larger cards" setting grows a card (a card on a roomy table: 15% larger).
+MAX_GROW: Final = 1.15
+#: The gap, in card widths, that "Larger cards" leaves between piles that were apart.
+MIN_GAP: Final = 0.03
+
+_Box = tuple[float, float, float, float]
+
+
+def footprints(table: Table) -> list[_Box]:
+    """Each pile's area on the table (its outline and its fanned cards), as (x0, y0, x1, y1)."""
+    out: list[_Box] = []
+    for pile in table.piles:
+        n = max(0, len(pile.cards) - 1)
+        tx, ty = pile.x + n * pile.dx, pile.y + n * pile.dy
+        out.append((min(pile.x, tx), min(pile.y, ty), max(pile.x + pile.w, tx + CARD_W, pile.x + CARD_W),
+                    max(pile.y + pile.h, ty + CARD_H, pile.y + CARD_H)))
+    return out
+
+
+def grow(table: Table) -> float:
+    """How much larger a card may be drawn, about its middle, with "Larger cards": each card
+    grown by it stays inside the table and at least :data:`MIN_GAP` from every pile whose
+    area it did not touch (piles that overlap by design, such as a fanned hand, may overlap
+    more); at most :data:`MAX_GROW`, rounded down to a hundredth.
+
+    >>> from pyapp.table import Pile
+    >>> grow(Table(2.6, 1.8, (Pile("A", 0.2, 0.2, ()), Pile("B", 1.4, 0.2, ()))))  # 0.2 apart: 20%, at most 15%
+    1.15
+    >>> grow(Table(2.2, 1.6, (Pile("A", 0.05, 0.1, ()), Pile("B", 1.13, 0.1, ()))))  # 0.08 apart, 0.05 from the edge
+    1.05
+    """
+    return _grow(table.width, table.height, tuple(footprints(table)))
+
+
+@lru_cache(maxsize=64)
+def _grow(width: float, height: float, boxes: tuple[_Box, ...]) -> float:
+    """:func:`grow` of a table this size with these pile areas (worked out once per geometry)."""
+    most = MAX_GROW
+    # a card of a pile grows by (g - 1) / 2 of its size on each side
+    for x0, y0, x1, y1 in boxes:
+        room = min(x0, width - x1) / CARD_W, min(y0, height - y1) / CARD_H
+        most = min(most, 1 + 2 * max(0.0, min(room)))
+    for i, a in enumerate(boxes):
+        for b in boxes[i + 1:]:
+            gap_x = max(b[0] - a[2], a[0] - b[2])
+            gap_y = max(b[1] - a[3], a[1] - b[3])
+            if gap_x < 0 and gap_y < 0:
+                continue  # these overlap by design
+            most = min(most, 1 + max((gap_x - MIN_GAP) / CARD_W, (gap_y - MIN_GAP) / CARD_H))
+    return max(1.0, int(most * 100 + 1e-9) / 100)
 
 
 class Layout:

@@ -219,6 +219,21 @@ def keys_html(keys: tuple[tuple[str, str], ...]) -> str:
     return f'<h3 id="keys-help">Keys</h3><dl class="keys">{rows}</dl>'
 
 
+def score_html(score: str, info: str) -> str:
+    """The score line: the score, then the table's other counts, each in a part of its own
+    (a phone held upright shows them on two lines, beside the deal and under it, so no count
+    is cut off); its text reads "score · info" everywhere.
+
+    >>> score_html("Foundations 0/104", "Phase 1 · Stock 72")
+    '<span class="score-main">Foundations 0/104</span><span class="score-info"><span class="sep"> · </span>Phase 1 · Stock 72</span>'
+    >>> score_html("Points 3", "")
+    '<span class="score-main">Points 3</span>'
+    """
+    main = f'<span class="score-main">{escape(score)}</span>' if score else ""
+    sep = '<span class="sep"> · </span>' if score else ""
+    return main + (f'<span class="score-info">{sep}{escape(info)}</span>' if info else "")
+
+
 def overlay_html(pile: PileView) -> str:
     """A pile's badge and arrow, drawn over its top card."""
     badge = f'<span class="badge" data-t="{escape(pile.badge)}"></span>' if pile.badge else ""
@@ -343,7 +358,7 @@ def page_writes(view: View, celebrate: bool = False) -> tuple[Write, ...]:
         ("#title", "text", view.title),
         ("#prompt", "text", view.prompt),
         ("#deal", "text", deal_text(view.deal, view.timer)),
-        ("#score", "text", " · ".join(t for t in (view.score, view.info) if t)),
+        ("#score", "html", score_html(view.score, view.info)),
         ("#bar", "class:menu-open", on(view.menu_open)),
         ("#more", "attr:aria-expanded", "true" if view.menu_open else "false"),
         ("#settings", "html", settings_html(view.settings, view.theme)),
@@ -406,9 +421,10 @@ def placed(unit: float, x: float, y: float, w: float | None = None, h: float | N
 
 
 def board_writes(board: Board, unit: float) -> tuple[ElementWrite, ...]:
-    """The board element's own writes: its card unit (CSS ``--u``), size and status."""
+    """The board element's own writes: its card unit (CSS ``--u``), size and status, and how
+    much larger "Larger cards" draws a card (CSS ``--grow``)."""
     return (("style:--u", f"{unit:.2f}px"), *placed(unit, 0, 0, board.width, board.height)[2:],
-            ("attr:data-status", board.status))
+            ("attr:data-status", board.status), ("style:--grow", f"{board.grow:.2f}"))
 
 
 def pile_writes(pile: PileView, unit: float) -> tuple[ElementWrite, ...]:

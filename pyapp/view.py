@@ -75,6 +75,9 @@ class Board:
     #: Why a held source may not go to a pile.
     refusals: dict[tuple[Place, str], str] = field(default_factory=dict)
     status: str = "playing"
+    #: How much larger the "Larger cards" setting draws each card, about its middle (CSS
+    #: ``--grow``): as much as keeps it clear of every pile it did not touch and inside the table.
+    grow: float = 1.0
 
 
 @dataclass(frozen=True)
