@@ -16,7 +16,7 @@ from typing import Any, Callable, Iterator
 
 import js
 from js import document, window
-from pyodide.ffi import create_proxy
+from pyodide.ffi import create_proxy, to_js
 
 from .controller import Controller
 from .pointer import LONG_PRESS
@@ -298,10 +298,22 @@ class Binding:
             self.render()
 
     async def copy(self, url: str) -> None:
+        """Share the link as the device shares (its share sheet, on a touch screen that has
+        one), else copy it; the controller says which, or shows the link to copy by hand."""
+        nav = window.navigator
+        if present(getattr(nav, "share", None)) and window.matchMedia("(pointer: coarse)").matches:
+            try:
+                await nav.share(js.Object.fromEntries(to_js([["url", url], ["title", document.title]])))
+                self.ctl.copied(True, shared=True)
+                self.render()
+                return
+            except Exception as exc:  # noqa: BLE001 - the player closed the sheet, or it is refused
+                if "AbortError" in str(exc):
+                    return
         try:
-            await window.navigator.clipboard.writeText(url)
+            await nav.clipboard.writeText(url)
             self.ctl.copied(True)
-        except Exception:
+        except Exception:  # noqa: BLE001
             self.ctl.copied(False)
         self.render()
 

@@ -1,4 +1,5 @@
-"""The command line of RULES.md 0.6: ``python -m pyapp games|deal|moves|apply|replay``.
+"""The command line of RULES.md 0.6: ``python -m pyapp games|deal|moves|apply|replay``, and
+``link`` (a link in both forms, moves written out and packed) and ``solve``.
 
 Anything malformed or illegal exits with status 2 and one line on stderr.
 """
@@ -17,7 +18,7 @@ from .session import Session
 
 USAGE = (
     "usage: python -m pyapp games | deal GAME --seed N [--options OPTS] | moves STATE"
-    " | apply STATE TOKEN... | replay LINK | solve STATE [--budget NODES]"
+    " | apply STATE TOKEN... | replay LINK | link LINK | solve STATE [--budget NODES]"
 )
 
 
@@ -78,6 +79,11 @@ def run(argv: list[str], out: TextIO) -> None:
         session = Session.from_link(Link.parse(args[0]))
         out.write(session.game.format_state(session.state) + "\n")
         out.write(f"status={session.status()} score={session.score()}\n")
+    elif cmd == "link":  # a link in both forms: its moves written out (m=), then packed (k=)
+        if len(args) != 1:
+            raise ParseError("link takes exactly one LINK")
+        session = Session.from_link(Link.parse(args[0]))
+        out.write(session.link().fragment() + "\n" + session.short_link().fragment() + "\n")
     elif cmd == "solve":
         _solve(args, out)
     else:

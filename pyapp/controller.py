@@ -133,9 +133,10 @@ class Controller:
         elif not self.tabs.notice_action(action):
             self.asking.notice_action(action)
 
-    def copied(self, ok: bool) -> None:
-        """The binding tried to copy :attr:`Effects.copy` (a link the player must copy by hand stays)."""
-        self.say(("Link copied: " if ok else "Copy this link: ") + self._copied, lasting=not ok)
+    def copied(self, ok: bool, shared: bool = False) -> None:
+        """The binding shared or copied :attr:`Effects.copy`, or could not (the link to copy by hand stays)."""
+        self.say(("Link shared." if shared else "Link copied.") if ok else "Copy this link: " + self._copied,
+                 lasting=not ok)
 
     def clear_transient(self) -> None:
         self.hint_marks = None
@@ -424,7 +425,7 @@ class Controller:
     def copy_link(self) -> None:
         self.menu_open = False
         if self.session is not None:
-            self._copied = self.pending.copy = self.base_url + self.session.link().fragment()
+            self._copied = self.pending.copy = self.base_url + self.session.short_link().fragment()
 
     def toggle_menu(self) -> None:
         """The tools' overflow menu (Give up, Link, Rules and the settings on a phone)."""

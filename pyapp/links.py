@@ -9,6 +9,12 @@ Link(game='gyre', options='jokers,easy', seed=99, moves=('C8S0', 'P5'), resigned
 True
 >>> Link.parse("#g=gyre&s=42")
 Link(game='gyre', options='', seed=42, moves=(), resigned=False)
+
+A link may carry its moves packed (``k=``, :mod:`pyapp.compact`) instead: they are read
+where the link becomes a game (:meth:`pyapp.session.Session.from_link`).
+
+>>> short = Link.parse("#g=gyre&v=1&o=&s=42&k=6.XQ.q"); short.packed, short.resigned, short.fragment()
+('6.XQ', True, '#g=gyre&v=1&o=&s=42&k=6.XQ.q')
 """
 
 from __future__ import annotations
@@ -22,6 +28,7 @@ from .rng import parse_seed
 SPEC_VERSION = 1
 _TOKEN = re.compile(r"[A-Za-z0-9@\-]+\Z")
 _OPTIONS = re.compile(r"[A-Za-z0-9=,\-]*\Z")
+_PACKED = re.compile(r"\d{1,6}\.[A-Za-z0-9_-]{0,4000}\Z")
 
 
 @dataclass(frozen=True)
@@ -31,6 +38,8 @@ class Link:
     seed: int
     moves: tuple[str, ...] = field(default=())
     resigned: bool = False
+    #: The moves packed (``k=``), not yet read; "" when the moves are in :attr:`moves`.
+    packed: str = field(default="", repr=False)
 
     @classmethod
     def parse(cls, text: str) -> Link:
@@ -53,7 +62,7 @@ class Link:
                 raise ParseError(f"link has no {key}=")
         # A link typed by hand may leave out the version and the options.
         params.setdefault("v", str(SPEC_VERSION))
-        unknown = sorted(set(params) - {"g", "v", "o", "s", "m"})
+        unknown = sorted(set(params) - {"g", "v", "o", "s", "m", "k"})
         if unknown:
             raise ParseError(f"link has unknown part {unknown[0]}=")
         if params["v"] != str(SPEC_VERSION):
@@ -76,10 +85,19 @@ class Link:
                     resigned = True
                 else:
                     moves.append(tok)
-        return cls(params["g"], options, seed, tuple(moves), resigned)
+        packed = params.get("k", "")
+        if packed:
+            if raw:
+                raise ParseError("link has both m= and k= (its moves written twice)")
+            packed, resigned = packed.removesuffix(".q"), packed.endswith(".q")
+            if not _PACKED.match(packed):
+                raise ParseError(f"link's packed moves {packed[:16]!r} are not a count and a number")
+        return cls(params["g"], options, seed, tuple(moves), resigned, packed)
 
     def fragment(self) -> str:
         text = f"#g={self.game}&v={SPEC_VERSION}&o={self.options}&s={self.seed}"
+        if self.packed:
+            return text + "&k=" + self.packed + (".q" if self.resigned else "")
         toks = list(self.moves) + (["q"] if self.resigned else [])
         if toks:
             text += "&m=" + ".".join(toks)

@@ -15,6 +15,7 @@ True
 from __future__ import annotations
 
 import json
+from dataclasses import replace
 from typing import Any
 
 from .errors import IllegalMoveError, OrbitError, ParseError, SaveError
@@ -130,6 +131,20 @@ class Session:
     def link(self) -> Link:
         return Link(self.game.id, self.options_text, self.seed, self.moves, self.resigned)
 
+    def short_link(self) -> Link:
+        """The link with its moves packed (:mod:`pyapp.compact`), the one to share: the same
+        game in far fewer characters (the readable :meth:`link` when a move cannot be packed).
+
+        >>> from pyapp.games import get_game
+        >>> s = Session.new(get_game("gravity"), 777); _ = s.play("b3c4"); _ = s.play("b4")
+        >>> s.short_link().fragment(), Session.from_link(s.short_link().fragment()).moves
+        ('#g=gravity&v=1&o=&s=777&k=2.HA', ('b3c4', 'b4'))
+        """
+        from .compact import pack
+
+        packed = pack(self.game, self.states, self.moves) if self.moves else None
+        return Link(self.game.id, self.options_text, self.seed, (), self.resigned, packed) if packed else self.link()
+
     @classmethod
     def from_link(cls, link: Link | str, *, lenient: bool = False) -> Session:
         """Replay a link. With ``lenient``, stop at the first bad move and record
@@ -139,6 +154,10 @@ class Session:
         if isinstance(link, str):
             link = Link.parse(link)
         session = cls(get_game(link.game), link.seed, get_game(link.game).parse_options(link.options))
+        if link.packed:  # the moves packed: read against the deal (a link that cannot be read opens nothing)
+            from .compact import unpack
+
+            link = replace(link, moves=unpack(session.game, session.state, link.packed), packed="")
         for i, tok in enumerate(link.moves):
             try:
                 session.play(tok)

@@ -297,6 +297,8 @@ def _link_ok(link: str, game: str, options: str, seed: int, where: str) -> None:
         parsed = Link.parse(link)
     except ParseError as exc:
         raise StatsError(f"{where}: link cannot be read ({exc})") from None
+    if parsed.packed:
+        raise StatsError(f"{where}: link has its moves packed (k=), not written out")
     if (parsed.game, parsed.seed) != (game, seed) or parsed.options != options:
         raise StatsError(f"{where}: link is for another deal than the result")
 

@@ -830,7 +830,7 @@ def test_end_screen_says_the_result_once_and_offers_the_next_steps() -> None:
     assert d.compare[0] == "This game and variant: 1 played, 0 wins (0%)" and d.replay  # the stats module compares; Watch replay
     c.dialogs.summary_action("copy")
     v = c.view()
-    assert v.dialog is None and c.effects().copy.endswith(c.session.link().fragment())
+    assert v.dialog is None and c.effects().copy.endswith(c.session.short_link().fragment())
     # a finished game: the title says the result, no line says it again
     session = Session.new(get_game("square"), 3)
     while session.legal_moves():
@@ -949,3 +949,22 @@ def test_input_queued_before_python_was_ready_goes_through_the_same_intents() ->
     assert c.hand.selected == ("c1", 0) or c.view().address != "#g=gravity&v=1&o=&s=42"
     c.queued({"kind": "click", "id": "new"}, unit)
     assert c.dialog is not None and c.dialog.kind == "newgame"
+
+
+def test_the_link_to_share_is_short_and_the_notice_never_prints_it_when_it_was_copied() -> None:
+    c = controller("#g=zodiac&s=203")
+    assert c.session is not None
+    for _ in range(60):
+        c.play(c.session.legal_moves()[0])
+    c.copy_link()
+    link = c.effects().copy
+    assert "&k=60." in link and "&m=" not in link and len(link) < 120 < len(c.view().address)
+    c.copied(True)
+    assert c.notice is not None and c.notice.text == "Link copied." and "#" not in c.notice.text
+    c.copied(True, shared=True)
+    assert c.notice is not None and c.notice.text == "Link shared."
+    c.copied(False)  # the clipboard refused: the link to copy by hand, short
+    assert c.notice is not None and c.notice.text == "Copy this link: " + link
+    friend = controller(link.split("index.html")[1])  # the friend opens it
+    assert friend.session is not None and friend.session.moves == c.session.moves
+    assert friend.view().address == c.view().address  # the address bar shows the moves written out

@@ -150,6 +150,10 @@ def test_cli_deal_moves_apply_replay_agree_with_the_engine(capsys: pytest.Captur
         ["apply", "GY1|nonsense"],
         ["replay", "#g=gyre&v=1&o=&s=1&m=ZZ9"],
         ["replay", "not a link"],
+        ["replay", "#g=gravity&v=1&o=&s=777&k=2.zzzz"],
+        ["replay", "#g=gravity&v=1&o=&s=777&k=2.HA&m=b3c4"],
+        ["replay", "#g=gravity&v=1&o=&s=777&k=two.HA"],
+        ["link", "#g=gyre&s=1", "extra"],
     ],
 )
 def test_cli_rejects_bad_input_with_exit_2_and_one_line(capsys: pytest.CaptureFixture[str], args: list[str]) -> None:
@@ -164,3 +168,41 @@ def test_cli_rejects_an_illegal_move(capsys: pytest.CaptureFixture[str]) -> None
     illegal = next(t for t in ("R", "P0", "S2C0", "CAS5") if t not in legal)
     code, _, err = run_cli(capsys, "apply", state_text, illegal)
     assert code == 2 and err.count("\n") == 1
+
+
+@pytest.mark.parametrize("game", [(g.id, o) for g in all_games() for o in ("", *(
+    {"gravity": ("decks=2",), "square": ("wrap",), "gyre": ("jokers,easy",)}.get(g.id, ())))])
+def test_a_packed_link_is_the_same_game_in_far_fewer_characters(game: tuple[str, str]) -> None:
+    """k= (pyapp.compact) opens exactly the game m= does, in every game and a variant, from
+    a deal to a game played to its end (or 300 moves), given up or not."""
+    import random
+
+    game_id, options = game
+    for seed in range(4):
+        rng = random.Random(seed)
+        s = Session(get_game(game_id), 100 + seed, get_game(game_id).parse_options(options))
+        for _ in range(rng.randrange(0, 300)):
+            legal = s.legal_moves()
+            if not legal:
+                break
+            s.play(rng.choice(legal))
+        if seed == 3 and s.status() == "playing":
+            s.resign()
+        short = s.short_link()
+        assert short.packed or not s.moves
+        again = Session.from_link(Link.parse(short.fragment()))
+        assert again.moves == s.moves and again.resigned == s.resigned and again.state == s.state
+        if len(s.moves) > 40:
+            assert len(short.fragment()) * 3 < len(s.link().fragment())
+
+
+def test_a_whole_zodiac_game_fits_in_a_few_hundred_characters(capsys: pytest.CaptureFixture[str]) -> None:
+    s = Session(get_game("zodiac"), 203, get_game("zodiac").parse_options(""))
+    while (legal := s.legal_moves()) and len(s.moves) < 600:
+        s.play(legal[len(s.moves) * 7 % len(legal)])
+    readable, short = s.link().fragment(), s.short_link().fragment()
+    assert len(s.moves) > 200 and len(short) < 300 and len(short) * 8 < len(readable), (len(readable), len(short))
+    code, out, _ = run_cli(capsys, "link", readable)
+    assert code == 0 and out.splitlines() == [readable, short]
+    code, out, _ = run_cli(capsys, "link", short)
+    assert code == 0 and out.splitlines() == [readable, short]

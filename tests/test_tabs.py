@@ -167,7 +167,7 @@ def test_a_full_storage_is_said_once_the_link_is_offered_and_what_was_refused_is
     assert Session.from_save(c.storage.get(SAVE_PREFIX + "gravity") or "").moves == c.session.moves  # in memory
     c.say("x"); c.notice_action()  # (a notice without action does nothing)
     c.tabs.warned = True; c.say(NOT_KEPT, ("Copy link", "copy")); c.notice_action()
-    assert c.effects().copy == BASE + c.session.link().fragment()
+    assert c.effects().copy == BASE + c.session.short_link().fragment()
     backend.full = False
     c.play(c.session.legal_moves()[0])
     assert c.notice is not None and c.notice.text == KEPT_AGAIN
