@@ -357,7 +357,7 @@ def boxes(page: Page, ids: list[str] | tuple[str, ...]) -> list[dict[str, float]
     return out
 
 
-def test_phone_portrait_two_rows_and_taps(browser: Browser, base_url_orbit: str) -> None:
+def test_phone_portrait_tall_ring_and_taps(browser: Browser, base_url_orbit: str) -> None:
     context = browser.new_context(viewport={"width": 390, "height": 844}, has_touch=True, is_mobile=True,
                                   service_workers="block", reduced_motion="reduce")
     page = context.new_page()
@@ -367,13 +367,19 @@ def test_phone_portrait_two_rows_and_taps(browser: Browser, base_url_orbit: str)
     assert page.evaluate("document.documentElement.scrollWidth <= document.documentElement.clientWidth")
     board = page.locator("#board").bounding_box()
     assert board and board["x"] >= 0 and board["x"] + board["width"] <= 390.5
-    top, bottom = boxes(page, ZODIAC_IDS[:12]), boxes(page, ZODIAC_IDS[12:])
+    top, right = boxes(page, ZODIAC_IDS[:6]), boxes(page, ZODIAC_IDS[6:12])
+    bottom, left = boxes(page, ZODIAC_IDS[12:18]), boxes(page, ZODIAC_IDS[18:])
     assert len({round(b["y"]) for b in top}) == 1 and len({round(b["y"]) for b in bottom}) == 1
-    assert bottom[0]["y"] > top[0]["y"] + top[0]["height"]
+    assert len({round(b["x"]) for b in right}) == 1 and len({round(b["x"]) for b in left}) == 1
+    assert bottom[0]["y"] > top[0]["y"] + top[0]["height"] and right[0]["x"] > left[0]["x"] + left[0]["width"]
+    # clockwise from the top left: along the top, down the right, back along the bottom, up the left
     assert [b["x"] for b in top] == sorted(b["x"] for b in top)
+    assert [b["y"] for b in right] == sorted(b["y"] for b in right)
     assert [b["x"] for b in bottom] == sorted((b["x"] for b in bottom), reverse=True)
-    assert all(b["x"] >= 0 and b["x"] + b["width"] <= 390 for b in top + bottom)
-    assert top[0]["width"] >= 27  # a card is at least 27 px wide
+    assert [b["y"] for b in left] == sorted((b["y"] for b in left), reverse=True)
+    ring = top + right + bottom + left
+    assert all(b["x"] >= 0 and b["x"] + b["width"] <= 390 and b["y"] + b["height"] <= 844 for b in ring)
+    assert min(b["width"] for b in ring) >= 44  # a card is at least 44 px wide (28 px in the two rows before)
     # a tap on the waste card plays it where RULES.md 4.8 item 11 says
     token = f"W-{auto_target(state, 'W')}"
     top_card(page, "W", state).tap()
