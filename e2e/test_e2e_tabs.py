@@ -69,7 +69,8 @@ def test_a_full_storage_is_said_with_the_link_and_the_game_is_written_once_there
     kept = page.evaluate("localStorage.getItem('orbit.save.gravity')")
     assert Session.from_save(kept).moves == ()  # the device kept only the deal
     page.locator("#notice-action").click()  # the link, which keeps the game
-    page.wait_for_function("() => document.querySelector('#notice-text').textContent.includes('#g=gravity')")
+    page.wait_for_function("() => ['Link copied.', 'Link shared.'].includes(document.querySelector('#notice-text')"
+                           ".textContent) || document.querySelector('#notice-text').textContent.includes('&k=2.')")
     page.evaluate("window.orbitFull = false")
     token = session.legal_moves()[0]
     helpers.play_via_ui(orbit, session, token, how="tap")
