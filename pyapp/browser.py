@@ -358,8 +358,9 @@ class Binding:
             link.download = "solitaire-orbit-statistics.json"
             link.click()
             js.URL.revokeObjectURL(link.href)
-        elif self.busy:
-            return
+        elif self.busy:  # a move's steps are shown: a replay control waits for them (play_queue), the rest is lost
+            if ident.startswith("rp-"):
+                self.ctl.click(ident)
         elif ident == "deal-go":
             values = {}
             for field in byid("newgame-form").querySelectorAll("[name]"):
@@ -374,8 +375,9 @@ class Binding:
         ident = str(node.id or "")
         if ident == "stats-file" and node.files.length:
             self.spawn(self.import_file(node.files.item(0)))
-        elif not self.busy and self.ctl.change(ident, str(node.value or ""), bool(getattr(node, "checked", False))):
-            self.render()
+        elif (not self.busy or ident.startswith("rp-")) and self.ctl.change(
+                ident, str(node.value or ""), bool(getattr(node, "checked", False))) and not self.busy:
+            self.render()  # while busy, the replay's slider or speed waits for the steps shown (play_queue)
 
     async def import_file(self, file: Any) -> None:
         self.ctl.dialogs.import_stats(str(await file.text()))

@@ -32,7 +32,7 @@ from .dialogs import Dialogs
 from .games import all_games, get_view
 from .hand import Hand
 from .hints import HintMarks, ask_hint
-from .keys import Focus, KeyQueue, key_intent
+from .keys import Control, Focus, KeyQueue, key_intent
 from .layout import Layout
 from .notices import Notices, Pending
 from .opening import Opened, Opener
@@ -50,7 +50,6 @@ from .table import Face, Place, Table
 from .tabs import Tabs
 from .view import Board, Dialog, Effects, Notice, View
 from .watch import Watch
-
 
 
 class Controller:
@@ -344,10 +343,10 @@ class Controller:
         return self.layout.module.face(code)
 
     def play_waiting(self) -> bool:
-        """The next key that waited for a move's steps, if any: True when there was one."""
+        """The next key or replay control that waited for a move's steps, if any: True when there was one."""
         waiting = self.keys.next()
         if waiting is not None:
-            self.key(*waiting)
+            self.replay_control(*waiting) if isinstance(waiting, Control) else self.key(*waiting)
         return waiting is not None
 
     def click(self, button: str) -> bool:
@@ -495,7 +494,10 @@ class Controller:
     def replay_control(self, what: str, value: str = "") -> None:
         """The replay bar (:meth:`pyapp.watch.Watch.control`), and ``here``: play on from the
         position shown, a new game (the one watched stays counted as it ended), its later
-        moves waiting on the Redo stack."""
+        moves waiting on the Redo stack. While a step is shown, the control waits for it."""
+        if self.keys.animating:
+            self.keys.hold_control(what, value)
+            return
         self.menu_open = False
         r = self.watching.replay
         if what == "here" and r is not None:
@@ -584,7 +586,7 @@ class Controller:
         if (r := self.watching.replay) is not None:
             shown = self.table_of(r.state, interactive=False)
             return replay_screen(around, session, shown, self.lay_out(shown),
-                                 self.watching.bar(f"{session.game.title}, deal {session.seed}"), r.status(),
+                                 self.watching.bar(f"{session.game.title}, deal {session.seed}", module, self.settings.game), r.status(),
                                  self.watching.ticket)
         table = self.table_now()
         assert table is not None

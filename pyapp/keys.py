@@ -8,8 +8,10 @@ wait while a move's steps are shown, and the keys help.
 >>> q = KeyQueue(); q.animating = True
 >>> q.hold("n", False, False, False), q.hold("Tab", False, False, False)
 (True, False)
->>> q.animating = False; q.next(), q.next()
-(('n', False, False, False), None)
+>>> q.hold_control("forward"), q.hold_control("seek", "3")
+(True, True)
+>>> q.animating = False; q.next(), q.next(), q.next(), q.next()
+(('n', False, False, False), Control(what='forward', value=''), Control(what='seek', value='3'), None)
 >>> key_intent("z", True, True, False, t), key_intent("ArrowLeft", False, False, True, t), key_intent("r", False, False, False, t)
 (KeyIntent(what='redo', arg=''), KeyIntent(what='arrow', arg='arrowleft'), KeyIntent(what='button', arg='rotate'))
 >>> key_intent(" ", False, False, False, t, replaying=True), key_intent("x", False, False, True, t)
@@ -30,17 +32,25 @@ Press = tuple[str, bool, bool, bool]
 #: Keys while a replay is shown, and the replay bar's control each stands for.
 REPLAY_KEYS: Final = {"arrowleft": "back", "arrowright": "forward", " ": "play", "home": "start", "end": "end",
                       "escape": "close"}
-#: At most this many keys wait for a move's steps; more are the page's own.
+#: At most this many keys and controls wait for a move's steps; more are the page's own.
 MAX_WAITING: Final = 8
 
 
+class Control(NamedTuple):
+    """A replay bar's control used while a step is shown (a click on its button, a change
+    of its slider or speed): ``what`` as :meth:`pyapp.watch.Watch.control` takes it."""
+
+    what: str
+    value: str = ""
+
+
 class KeyQueue:
-    """While a move's steps are shown (:attr:`animating`), keys wait for them to end, but
-    Tab, which moves the page's focus, and a ninth key."""
+    """While a move's steps are shown (:attr:`animating`), keys and the replay bar's controls
+    wait for them to end, in order, but Tab, which moves the page's focus, and a ninth."""
 
     def __init__(self) -> None:
         self.animating = False
-        self._waiting: list[Press] = []
+        self._waiting: list[Press | Control] = []
 
     def hold(self, key: str, ctrl: bool, shift: bool, board: bool) -> bool:
         """Keep a key pressed while animating; False when it is not kept (Tab, a full queue)."""
@@ -49,8 +59,15 @@ class KeyQueue:
         self._waiting.append((key, ctrl, shift, board))
         return True
 
-    def next(self) -> Press | None:
-        """The next key that waited, once nothing animates."""
+    def hold_control(self, what: str, value: str = "") -> bool:
+        """Keep a replay control used while animating (a quick click on the step button counts)."""
+        if len(self._waiting) >= MAX_WAITING:
+            return False
+        self._waiting.append(Control(what, value))
+        return True
+
+    def next(self) -> Press | Control | None:
+        """The next key or control that waited, once nothing animates."""
         return self._waiting.pop(0) if self._waiting and not self.animating else None
 
 

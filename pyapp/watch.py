@@ -3,8 +3,9 @@ bar's controls and keys, and the timer that steps it while it plays.
 
 >>> w = Watch()
 >>> w.open(Replay.from_link("#g=gyre&v=1&o=&s=42&m=R.SAD1"))
->>> w.control("forward"), w.replay.index, w.bar("Gyre, deal 42").where
-(True, 1, 'Move 1 of 2: R')
+>>> from pyapp.games import get_view
+>>> w.control("forward"), w.replay.index, w.bar("Gyre, deal 42", get_view("gyre"), frozenset()).where
+(True, 1, 'Move 1 of 2: Rotate')
 >>> w.control("seek", "x"), w.control("close"), w.replay
 (False, False, None)
 """
@@ -15,14 +16,16 @@ from typing import Final
 
 from .errors import ReplayError
 from .replay import SPEEDS, Replay
+from .speech import capital, move_name
+from .table import GameView
 from .view import ReplayView
 
 #: The bar's controls that move the replay one way or another (``seek`` takes a position).
 MOVES: Final = ("back", "forward", "start", "end", "seek")
 
 
-def replay_view(replay: Replay, title: str) -> ReplayView:
-    """The controls of ``replay``.
+def replay_view(replay: Replay, title: str, said: str = "") -> ReplayView:
+    """The controls of ``replay``; ``said``: the move that led here in words (its token if none).
 
     >>> r = Replay.from_link("#g=gyre&v=1&o=&s=42&m=R.SAD1")
     >>> v = replay_view(r, "Gyre, deal 42"); v.where, v.length
@@ -31,7 +34,7 @@ def replay_view(replay: Replay, title: str) -> ReplayView:
     if replay.index == 0:
         where = f"The deal ({replay.length} {'move' if replay.length == 1 else 'moves'} to watch)"
     else:
-        where = f"Move {replay.index} of {replay.length}: {replay.last_move}"
+        where = f"Move {replay.index} of {replay.length}: {capital(said or replay.last_move)}"
     if replay.at_end and replay.status() != "playing":
         where += " (the end)"
     return ReplayView(replay.index, replay.length, replay.playing, replay.speed, SPEEDS, where,
@@ -52,9 +55,14 @@ class Watch:
     def close(self) -> None:
         self.replay = None
 
-    def bar(self, title: str) -> ReplayView:
-        assert self.replay is not None
-        return replay_view(self.replay, title)
+    def bar(self, title: str, module: GameView, switches: frozenset[str]) -> ReplayView:
+        """The bar's controls, the move shown named in the words a screen reader uses for it
+        (:func:`pyapp.speech.move_name` on ``module``'s table of the position before it)."""
+        r = self.replay
+        assert r is not None
+        before = module.table(r.state_at(r.index - 1), False, switches, refusals=False) if r.index else None
+        said = move_name(before, r.last_move, lambda c: module.face(c).name) if before is not None else ""
+        return replay_view(r, title, said)
 
     def control(self, what: str, value: str = "") -> bool:
         """The replay bar's ``back``, ``forward``, ``start``, ``end``, ``play`` (play or
