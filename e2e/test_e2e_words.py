@@ -10,6 +10,9 @@ from pathlib import Path
 from playwright.sync_api import Browser, Page
 
 from conftest import Orbit
+from helpers import play_via_ui
+from pyapp.games import get_game
+from pyapp.session import Session
 
 SHOTS = Path(os.environ.get("ORBIT_SHOTS", str(Path(__file__).resolve().parent / "artifacts")))
 GYRE_7 = "#g=gyre&v=1&o=&s=7&m=C6H0.P0.C7D4.P4.C4C3.P3.CTS0.P0.C7S0.P0"
@@ -44,3 +47,46 @@ def test_watch_says_moves_in_words_and_no_quick_click_is_lost(browser: Browser, 
         orbit.assert_clean()
     finally:
         context.close()
+
+
+def give_up(page: Page) -> None:
+    for _ in range(2):  # the second press confirms
+        if not page.locator("#resign").is_visible():
+            page.locator("#more").click()
+        page.locator("#resign").click()
+    page.wait_for_selector("#summary[open]")
+
+
+def open_stats(page: Page) -> str:
+    if not page.locator("#stats-game").is_visible():
+        page.locator("#more").click()
+    page.locator("#stats-game").click()
+    page.wait_for_selector("#stats[open]")
+    return page.locator("#stats-body").inner_text()
+
+
+def test_gyre_and_gravity_end_screens_and_statistics_speak_their_own_measure(orbit: Orbit) -> None:
+    orbit.page.set_viewport_size({"width": 1280, "height": 800})
+    page = orbit.open("#g=gyre&v=1&o=&s=12345")
+    session = Session.new(get_game("gyre"), 12345)
+    play_via_ui(orbit, session, session.legal_moves()[0], how="tap")
+    give_up(page)
+    summary = page.locator("#summary").inner_text()
+    assert "win" not in summary.lower() and "points" in summary, summary  # Gyre has no win
+    shot(page, "words-end-gyre-1280.png")
+    page.locator("#summary-close").click()
+    stats = open_stats(page)
+    assert "won" not in stats.lower() and "streak\t" not in stats.lower() and " points" in stats, stats
+    page.locator("#stats-close").click()
+    page = orbit.open("#g=gravity&v=1&o=&s=5")
+    session = Session.new(get_game("gravity"), 5)
+    play_via_ui(orbit, session, session.legal_moves()[0], how="tap")
+    give_up(page)
+    summary = page.locator("#summary").inner_text()
+    assert "a win is one pile left" in summary and "piles left" in summary, summary
+    shot(page, "words-end-gravity-1280.png")
+    page.locator("#summary-close").click()
+    stats = open_stats(page)
+    assert "Won (one pile left)" in stats and "piles left" in stats and "Rating bands" in stats, stats
+    shot(page, "words-stats-1280.png")
+    orbit.assert_clean()

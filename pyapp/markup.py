@@ -11,6 +11,7 @@ binding sets it as ``innerHTML``. Every text from a view or the player is escape
 from __future__ import annotations
 
 from html import escape
+from typing import Callable
 
 from .settings import THEMES
 from .view import Board, ButtonView, CardView, Dialog, Field, PileView, ReplayView, View
@@ -120,13 +121,39 @@ def scores_chart(v: VariantSummary) -> str:
     return "".join(parts)
 
 
+def _measure(game_id: str) -> tuple[Callable[[int], str], str, str]:
+    """What a game's score counts: the score in words ("3 piles left"), its unit for many,
+    and what a win is ("" for a game without one, or one this app does not know)."""
+    from .games import entries
+
+    e = next((e for e in entries() if e.id == game_id), None)
+    if e is None:
+        return str, "", ""
+    return e.amount, e.unit[1], e.win_words if e.can_win else ""
+
+
 def _variant_html(v: VariantSummary) -> str:
+    """One game and variant in its own measure: Gravity's piles left, Square's cells filled,
+    Zodiac's cards home, Gyre's points; wins and streaks only for a game that can be won.
+
+    >>> from pyapp.stats import Result
+    >>> gyre = _variant_html(VariantSummary("gyre", "", 2, 0, 0.0, 58, 40.5, 0, 0, (Result("gyre", "", 1, "", 23, False, "", 5, "finished"),)))
+    >>> [w in gyre for w in ("Won", "streak", "58 points", "40.5 points", "23 points")]
+    [False, False, True, True, True]
+    >>> "Won (one pile left)" in _variant_html(VariantSummary("gravity", "", 1, 0, 0.0, 3, 3.0, 0, 0, ()))
+    True
+    """
     name = _title_of(v.game) + (f" ({v.options})" if v.options else "")
-    best = "–" if v.best is None else str(v.best)
-    average = "–" if v.average is None else f"{v.average:g}"
-    rows = [("Played", str(v.played)), ("Won", f"{v.won} ({v.win_rate:.0%})"),
-            ("Best score" + (" (lowest)" if v.lower_better else ""), best), ("Average score", average),
-            ("Winning streak", f"{v.streak} (longest {v.longest})"), ("Hints used", str(v.hints))]
+    amount, many, win = _measure(v.game)
+    rows = [("Played", str(v.played))]
+    if win:
+        rows.append((f"Won ({win})", f"{v.won} ({v.win_rate:.0%})"))
+    rows += [("Best", "–" if v.best is None else amount(v.best)),
+             ("Average", "–" if v.average is None else f"{v.average:g} {many}".strip()),
+             ("Last game", amount(v.recent[-1].score) if v.recent else "–")]
+    if win:
+        rows.append(("Winning streak", f"{v.streak} (longest {v.longest})"))
+    rows.append(("Hints used", str(v.hints)))
     if v.fastest_win_ms is not None:
         seconds = v.fastest_win_ms // 1000
         rows.append(("Fastest win", f"{seconds // 60}:{seconds % 60:02d}"))
@@ -157,7 +184,10 @@ def stats_html(summary: StatsSummary | None, armed: bool = False) -> str:
     if summary is None:
         return ""
     days = "day" if summary.daily_streak == 1 else "days"
-    head = (f'<p class="stats-total">Played {summary.played}, won {summary.won}. '
+    winnable = sum(v.played for v in summary.variants if _measure(v.game)[2])
+    won = "" if not winnable else f", won {summary.won}" if winnable == summary.played else \
+        f", won {summary.won} of the {winnable} that can be won"
+    head = (f'<p class="stats-total">Played {summary.played}{won}. '
             f"Daily streak: {summary.daily_streak} {days} (longest {summary.daily_longest})</p>")
     body = "".join(_variant_html(v) for v in summary.variants) or "<p>No games played yet.</p>"
     reset = "Sure? Press again to erase" if armed else "Reset statistics"

@@ -210,19 +210,26 @@ class StatsKeeper:
         self.save()
 
     def compare(self, game: str, session: GameLike) -> tuple[str, ...]:
-        """Lines for the end screen: this game's variant best, average and streak."""
+        """Lines for the end screen, in the game's own measure: this game's variant's wins
+        (what a win is, for a game that has one), best, average and winning streak."""
+        from .games import entries
+
         v = self.stats.variant(game, session.options_text)
+        e = next((e for e in entries() if e.id == game), None)
         if not v.played:
             return ()
-        lines = [f"This game and variant: {v.played} played, {v.won} {'win' if v.won == 1 else 'wins'} ({v.win_rate:.0%})"]
+        line = f"This game and variant: {v.played} played"
+        if e is None or e.can_win:
+            line += f", {v.won} won ({v.win_rate:.0%})" + (f"; a win is {e.win_words}" if e and e.win_words else "")
+        lines = [line]
         if v.best is not None and v.average is not None:
-            lines.append(f"Best {v.best} · average {v.average:g}")
+            lines.append(f"Best {e.amount(v.best) if e else v.best} · average {v.average:g}")
         r = self._counted(game, session)
         if r is not None and r.ended:
             c = self.stats.compare(game, r.options, r.score, r.key)
             if c.played and c.new_best:
                 lines.append("A new best score!")
-        if v.streak > 1:
+        if v.streak > 1 and (e is None or e.can_win):
             lines.append(f"Winning streak {v.streak}")
         return tuple(lines)
 

@@ -45,3 +45,40 @@ def test_replay_controls_used_while_a_step_is_shown_wait_and_all_count() -> None
     while c.play_waiting():
         pass
     assert r.index == 5 and r.speed == 4.0
+
+
+def ended(fragment: str, give_up: bool = True) -> Controller:
+    c = Controller(MemoryStorage())
+    c.start(fragment)
+    assert c.session is not None
+    c.play(c.session.legal_moves()[0])
+    if give_up:
+        c.resign()
+        c.resign()
+    return c
+
+
+def test_each_end_screen_and_the_statistics_speak_the_games_own_measure() -> None:
+    from pyapp.markup import stats_html
+
+    gyre = ended("#g=gyre&s=42")
+    d = gyre.view().dialog
+    assert d is not None and d.kind == "summary"
+    text = " ".join(d.compare)
+    assert "win" not in text.lower() and "streak" not in text.lower(), text
+    assert "points" in text, text
+    gyre.dialogs.stats()
+    html = stats_html(gyre.view().dialog.stats)  # type: ignore[union-attr]
+    assert "Won" not in html and "streak</th>" not in html and "won 0" not in html, html
+    assert "Best</th><td>" in html and " points</td>" in html and "Last game" in html, html
+    gravity = ended("#g=gravity&s=42")
+    d = gravity.view().dialog
+    assert d is not None and "a win is one pile left" in d.compare[0], d
+    assert "piles left" in d.compare[1], d.compare
+    gravity.dialogs.stats()
+    html = stats_html(gravity.view().dialog.stats)  # type: ignore[union-attr]
+    assert "Won (one pile left)" in html and "piles left</td>" in html and "Rating bands" in html, html
+    for game, words in (("square", "cells filled"), ("zodiac", "cards home")):
+        c = ended(f"#g={game}&s=42")
+        d = c.view().dialog
+        assert d is not None and words in " ".join(d.compare), (game, d)

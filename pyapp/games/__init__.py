@@ -76,6 +76,18 @@ class GameEntry:
     levels: tuple[int, ...] = ()
     #: A score in words, for the solver's verdicts ("3 piles left"; "a final score of 58").
     result_words: Callable[[int], str] = lambda score: f"a final score of {score}"
+    #: What the score counts, one and many: the statistics and the end screen speak of it.
+    unit: tuple[str, str] = ("point", "points")
+    #: What a win is, for a game that has one ("one pile left").
+    win_words: str = ""
+
+    def amount(self, score: int) -> str:
+        """A score with its unit.
+
+        >>> entry("gravity").amount(1), entry("gyre").amount(58), entry("zodiac").amount(3)
+        ('1 pile left', '58 points', '3 cards home')
+        """
+        return f"{score} {self.unit[0] if score == 1 else self.unit[1]}"
 
     @property
     def id(self) -> str:

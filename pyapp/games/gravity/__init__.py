@@ -45,4 +45,6 @@ ENTRY: Final = GameEntry(
     bench_seed=3,
     solver=_solver,
     result_words=lambda piles: f"{piles} {'pile' if piles == 1 else 'piles'} left",
+    unit=("pile left", "piles left"),
+    win_words="one pile left",
 )

@@ -36,4 +36,6 @@ ENTRY: Final = GameEntry(
     bench_seed=7,
     solver=_solver,
     result_words=lambda cells: f"{cells} {'cell' if cells == 1 else 'cells'} filled",
+    unit=("cell filled", "cells filled"),
+    win_words="all 36 cells filled",
 )

@@ -35,4 +35,6 @@ ENTRY: Final = GameEntry(
     bench_seed=2024,
     solver=_solver,
     result_words=lambda cards: f"{cards} {'card' if cards == 1 else 'cards'} on the foundations",
+    unit=("card home", "cards home"),
+    win_words="all 104 cards home",
 )
