@@ -90,3 +90,40 @@ def test_gyre_and_gravity_end_screens_and_statistics_speak_their_own_measure(orb
     assert "Won (one pile left)" in stats and "piles left" in stats and "Rating bands" in stats, stats
     shot(page, "words-stats-1280.png")
     orbit.assert_clean()
+
+
+def shown_heading(page: Page) -> str:
+    """The game's heading the player sees: the header's title, or (a phone on its side) the one beside the board."""
+    return " ".join(page.locator(sel).inner_text() for sel in ("#title", "#heading") if page.locator(sel).is_visible())
+
+
+def test_the_header_names_the_game_its_variants_and_todays_deal_and_home_is_a_labelled_button(
+        browser: Browser, base_url_orbit: str) -> None:
+    for width, height in ((1280, 800), (390, 844), (844, 390)):
+        phone = width < 1000
+        context = browser.new_context(viewport={"width": width, "height": height}, service_workers="block",
+                                      reduced_motion="reduce", has_touch=phone, is_mobile=phone)
+        try:
+            page = context.new_page()
+            orbit = Orbit(page, base_url_orbit)
+            orbit.open("#g=gyre&v=1&o=jokers,easy&s=5")
+            words = shown_heading(page)
+            assert "Gyre" in words and "jokers" in words and "Easier" in words, (width, words)
+            home = page.locator("#home")
+            box = home.bounding_box()
+            assert box is not None and box["height"] >= 44 and box["width"] >= 44, (width, box)
+            label = home.inner_text().strip()
+            assert label and label != "◉" and ("Games" in label or "Orbit" in label), (width, label)
+            home.click()
+            page.wait_for_selector("#start:not([hidden])")
+            page.locator('[data-daily="gravity"]').click()
+            page.wait_for_selector("#board .card[data-card]")
+            words = shown_heading(page)
+            assert "Gravity" in words and "Today's deal" in words, (width, words)
+            for sel in ("#home", "#title", "#heading", "#tools"):  # nothing in the header is cut off
+                b = page.locator(sel).bounding_box() if page.locator(sel).is_visible() else None
+                assert b is None or (b["x"] >= 0 and b["x"] + b["width"] <= width + 0.5), (width, sel, b)
+            shot(page, f"words-header-{width}x{height}.png")
+            orbit.assert_clean()
+        finally:
+            context.close()

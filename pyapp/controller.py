@@ -501,14 +501,7 @@ class Controller:
         self.menu_open = False
         r = self.watching.replay
         if what == "here" and r is not None:
-            session = r.play_from_here()
-            self.watching.close()
-            if self.session is not None:
-                self.stats.abandon(self.session.game.id, self.session, self.elapsed())
-            n = len(session.moves)
-            said = f"Playing on from {'the deal' if not n else f'move {n}'}." + \
-                (" Redo replays the moves that followed." if session.can_redo else "")
-            self.put_on_table(self.opener.played_on(session, self.opener.daily_day(session, self.stats.today()), said))
+            self.moves.play_on(r)
             return
         stepped = self.watching.control(what, value)
         if what == "close":
@@ -593,7 +586,7 @@ class Controller:
         page = game_view(around, session, table, self.lay_out(table), picking=self.hand.picking,
                          hint_button=self.hint_marks.button if self.hint_marks else "", resign_armed=self.resign_armed,
                          armed=self.moves.armed, backup=self.moves.backup is not None, auto=self.auto_token() is not None,
-                         elapsed_ms=self.elapsed())
+                         elapsed_ms=self.elapsed(), daily=self.daily_day is not None)
         standing = self.asking.standing()
         return replace(page, timers=(*page.timers, *self.can_win.timers(session, standing)),
                        verdict=self.can_win.line(session, standing))

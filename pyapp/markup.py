@@ -386,6 +386,7 @@ def page_writes(view: View, celebrate: bool = False) -> tuple[Write, ...]:
         (":root", "class", " ".join(view.page_classes)),
         ("body", "class:instant", on(view.instant)),
         ("#title", "text", view.title),
+        ("#heading", "text", view.title),
         ("#prompt", "text", view.prompt),
         ("#deal", "text", deal_text(view.deal, view.timer)),
         ("#score", "html", score_html(view.score, view.info)),

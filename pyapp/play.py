@@ -22,6 +22,7 @@ from typing import Callable
 
 from .clock import GameClock
 from .host import Host
+from .replay import Replay
 from .saves import read_save, save_text
 from .screens import summary_dialog
 from .session import Session
@@ -44,6 +45,21 @@ class Play:
         #: player's best and average, and whether Watch replay can be offered.
         self.summary_extras: Callable[[Session], tuple[tuple[str, ...], bool]] = \
             lambda s: (host.stats.compare(s.game.id, s), bool(s.moves))
+
+    def play_on(self, replay: Replay) -> None:
+        """Play from here: a new game at the position ``replay`` shows (the one watched stays
+        counted as it ended), its later moves waiting on the Redo stack. A game that had ended
+        is played on as an ordinary game: today's deal keeps the result it was counted with."""
+        h = self.host
+        was, session = h.session, replay.play_from_here()
+        h.watching.close()
+        ended = was is not None and (was.resigned or was.status() != "playing")
+        if was is not None:
+            h.stats.abandon(was.game.id, was, h.elapsed())
+        n = len(session.moves)
+        said = f"Playing on from {'the deal' if not n else f'move {n}'}." + \
+            (" Redo replays the moves that followed." if session.can_redo else "")
+        h.put_on_table(h.opener.played_on(session, None if ended else h.opener.daily_day(session, h.stats.today()), said))
 
     def play(self, token: str) -> None:
         h = self.host

@@ -70,9 +70,32 @@ class Around:
                     menu_open=self.menu_open and game, **fields)
 
 
+#: A variant's short name in the game screen's heading (a flag not here: its own name).
+VARIANT_WORDS: Final = {"easy": "Easier", "attrition": "Attrition", "hidden": "hidden MOON",
+                        "nomoonplanet": "no MOON→PLANET", "missing": "missing cards"}
+
+
+def heading(session: Session, daily: bool = False) -> str:
+    """What is being played: the game, its variants and whether it is today's deal.
+
+    >>> from pyapp.games import get_game
+    >>> heading(Session.new(get_game("gyre"), 1, "jokers,easy"), daily=True)
+    "Gyre · jokers, Easier · Today's deal"
+    >>> heading(Session.new(get_game("gravity"), 1, "decks=2,hidden")), heading(Session.new(get_game("square"), 1))
+    ('Gravity · 2 decks, hidden MOON', 'Solitaire Square')
+    """
+    words = []
+    for part in filter(None, session.options_text.split(",")):
+        name, _, value = part.partition("=")
+        words.append(f"{value} {name}" if name == "decks" else VARIANT_WORDS.get(name, name))
+    return " · ".join([session.game.title] + ([", ".join(words)] if words else []) + (["Today's deal"] if daily else []))
+
+
 def game_view(around: Around, session: Session, table: Table, board: Board, *, picking: Picking | None,
-              hint_button: str, resign_armed: bool, armed: int, backup: bool, auto: bool, elapsed_ms: int) -> View:
-    """The game screen: the table to play on, its buttons, tools and status line."""
+              hint_button: str, resign_armed: bool, armed: int, backup: bool, auto: bool, elapsed_ms: int,
+              daily: bool = False) -> View:
+    """The game screen: the table to play on, its buttons, tools and status line; its title
+    names the game, its variants and today's deal (``daily``)."""
     buttons = [ButtonView(b.id, "Cancel" if active else b.label, b.enabled, b.title, active,
                           bool(b.preview) and b.enabled and not active, b.id == hint_button)
                for b in table.buttons for active in [picking is not None and picking.button == b.id]]
@@ -91,7 +114,7 @@ def game_view(around: Around, session: Session, table: Table, board: Board, *, p
              "copy": True, "help": True, "hint": status == "playing" and not session.resigned, "watch": bool(n),
              "verdict": status == "playing" and not session.resigned}
     return around.view(
-        screen="game", title=title, board=board, prompt=prompt, score=table.score, info=table.info, tools=tools,
+        screen="game", title=heading(session, daily), board=board, prompt=prompt, score=table.score, info=table.info, tools=tools,
         resign_armed=resign_armed, resign_label="Sure? Press again" if resign_armed else "Give up",
         buttons=tuple(buttons), address=session.link().fragment(), auto=auto, status=status,
         deal=f"Deal {session.seed} · {n} {'move' if n == 1 else 'moves'}", timer=format_duration(elapsed_ms),
@@ -106,7 +129,7 @@ def replay_screen(around: Around, session: Session, shown: Table, board: Board, 
     tools = {"undo": False, "redo": False, "restart": False, "new": False, "resign": False, "copy": True,
              "help": True, "hint": False, "watch": False, "verdict": False}
     return around.view(
-        screen="game", title=f"{title}: replay", board=board, prompt=f"Replay · {bar.where}", score=shown.score,
+        screen="game", title=f"{heading(session)}: replay", board=board, prompt=f"Replay · {bar.where}", score=shown.score,
         info=shown.info, tools=tools, address=session.link().fragment(), status=status,
         deal=f"Deal {session.seed} · watching", replay=bar, board_label=f"{title} table",
         timers=(Timer("replay", bar.interval_ms / 1000, ticket),) if bar.playing else ())

@@ -82,3 +82,22 @@ def test_each_end_screen_and_the_statistics_speak_the_games_own_measure() -> Non
         c = ended(f"#g={game}&s=42")
         d = c.view().dialog
         assert d is not None and words in " ".join(d.compare), (game, d)
+
+
+def test_playing_on_from_a_replay_of_a_finished_daily_deal_keeps_its_result() -> None:
+    c = Controller(MemoryStorage())
+    c.start("")
+    c.open_daily("gyre", c.stats.today())
+    assert c.session is not None and c.daily_day is not None
+    while c.session.status() == "playing":
+        c.play(c.session.legal_moves()[0])
+    before = c.stats.stats.daily_status("gyre", c.stats.today())
+    assert before.state in ("finished", "lost", "won"), before
+    c.dialog = None
+    c.watch()
+    c.replay_control("seek", "3")
+    c.replay_control("here")
+    assert c.session is not None and len(c.session.moves) == 3 and c.daily_day is None  # an ordinary game now
+    assert c.stats.stats.daily_status("gyre", c.stats.today()) == before
+    c.home()
+    assert c.view().tiles[[t.id for t in c.view().tiles].index("gyre")].daily_state == before.state
