@@ -138,10 +138,10 @@ def test_space_picks_up_the_focused_card_and_enter_drops_it_on_the_focused_place
     v = press(c, " ")
     assert c.hand.selected == ("c1", 0) and focused(v) == ("c2", 0)  # the focus jumps to the nearest lit place
     assert v.board is not None and "lit" in next(p for p in v.board.piles if p.id == "c2").classes
-    assert "Two of clubs picked up: it can go to cell c2" in v.announce or "picked up: it can go to cell c2" in v.announce
+    assert "picked up: it can go to cell 3 of row 2" in v.announce
     v = press(c, "Enter")
     assert c.session is not None and c.session.moves == ("c1c2",)
-    assert "to cell c2" in v.announce
+    assert "to cell 3 of row 2" in v.announce
 
 
 def test_enter_on_a_place_that_refuses_the_card_says_why_and_escape_puts_it_back() -> None:
@@ -150,7 +150,7 @@ def test_enter_on_a_place_that_refuses_the_card_says_why_and_escape_puts_it_back
     press(c, " ")
     c.focus.stop = ("a3", 0)
     v = press(c, "Enter")
-    assert v.notice is not None and "a3 is not next to c1" in v.notice.text and c.hand.selected == ("c1", 0)
+    assert v.notice is not None and "Cell 1 of row 3 is not next to cell 3 of row 1" in v.notice.text and c.hand.selected == ("c1", 0)
     v = press(c, "Escape")
     assert c.hand.selected is None and v.announce == "Put back."
     assert c.session is not None and c.session.moves == ()
@@ -277,8 +277,8 @@ def test_names_say_the_card_and_where_it_lies() -> None:
 def test_speech_helpers() -> None:
     table = get_view("gravity").table(get_game("gravity").deal(42, get_game("gravity").parse_options("")), True,
                                       frozenset())
-    assert place(table.pile("c3")) == "cell c3 (the PLANET)"
-    assert card_name(table.pile("c1"), 0, "two of clubs") == "Two of clubs, top of cell c1"
+    assert place(table.pile("c3")) == "the PLANET"
+    assert card_name(table.pile("c1"), 0, "two of clubs") == "Two of clubs, top of cell 3 of row 1"
     assert narrate([table], lambda c: c) == ""
 
 
@@ -290,7 +290,7 @@ def test_a_move_and_its_forced_steps_are_announced_once() -> None:
     c.view()
     c.play("e2e3")  # three frames: the stack, then two slides toward the PLANET
     said = c.effects().announce
-    assert said.split(" Then: ")[0].endswith("to cell e3.") and " Then: " in said
+    assert said.split(" Then: ")[0].endswith("to cell 5 of row 3.") and " Then: " in said
     assert said.count(" to cell ") >= 2
     assert c.view() == c.view() and c.effects().announce == ""  # once
 

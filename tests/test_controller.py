@@ -685,7 +685,7 @@ def test_pressing_a_card_with_no_move_lifts_it_and_says_so() -> None:
 
 
 @pytest.mark.parametrize("source, target, reason", [
-    (("c1", 0), "e5", "e5 is not next to c1: a pile moves onto one of the eight cells around it"),
+    (("c1", 0), "e5", "Cell 5 of row 5 is not next to cell 3 of row 1: a pile moves onto one of the eight cells around it"),
     (("d1", 0), "e1", "A♣ on 2♣: one rank apart in the same suit goes only corner to corner (diagonal)"),
     (("c1", 0), "d2", "K♠ on 10♥: the ranks must be the same or one apart (K and A are one apart)"),
     (("c1", 0), "M", "Piles never go onto the MOON"),

@@ -101,3 +101,17 @@ def test_playing_on_from_a_replay_of_a_finished_daily_deal_keeps_its_result() ->
     assert c.stats.stats.daily_status("gyre", c.stats.today()) == before
     c.home()
     assert c.view().tiles[[t.id for t in c.view().tiles].index("gyre")].daily_state == before.state
+
+
+def test_gravity_names_only_the_cells_the_board_shows() -> None:
+    from pyapp.games.gravity.table import VIEW as GRAVITY_VIEW
+
+    state = get_game("gravity").deal(42, get_game("gravity").parse_options(""))
+    plain = GRAVITY_VIEW.table(state, False, frozenset())
+    words = [plain.refusal(("d1", 0), "d3"), *(p.name for p in plain.piles)]
+    assert not [w for w in words if any(f"{col}{row}" in (w or "") for col in "abcde" for row in "12345")], words
+    assert plain.refusal(("d1", 0), "d3") == "Cell 4 of row 3 is not next to cell 4 of row 1: a pile moves onto " \
+        "one of the eight cells around it"
+    assert "c3" not in GRAVITY_VIEW.help
+    shown = GRAVITY_VIEW.table(state, False, frozenset({"coords"}))  # "Show cell names": the labels on the board
+    assert shown.refusal(("d1", 0), "d3", ).startswith("Cell d3 is not next to cell d1") and shown.pile("d1").label == "d1"

@@ -9,7 +9,7 @@ the pile holds n > 1 cards; so a gesture's source is ``(cell, 0)``.
 >>> t.pile("c3").marks, t.pile("c3").label, t.pile("M").badge, t.score, t.info
 (('slot', 'planet'), 'PLANET', '×27', 'Piles left 52', 'the MOON’s 27 cards count as piles')
 >>> t.refusal(("d1", 0), "e1"), t.refusal(("d1", 0), "d3")
-('A♣ on 2♣: one rank apart in the same suit goes only corner to corner (diagonal)', 'd3 is not next to d1: a pile moves onto one of the eight cells around it')
+('A♣ on 2♣: one rank apart in the same suit goes only corner to corner (diagonal)', 'Cell 4 of row 3 is not next to cell 4 of row 1: a pile moves onto one of the eight cells around it')
 >>> t.targets(("c1", 0))
 {'c2': 'c1c2'}
 >>> t.prompt
@@ -21,6 +21,7 @@ from __future__ import annotations
 from typing import Final
 
 from ...cards import Card
+from ...speech import capital
 from .rules import (
     CELL_NAMES,
     NEIGHBOURS,
@@ -86,8 +87,22 @@ def auto_token(state: GravityState, settings: frozenset[str]) -> str | None:
     return None
 
 
+def cell_words(i: int, coords: bool) -> str:
+    """Cell ``i`` as the player sees it: by its name when cell names are shown (``coords``),
+    else by its place (no comma: a place's name ends at its first comma).
+
+    >>> cell_words(3, False), cell_words(3, True), cell_words(PLANET, False), cell_words(PLANET, True)
+    ('cell 4 of row 1', 'cell d1', 'the PLANET', 'cell c3 (the PLANET)')
+    """
+    if coords:
+        return f"cell {CELL_NAMES[i]}" + (" (the PLANET)" if i == PLANET else "")
+    return "the PLANET" if i == PLANET else f"cell {i % 5 + 1} of row {i // 5 + 1}"
+
+
 def table(state: GravityState, portrait: bool, settings: frozenset[str], refusals: bool = True) -> Table:
-    """The view of a state (see :mod:`pyapp.table`)."""
+    """The view of a state (see :mod:`pyapp.table`); its words name a cell by its name only
+    when cell names are shown (:func:`cell_words`)."""
+    coords = "coords" in settings
     legal = GRAVITY.legal_moves(state)
     hole = state.hole
     choice = hole >= 0 and bool(legal)
@@ -118,7 +133,7 @@ def table(state: GravityState, portrait: bool, settings: frozenset[str], refusal
                 marks=tuple(marks),
                 arrow=arrow,
                 label=label,
-                name=f"cell {name}{' (the PLANET)' if i == PLANET else ''}{count if pile else ', empty'}",
+                name=f"{cell_words(i, coords)}{count if pile else ', empty'}",
             )
         )
     if portrait:
@@ -180,7 +195,7 @@ def table(state: GravityState, portrait: bool, settings: frozenset[str], refusal
         score=f"Piles left {score}",
         status=status,
         summary=summary,
-        refusals=() if choice or over or not refusals else _refusals(state),
+        refusals=() if choice or over or not refusals else _refusals(state, coords),
         info=f"the MOON’s {moon_n} {'card counts as a pile' if moon_n == 1 else 'cards count as piles'}" if moon_n else "",
         stuck="No move for this card: choose a pile with an arrow" if choice else "No move for this card",
         result=("You won! " if status == "won" else "") + rating(score) if over else "",
@@ -221,8 +236,9 @@ def stack_reason(frm: str, to: str, orthogonal: bool) -> str:
     return head + "one rank apart needs the same suit (corner to corner) or red and black (side by side)"
 
 
-def _refusals(state: GravityState) -> tuple[Refusal, ...]:
-    """Why each pile may not go onto each other cell (and the MOON)."""
+def _refusals(state: GravityState, coords: bool = False) -> tuple[Refusal, ...]:
+    """Why each pile may not go onto each other cell (and the MOON), each cell named as the
+    player sees it (:func:`cell_words`)."""
     out: list[Refusal] = []
     tops = [card_code(p[-1]) if p else "" for p in state.cells]
     for i, top in enumerate(tops):
@@ -234,9 +250,10 @@ def _refusals(state: GravityState) -> tuple[Refusal, ...]:
             if j == i:
                 continue
             if j not in near:
-                reason = f"{CELL_NAMES[j]} is not next to {CELL_NAMES[i]}: a pile moves onto one of the eight cells around it"
+                reason = f"{capital(cell_words(j, coords))} is not next to {cell_words(i, coords)}: a pile moves onto " \
+                    "one of the eight cells around it"
             elif not other:
-                reason = f"{CELL_NAMES[j]} is empty: a pile moves onto another pile"
+                reason = f"{capital(cell_words(j, coords))} is empty: a pile moves onto another pile"
             else:
                 reason = stack_reason(top, other, near[j] == ORTHO)
             if reason:
@@ -248,7 +265,7 @@ def _refusals(state: GravityState) -> tuple[Refusal, ...]:
 HELP: Final = """
 <h3>The idea</h3>
 <p>A disaster has scattered your planet. Squash the 25 piles on the board into as
-few as you can. The middle cell, <b>c3</b>, is the PLANET; everything falls toward it.
+few as you can. The middle cell is the PLANET; everything falls toward it.
 The cards left over after the deal are the MOON, a supply that refills the board.</p>
 
 <h3>Stacking</h3>
@@ -267,7 +284,7 @@ top and where the gap opens.</p>
 <h3>Falling in</h3>
 <p>The gap left behind is filled at once. A pile further from the PLANET, in a straight
 line next to the gap, slides one cell inward into it; that opens a new gap one step
-further out, and so on until no pile can fall in. Piles on the cross through c3 (the
+further out, and so on until no pile can fall in. Piles on the cross through the PLANET (the
 arms) slide only along the cross; other piles slide sideways or up/down toward the
 cross, never diagonally. When two or more piles could slide, you pick one: they are
 marked with arrows. The PLANET pile itself never slides.</p>
@@ -278,7 +295,7 @@ marked with arrows. The PLANET pile itself never slides.</p>
   and the MOON's top card fills it.</li>
   <li>If no stack is possible, you may put the MOON's top card straight onto the
   PLANET and look again (unless that rule is switched off).</li>
-  <li>Once the MOON is empty, gaps stay empty and the board shrinks toward c3.</li>
+  <li>Once the MOON is empty, gaps stay empty and the board shrinks toward the PLANET.</li>
 </ul>
 
 <h3>Ending and scoring</h3>
