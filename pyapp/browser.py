@@ -62,6 +62,7 @@ def write(node: Any, what: str, value: str | None) -> None:
 class Binding:
     def __init__(self) -> None:
         self.proxies: list[tuple[Any, str, Any]] = []
+        self.measures = 0  # (see measure)
         reduced = bool(window.matchMedia("(prefers-reduced-motion: reduce)").matches)
         try:
             backend = window.localStorage  # sandboxed frames may refuse it
@@ -119,6 +120,14 @@ class Binding:
         self.busy = busy
         self.ctl.busy(busy)
         self.apply(self.paint.busy(busy))
+
+    def measure(self, name: str, began: float) -> None:
+        """A performance measure from ``began`` to now (bench/input_latency.py reads them); a
+        long session keeps at most about 500 of each (they were kept for ever: bench/soak.py)."""
+        js.performance.measure(name, {"start": began})
+        self.measures += 1
+        if self.measures % 100 == 0 and js.performance.getEntriesByName(name).length > 500:
+            js.performance.clearMeasures(name)
 
     def on(self, node: Any, event: str, fn: Callable[[Any], None]) -> None:
         """Listen for the page's lifetime (redrawn content, such as buttons and dialogs, by delegation)."""
@@ -232,7 +241,7 @@ class Binding:
         if self.ctl.resize(*self.room()):  # the table turned: laid out again
             view = self.ctl.view()
         effects = self.ctl.effects()
-        js.performance.measure("orbit-view", {"start": began})  # bench/input_latency.py reports it
+        self.measure("orbit-view", began)
         self.apply(self.paint.page(view, effects))
         self.set_busy(self.busy)  # the tools: enabled as the view says, unless a move animates
         for timer in view.timers:
@@ -435,7 +444,7 @@ class Binding:
             began = js.performance.now()
             if self.ctl.pointer.up(*self.at(evt)):
                 self.render()
-                js.performance.measure("orbit-input", {"start": began})  # bench/input_latency.py reports it
+                self.measure("orbit-input", began)
 
     def pointer_cancel(self, evt: Any) -> None:
         self.ctl.pointer.cancel()
