@@ -127,3 +127,21 @@ def test_the_header_names_the_game_its_variants_and_todays_deal_and_home_is_a_la
             orbit.assert_clean()
         finally:
             context.close()
+
+
+def test_menu_switches_are_24_px_and_give_up_does_not_shift_the_toolbar(orbit: Orbit) -> None:
+    orbit.page.set_viewport_size({"width": 1280, "height": 800})
+    page = orbit.open("#g=gyre&v=1&o=&s=12345")
+    tools = ("#undo", "#restart", "#resign", "#copy", "#more")
+    before = [page.locator(t).bounding_box() for t in tools]
+    page.locator("#resign").click()
+    assert "Sure" in page.locator("#resign").inner_text()
+    after = [page.locator(t).bounding_box() for t in tools]
+    assert all(a is not None and b is not None and abs(a["x"] - b["x"]) < 2 and abs(a["width"] - b["width"]) < 2
+               for a, b in zip(after, before)), (before, after)
+    page.keyboard.press("Escape")
+    page.locator("#more").click()
+    boxes = [page.locator("#settings input[type=checkbox]").nth(i).bounding_box()
+             for i in range(page.locator("#settings input[type=checkbox]").count())]
+    assert boxes and all(b is not None and b["width"] >= 24 and b["height"] >= 24 for b in boxes), boxes
+    orbit.assert_clean()

@@ -63,7 +63,7 @@ def dialog_html(dialog: Dialog) -> str:
     """
     title = f"<h2>{escape(dialog.title)}</h2>"
     if dialog.kind == "rules":  # the game's own rules text, written in the view modules, then the keys
-        return (dialog.html or title) + keys_html(dialog.keys)
+        return dialog.html + keys_html(dialog.keys) if dialog.html else title + keys_html(dialog.keys, heading=False)
     if dialog.kind == "summary":
         lines = "".join(f"<p>{escape(line)}</p>" for line in dialog.lines)
         compare = "".join(f"<p>{escape(line)}</p>" for line in dialog.compare)
@@ -235,8 +235,9 @@ def settings_html(settings: tuple[tuple[str, str, bool], ...], theme: str = "") 
     return html
 
 
-def keys_html(keys: tuple[tuple[str, str], ...]) -> str:
-    """The Keys help: a heading and a list of keys and what they do.
+def keys_html(keys: tuple[tuple[str, str], ...], heading: bool = True) -> str:
+    """The Keys help: a heading (none in the Keys dialog, whose title says it) and a list of
+    keys and what they do.
 
     >>> keys_html((("N", "New deal"),))
     '<h3 id="keys-help">Keys</h3><dl class="keys"><dt><kbd>N</kbd></dt><dd>New deal</dd></dl>'
@@ -246,7 +247,7 @@ def keys_html(keys: tuple[tuple[str, str], ...]) -> str:
     if not keys:
         return ""
     rows = "".join(f"<dt><kbd>{escape(k)}</kbd></dt><dd>{escape(what)}</dd>" for k, what in keys)
-    return f'<h3 id="keys-help">Keys</h3><dl class="keys">{rows}</dl>'
+    return ('<h3 id="keys-help">Keys</h3>' if heading else "") + f'<dl class="keys">{rows}</dl>'
 
 
 def score_html(score: str, info: str) -> str:

@@ -126,6 +126,7 @@ class Play:
             restored, self.backup = read_save(self.backup), None
             h.set_session(restored.session, restored.day, restored.clock)
             h.stats.reopen(restored.session.game.id, restored.session)
+            h.say("Your game is back.")  # in place of the notice that offered it
             return
         session.undo()
         self.summary_shown = session.status() != "playing"

@@ -115,7 +115,7 @@ def game_view(around: Around, session: Session, table: Table, board: Board, *, p
              "verdict": status == "playing" and not session.resigned}
     return around.view(
         screen="game", title=heading(session, daily), board=board, prompt=prompt, score=table.score, info=table.info, tools=tools,
-        resign_armed=resign_armed, resign_label="Sure? Press again" if resign_armed else "Give up",
+        resign_armed=resign_armed, resign_label="Sure?" if resign_armed else "Give up",
         buttons=tuple(buttons), address=session.link().fragment(), auto=auto, status=status,
         deal=f"Deal {session.seed} · {n} {'move' if n == 1 else 'moves'}", timer=format_duration(elapsed_ms),
         board_label=f"{title} table", timers=(Timer("disarm", DISARM_SECONDS, armed),) if resign_armed else ())

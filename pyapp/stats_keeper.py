@@ -220,7 +220,8 @@ class StatsKeeper:
             return ()
         line = f"This game and variant: {v.played} played"
         if e is None or e.can_win:
-            line += f", {v.won} won ({v.win_rate:.0%})" + (f"; a win is {e.win_words}" if e and e.win_words else "")
+            line += f", {v.won} {'win' if v.won == 1 else 'wins'} ({v.win_rate:.0%})" + \
+                (f"; a win is {e.win_words}" if e and e.win_words else "")
         lines = [line]
         if v.best is not None and v.average is not None:
             lines.append(f"Best {e.amount(v.best) if e else v.best} · average {v.average:g}")

@@ -219,7 +219,7 @@ def test_the_keys_help_lists_the_keys_and_question_mark_opens_it() -> None:
     c.dialogs.close()
     assert c.key("?") and c.dialog is not None and c.dialog.kind == "rules" and c.dialog.keys == c.dialogs.keys_help()
     html = dialog_html(c.dialog)
-    assert '<h3 id="keys-help">Keys</h3>' in html and "<kbd>Escape</kbd>" in html
+    assert html.count(">Keys<") == 1 and "<kbd>Escape</kbd>" in html  # the title says Keys, once
     c.dialogs.close()
     c.dialogs.rules()
     assert c.dialog is not None and "Keys" in dialog_html(c.dialog) and c.dialog.html

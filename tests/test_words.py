@@ -115,3 +115,15 @@ def test_gravity_names_only_the_cells_the_board_shows() -> None:
     assert "c3" not in GRAVITY_VIEW.help
     shown = GRAVITY_VIEW.table(state, False, frozenset({"coords"}))  # "Show cell names": the labels on the board
     assert shown.refusal(("d1", 0), "d3", ).startswith("Cell d3 is not next to cell d1") and shown.pile("d1").label == "d1"
+
+
+def test_the_notice_that_offers_undo_goes_once_undo_brought_the_game_back() -> None:
+    c = Controller(MemoryStorage())
+    c.start("#g=gyre&s=42")
+    assert c.session is not None
+    c.play(c.session.legal_moves()[0])
+    c.restart()
+    assert c.notice is not None and "Undo brings" in c.notice.text
+    c.undo()
+    assert c.session is not None and len(c.session.moves) == 1
+    assert c.notice is None or "Undo brings" not in c.notice.text, c.notice
