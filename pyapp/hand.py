@@ -92,6 +92,10 @@ class Hand:
                 if not picking.pick.confirm and len(picking.picked) == picking.pick.count:
                     self.confirm()
                 return
+            g = picking.gesture
+            if g is not None and (at == g.source or (pile is not None and pile == g.target)):
+                self._tell(sentence(picking.pick.prompt))  # the card waiting on its place, or that place
+                return
             self.picking = None
             return
         if self.selected is not None:

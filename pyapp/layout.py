@@ -134,6 +134,9 @@ def lay_out(table: Table, face: Callable[[str], Face], ids: CardIds, marks: Mark
     if marks.gesture is not None:
         lit = {t: g for t, g in lit.items() if g == marks.gesture}
     marked = set(sources) if marks.movable and not marks.picking and held is None else set()
+    # a card dropped on a place that asks for cards to pick (Square's price) waits there until they are
+    waiting = marks.gesture if marks.gesture is not None and marks.gesture.target is not None else None
+    at_target = next((p for p in table.piles if waiting is not None and p.id == waiting.target), None)
     previews = {p for b in table.buttons if b.enabled for p in b.preview}
     stops = {s.stop for s in focus_mod.spots(table)}  # what the keyboard reaches, and screen readers
     focused = focus_mod.settle(table, marks.focus)
@@ -170,8 +173,13 @@ def lay_out(table: Table, face: Callable[[str], Face], ids: CardIds, marks: Mark
                 flags.append("nudge")
             if place in previews:
                 flags.append("preview")
+            x, y, z = pile.x + i * pile.dx, pile.y + i * pile.dy, DRAGGED_Z if place == marks.lifted else 10 + i
             if place == marks.lifted:
                 flags.append("dragging")
+            elif waiting is not None and at_target is not None and place == waiting.source:
+                flags.append("waiting")
+                n = len(at_target.cards)
+                x, y, z = at_target.x + n * at_target.dx, at_target.y + n * at_target.dy, 11 + n
             elif place == held:
                 flags.append("selected")
             if place in marks.pickable:
@@ -191,9 +199,7 @@ def lay_out(table: Table, face: Callable[[str], Face], ids: CardIds, marks: Mark
                 spoken = card_label(pile, i, "" if down else face(code).name, flags,
                                     (lit[pile.id].note if pile.id in lit else None))
                 flags += ["focus"] if focused == place else []
-            cards.append(CardView(uids[place], pile.id, i, pile.x + i * pile.dx, pile.y + i * pile.dy,
-                                  DRAGGED_Z if place == marks.lifted else 10 + i,
-                                  "" if down else code, None if down else face(code), tuple(flags), pile_marks,
+            cards.append(CardView(uids[place], pile.id, i, x, y, z, "" if down else code, None if down else face(code), tuple(flags), pile_marks,
                                   spoken))
     holds = {s: tuple((t, g.note) for t, g in table.moves_from(s).items()) for s in sources}
     refusals = {(r.source, r.target): r.reason for r in table.refusals}

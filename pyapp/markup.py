@@ -422,7 +422,7 @@ def page_writes(view: View, celebrate: bool = False) -> tuple[Write, ...]:
 ElementWrite = tuple[str, str | None]
 
 #: The classes of a card that its view may carry (the others come from its face).
-CARD_FLAGS = ("movable", "marked", "nudge", "preview", "selected", "choice", "picked", "hint-target", "hint-from",
+CARD_FLAGS = ("movable", "marked", "nudge", "preview", "selected", "waiting", "choice", "picked", "hint-target", "hint-from",
               "hint-to", "hint-pick", "dragging", "focus")
 
 

@@ -69,7 +69,8 @@ def card_name(pile: Pile, index: int, face_name: str) -> str:
 
 
 #: What a card's state adds to its name (the controller's card flags).
-FLAG_WORDS = (("selected", "picked up"), ("picked", "picked"), ("choice", "can be picked"), ("movable", "can move"))
+FLAG_WORDS = (("waiting", "put on its place, waiting for the cards to pick"), ("selected", "picked up"),
+              ("picked", "picked"), ("choice", "can be picked"), ("movable", "can move"))
 
 
 def card_label(pile: Pile, index: int, face_name: str, flags: list[str], lit: str | None = None) -> str:
