@@ -134,7 +134,7 @@ class Opener:
         kept = day is None and self.saves.keep_other_deal(session)
         if session.replay_error:
             return Opened(session, day, said=f"The link was opened up to the move before the problem: "
-                                             f"{session.replay_error}.", error=True)
+                                             f"{session.replay_problem or session.replay_error}.", error=True)
         if kept:
             said = (f"{said} Your game in progress was kept." if said else
                     f"Opened the linked {session.game.title} deal. Your game in progress was kept.")

@@ -39,6 +39,8 @@ class Session:
         self.resigned = False
         #: Why a lenient replay stopped early, if it did.
         self.replay_error: str | None = None
+        #: The same problem in a player's words ("move 3 is not a move of this game").
+        self.replay_problem = ""
 
     @classmethod
     def new(cls, game: AnyGame, seed: int, options: str = "") -> Session:
@@ -166,6 +168,8 @@ class Session:
                 if not lenient:
                     raise type(exc)(msg) from None
                 session.replay_error = msg
+                session.replay_problem = (f"move {i + 1} is not a move of this game" if isinstance(exc, ParseError)
+                                          else f"move {i + 1} cannot be played there")
                 return session
         if link.resigned:
             if session.status() == "playing":

@@ -99,7 +99,7 @@ def test_link_with_an_illegal_move_opens_up_to_the_move_before() -> None:
     c = controller(f"#g=gyre&v=1&o=&s=12345&m={first}.P9")
     v = c.view()
     assert v.address == f"#g=gyre&v=1&o=&s=12345&m={first}"
-    assert v.notice is not None and "move 2 of the link (P9)" in v.notice.text
+    assert v.notice is not None and "move 2 is not a move of this game" in v.notice.text
 
 
 def test_a_link_to_another_deal_keeps_the_game_in_progress_with_a_way_back() -> None:

@@ -206,3 +206,12 @@ def test_a_whole_zodiac_game_fits_in_a_few_hundred_characters(capsys: pytest.Cap
     assert code == 0 and out.splitlines() == [readable, short]
     code, out, _ = run_cli(capsys, "link", short)
     assert code == 0 and out.splitlines() == [readable, short]
+
+
+def test_a_broken_link_says_in_words_which_move_was_wrong() -> None:
+    from pyapp.controller import Controller, MemoryStorage
+
+    c = Controller(MemoryStorage(), reduced_motion=True)
+    c.start("#g=gyre&s=42&m=R.ZZ9", "https://example.org/orbit/")
+    notice = c.view().notice
+    assert "move 2 is not a move of this game" in str(notice) and "expected" not in str(notice)

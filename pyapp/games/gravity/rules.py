@@ -638,7 +638,7 @@ class Gravity:
     title = "Gravity"
     option_specs: tuple[OptionSpec, ...] = (
         OptionSpec("decks", "int", "1", "Number of 52-card decks shuffled together", ("1", "2", "3")),
-        OptionSpec("missing", "cards", "", "Cards removed before shuffling (codes joined by '-')"),
+        OptionSpec("missing", "cards", "", "Cards to leave out of the deck, like AS-TH (ace of spades, ten of hearts)"),
         OptionSpec("hidden", "flag", "", "Harder: the MOON's top card stays face down"),
         OptionSpec("nomoonplanet", "flag", "", "No MOON card onto the PLANET when stuck"),
     )
