@@ -167,3 +167,30 @@ def test_a_transit_frame_is_what_the_engine_says() -> None:
         assert p.moves(s) == GRAVITY.legal_moves(st_) == []
         assert p.won(s) == won == (GRAVITY.status(st_) == "won") and -p.value(s) == GRAVITY.score(st_)
     assert solve_state("gravity", frame).kind == "impossible"
+
+
+def test_stacks_that_cut_the_live_cards_apart_come_last() -> None:
+    """7H on c3 between 6C (b3) and 8S (d3), every other card buried: burying 7H leaves 6C and
+    8S unrelated (two components), burying 6C or 8S keeps the rest connected, so those first
+    (then 7H and 8S, side by side, stack into one pile)."""
+    rest = "".join(c + s for s in "SHDC" for c in "A23456789TJQK" if c + s not in ("8S", "7H", "6C"))
+    state = GRAVITY.parse_state(f"GR1|M=|G=-.-.-.-.-/-.-.-.-.-/-.6C.{rest}7H.8S.-/-.-.-.-.-/-.-.-.-.-|H=-|N=49.0")
+    p = problem(state)
+    s = p.start(state)
+    assert p.moves(s) == ["c3b3", "c3d3", "b3c3", "d3c3"]
+    assert sorted(p.moves(s)) == sorted(GRAVITY.legal_moves(state))
+    verdict = solve(p, s)
+    assert verdict.kind == "won" and verdict.line[0] == "c3b3"
+
+
+@pytest.mark.parametrize("seed", [288, 383])
+def test_deals_once_left_undetermined_are_won_and_replay(seed: int) -> None:
+    """Two deals of the first winnability study that its budget left undetermined (a group of
+    cards cut off early: the search then spent its budget below that cut)."""
+    state = GRAVITY.deal(seed, GRAVITY.parse_options(""))
+    verdict = solve_state("gravity", state, budget=20_000)
+    assert verdict.kind == "won"
+    for token in verdict.line:
+        assert token in GRAVITY.legal_moves(state)
+        state = GRAVITY.apply(state, token)
+    assert GRAVITY.status(state) == "won" and GRAVITY.score(state) == 1

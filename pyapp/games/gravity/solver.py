@@ -38,12 +38,16 @@ so v is never too small and the bound never too low. During a collapse choice in
 phase the MOON card of the turn under way will land on the corner, so one card fewer pays.
 
 **Moves** are the engine's tokens, every legal one (none is dropped: no dominance between two
-Gravity moves was proven, so none is claimed). Stacks come first when they bury a card that few
-live cards can still bury and leave on top a card that many can (the count of live cards related
-to each, a cheap proxy of how hard a card is to get rid of); once the MOON is empty, stacks that
-leave their hole farther from the PLANET come first (the hole then stays empty, and one on the
-rim disturbs the fewest piles), and among them the same order. Collapse choices come in the
-engine's order. When no stack is legal the only move is ``m``, as in the engine.
+Gravity moves was proven, so none is claimed). A win needs the live cards to stay one connected
+component (see the bound), so stacks are ordered, first, by the number of components the live
+cards would fall into once the stacked-on card is buried (fewest first: a stack that cuts a
+group of cards off from the rest comes last, however far the MOON's credit keeps the bound from
+saying so); then by how many live cards it would leave with a single live partner (a card that
+only one live card can still bury, fewest first); then by the count of live partners of each
+card: a stack that buries a card few live cards can still bury and leaves on top a card that
+many can comes first. The same order in the MOON phase and after it. Collapse choices come in
+the engine's order. When no stack is legal the only move is ``m``, as in the engine. (The order
+changes only which line is searched first, never a verdict.)
 
 **Merged results.** Moves that lead to the same position (the same tops, MOON left and hole,
 for example two copies of a card with several decks, or two orders of the same stacks) get the
@@ -70,7 +74,7 @@ from __future__ import annotations
 from typing import Any, Final
 
 from ...solve.core import Problem
-from .rules import CELL_NAMES, DEFAULT_OPTIONS, NEIGHBOURS, OUTWARD, PLANET, GravityOptions, GravityState, _REL, dist
+from .rules import CELL_NAMES, DEFAULT_OPTIONS, NEIGHBOURS, OUTWARD, PLANET, GravityOptions, GravityState, _REL
 
 __all__ = ["EMPTY", "GravityProblem", "State", "problem"]
 
@@ -88,12 +92,14 @@ REL: Final = bytes(_REL[a * 52 + b] if a < 52 and b < 52 else 0 for a in range(_
 NB: Final[tuple[int, ...]] = tuple(
     sum(1 << b for b in range(52) if _REL[a * 52 + b]) for a in range(52)
 )
-#: Each unordered adjacent pair once: ``(i, j, direction bit, token i->j, token j->i,
-#: order weight of a hole at i, at j)`` (a hole far from the PLANET first, once the MOON is empty).
+#: Each unordered adjacent pair once: ``(i, j, direction bit, token i->j, token j->i)``.
 _PAIRS: Final = tuple(
-    (i, j, bit, CELL_NAMES[i] + CELL_NAMES[j], CELL_NAMES[j] + CELL_NAMES[i], -1000 * dist(i), -1000 * dist(j))
+    (i, j, bit, CELL_NAMES[i] + CELL_NAMES[j], CELL_NAMES[j] + CELL_NAMES[i])
     for i in range(25) for j, bit, _ in NEIGHBOURS[i] if i < j
 )
+#: The order's weights: components after the burial, then cards left with one live partner.
+_SPLIT: Final = 100_000
+_LEAF: Final = 1_000
 #: Stack token -> (from, to).
 _STACK: Final[dict[str, tuple[int, int]]] = {
     CELL_NAMES[i] + CELL_NAMES[j]: (i, j) for i in range(25) for j, _, _ in NEIGHBOURS[i]
@@ -168,28 +174,52 @@ class GravityProblem(Problem[State]):
         nb = NB
         scored: list[tuple[int, str]] = []
         live = 0
-        endgame = pos >= len(moon)
-        for i, j, bit, tij, tji, wi, wj in _PAIRS:
+        cost: dict[int, int] = {}
+        for i, j, bit, tij, tji in _PAIRS:
             a = tops[i]
             b = tops[j]
             if rel[a * 53 + b] & bit:
                 if not live:
                     live = self._live(tops, moon, pos)
+                ca = cost.get(a)
+                if ca is None:
+                    ca = cost[a] = self._burial_cost(tops, moon, pos, live, a)
+                cb = cost.get(b)
+                if cb is None:
+                    cb = cost[b] = self._burial_cost(tops, moon, pos, live, b)
                 # burying b (i onto j) is good when b has few live partners and a many
                 da = (nb[a] & live).bit_count()
                 db = (nb[b] & live).bit_count()
-                if endgame:
-                    scored.append((wi + db - da, tij))
-                    scored.append((wj + da - db, tji))
-                else:
-                    scored.append((db - da, tij))
-                    scored.append((da - db, tji))
+                scored.append((cb + db - da, tij))
+                scored.append((ca + da - db, tji))
         if not scored:
             if pos < len(moon) and self.moon_planet:
                 return ["m"]
             return []
         scored.sort()
         return [t for _, t in scored]
+
+    def _burial_cost(self, tops: bytes, moon: bytes, pos: int, live: int, card: int) -> int:
+        """The order's weight of burying ``card`` (see the module doc): the components of the
+        live cards without it, then the live cards it leaves with a single live partner."""
+        if tops.count(card) > 1 or card in moon[pos:]:
+            return _SPLIT * len(self._sizes(live))  # another copy stays live: nothing changes
+        after = live & ~(1 << card)
+        leaves = 0
+        partners = NB[card] & after
+        nb = NB
+        while partners:
+            z = partners & -partners
+            partners ^= z
+            if (nb[z.bit_length() - 1] & after).bit_count() == 2:  # itself and one partner
+                leaves += 1
+        return _SPLIT * len(self._sizes(after)) + _LEAF * leaves
+
+    def _sizes(self, live: int) -> tuple[int, ...]:
+        sizes = self._comps.get(live)
+        if sizes is None:
+            sizes = self._comps[live] = _components(live)
+        return sizes
 
     def _order_choices(self, tops: bytes, hole: int, cand: list[int]) -> list[str]:
         return [CELL_NAMES[x] for x in cand]
@@ -245,10 +275,7 @@ class GravityProblem(Problem[State]):
         credit = len(moon) - pos if self.moon_planet else 0
         if hole >= 0 and credit:
             credit -= 1  # this turn's MOON card lands on the corner: no later event uses it
-        live = self._live(tops, moon, pos)
-        sizes = self._comps.get(live)
-        if sizes is None:
-            sizes = self._comps[live] = _components(live)
+        sizes = self._sizes(self._live(tops, moon, pos))
         vanish = 0
         for size in sizes:  # the smallest components the MOON left can pay for
             if size > credit:
