@@ -207,7 +207,7 @@ def read_record(text: str, imported_on: datetime.date | None = None) -> tuple[li
             _imported_ok(r, f"result {i + 1}", imported_on)
             if r.key in first:
                 raise StatsError(f"result {i + 1} is the same game as result {first[r.key]} "
-                                 f"({r.game} deal {r.seed} begun {r.started[:24]})")
+                                 f"({r.game} deal {r.seed} begun {r.started[:24]!r})")
             first[r.key] = i + 1
         results.append(r)
     return results, [_open_from(item, f"game in progress {i + 1}") for i, item in enumerate(raw_open[:MAX_OPEN])]

@@ -1,7 +1,7 @@
 """Fuzz the parsers at length: ``python scripts/fuzz.py [--examples 10000] [--jobs 2]``.
 
 Runs the Hypothesis properties that guard what a player can bring in from outside, with
-``ORBIT_FUZZ=1`` (``tests/conftest.py``: every property at ``--examples`` cases, no
+``ORBIT_FUZZ=1`` (``scripts/fuzz_profile.py``, loaded as a pytest plugin: every property at ``--examples`` cases, no
 deadline), and prints one line per property: cases run, seconds, failures. The link
 text, every game's state texts (mutations of real positions), any storage a page may
 find (saves, statistics, settings), and statistics files to import. Not part of the CI
@@ -38,10 +38,12 @@ def main() -> int:
     parser.add_argument("--examples", type=int, default=10_000, help="cases per property (default 10,000)")
     parser.add_argument("--jobs", type=int, default=2, help="pytest-xdist workers (default 2)")
     args = parser.parse_args()
-    env = dict(os.environ, ORBIT_FUZZ="1", ORBIT_FUZZ_EXAMPLES=str(args.examples))
+    env = dict(os.environ, ORBIT_FUZZ="1", ORBIT_FUZZ_EXAMPLES=str(args.examples),
+               PYTHONPATH=os.pathsep.join(filter(None, [str(ROOT / "scripts"), os.environ.get("PYTHONPATH", "")])))
     with tempfile.TemporaryDirectory() as tmp:
         report = Path(tmp) / "fuzz.xml"
-        command = [sys.executable, "-m", "pytest", "-q", "-n", str(args.jobs), "--hypothesis-show-statistics",
+        command = [sys.executable, "-m", "pytest", "-p", "fuzz_profile", "-q", "-n", str(args.jobs),
+                   "--hypothesis-show-statistics",
                    f"--junitxml={report}", "-o", "addopts=-p no:cacheprovider", *(node for _, node in PROPERTIES)]
         start = time.perf_counter()
         run = subprocess.run(command, cwd=ROOT, env=env, capture_output=True, text=True)

@@ -1,4 +1,6 @@
-"""The fuzzing profile: with ``ORBIT_FUZZ=1`` every Hypothesis property runs
+"""The fuzzing profile, a pytest plugin that scripts/fuzz.py loads (``-p fuzz_profile``, with
+scripts/ on the path; it is not a tests/conftest.py, whose name would clash with
+e2e/conftest.py when pytest collects both): with ``ORBIT_FUZZ=1`` every Hypothesis property runs
 ``ORBIT_FUZZ_EXAMPLES`` cases (10,000 unless said), with no deadline and no health
 check, whatever its own ``@settings`` say (``scripts/fuzz.py`` runs the chosen
 properties so; ``docs/ROBUSTNESS.md`` has its latest result). Without it nothing
