@@ -3,7 +3,7 @@ through :func:`_` (or :func:`ngettext` for a count, :func:`pgettext` where one E
 word means two things), looked up in the catalogue in use, English when there is none.
 
 The catalogues are standard gettext ``.po`` files under ``pyapp/locale/`` (extracted
-and compiled with Babel, see ``scripts/i18n.py``); the page loads the compiled
+and compiled with Babel, see ``scripts/catalogues.py``); the page loads the compiled
 catalogue of the chosen language only. Numbers and names go into a message by named
 fields (``_("Move {n} of {total}").format(n=3, total=40)``), never by joining pieces,
 so a translation may put them in its own order. Words defined at import time (tables

@@ -132,6 +132,28 @@ def start_screen(page: str) -> str:
     return page
 
 
+def catalogues(out: Path) -> list[str]:
+    """Each language's compiled catalogue (``locale/<tag>.mo``, with Babel, from
+    pyapp/locale/) and the words of the page's frame in it (``locale/<tag>.json``: the
+    writes of ``pyapp.chrome.frame_writes``, which static/boot.js applies before Python
+    starts); the pseudo-locale's frame too (tests only; it has no catalogue)."""
+    for folder in (ROOT, ROOT / "scripts"):
+        if str(folder) not in sys.path:
+            sys.path.insert(0, str(folder))
+    from catalogues import compile_all
+    from pyapp.chrome import frame_writes
+    from pyapp.i18n import PSEUDO, use
+
+    written = compile_all(out)
+    try:
+        for tag in (*written, PSEUDO):
+            use(tag, (out / f"{tag}.mo").read_bytes() if tag != PSEUDO else None)
+            (out / f"{tag}.json").write_text(json.dumps(frame_writes(), ensure_ascii=False, separators=(",", ":")) + "\n")
+    finally:
+        use("en")
+    return written
+
+
 def build(out: Path, root: Path = ROOT) -> dict[str, object]:
     """Build the site from the project at ``root`` into ``out``; returns a summary."""
     node = root / "node_modules"
@@ -155,6 +177,7 @@ def build(out: Path, root: Path = ROOT) -> dict[str, object]:
     shutil.copytree(root / "static", out / "static",
                     ignore=shutil.ignore_patterns("sw.js", "*.md", "pyodide-loader.mjs", "snapshot-worker.mjs"))
     app_zip(root, out / "app.zip")
+    catalogues(out / "locale")
     # The start-up snapshot (see pyodide-loader.mjs) is keyed by everything it is made of.
     snap = hashlib.sha256()
     for rel in ("app.zip", *(f"runtime/pyodide/{n}" for n in (*PYODIDE_FILES, "python_stdlib_pyc.zip", "snapshot-worker.mjs"))):

@@ -253,3 +253,31 @@
   }
 })();
 
+
+// The frame's words in the player's language (static/theme.js chose it and began the
+// fetch): the build's locale/<tag>.json, a list of [selector, what, value] as
+// pyapp/chrome.py writes them, applied as soon as the page is parsed; then the header
+// and start screen show (html.words-wait goes). A missing or late file shows English
+// (after at most WORDS_LIMIT_MS); Python writes the same words once it is ready.
+(function () {
+  "use strict";
+  var WORDS_LIMIT_MS = 1500;
+  var words = window.orbitWords;
+  var root = document.documentElement;
+  function show() { root.classList.remove("words-wait"); }
+  if (!words || words.tag === "en") return show();
+  var timer = setTimeout(show, WORDS_LIMIT_MS);
+  words.frame.then(function (writes) {
+    if (Array.isArray(writes) && !(document.body && document.body.dataset.ready === "true")) {
+      writes.forEach(function (w) {
+        var node = w[0] === ":root" ? root : document.querySelector(w[0]);
+        if (!node || typeof w[2] !== "string") return;
+        if (w[1] === "text") node.textContent = w[2];
+        else if (w[1].indexOf("attr:") === 0) node.setAttribute(w[1].slice(5), w[2]);
+      });
+    }
+  }).catch(function () {}).then(function () {
+    clearTimeout(timer);
+    show();
+  });
+})();
