@@ -29,18 +29,20 @@ from __future__ import annotations
 from typing import Final
 
 from .host import Host
+from .i18n import N_, _
 from .opening import Opened
 from .saves import save_text
 from .settings import SETTINGS_KEY
 from .stats_keeper import STATS_KEY
 
+# What the notices say, marked for the catalogue here and translated where they are said.
 #: Told once when the device refuses to keep what the player has.
-NOT_KEPT: Final = ("This device is not keeping your game (its storage is full or blocked): "
-                   "copy the link to keep it.")
-KEPT_AGAIN: Final = "Your game is kept on this device again."
-WENT_ON: Final = "This game went on in another tab."
-KEPT_OTHER: Final = "This game had gone on in another tab: yours is saved here, and that one is kept too."
-LOADED: Final = "The game from the other tab is here; the one from this tab is kept."
+NOT_KEPT: Final = N_("This device is not keeping your game (its storage is full or blocked): "
+                     "copy the link to keep it.")
+KEPT_AGAIN: Final = N_("Your game is kept on this device again.")
+WENT_ON: Final = N_("This game went on in another tab.")
+KEPT_OTHER: Final = N_("This game had gone on in another tab: yours is saved here, and that one is kept too.")
+LOADED: Final = N_("The game from the other tab is here; the one from this tab is kept.")
 
 
 class Tabs:
@@ -54,7 +56,9 @@ class Tabs:
     def saved(self, elsewhere: bool) -> None:
         """The game was just saved; ``elsewhere``: another tab's game was kept aside first."""
         if elsewhere:
-            self.host.say(KEPT_OTHER, ("Open it", "other-tab"), lasting=True)
+            # Translators: the notice's button: open the game kept from the other tab.
+            button = _("Open it")
+            self.host.say(_(KEPT_OTHER), (button, "other-tab"), lasting=True)
         self.check()
 
     def check(self) -> None:
@@ -62,10 +66,12 @@ class Tabs:
         failing = self.host.storage.failing()
         if failing and not self.warned and self.host.session is not None:
             self.warned = True
-            self.host.say(NOT_KEPT, ("Copy link", "copy"), error=True)
+            # Translators: the notice's button: copy the game's share link.
+            button = _("Copy link")
+            self.host.say(_(NOT_KEPT), (button, "copy"), error=True)
         elif not failing and self.warned:
             self.warned = False
-            self.host.say(KEPT_AGAIN)
+            self.host.say(_(KEPT_AGAIN))
 
     def stored_elsewhere(self, key: str) -> bool:
         """Another tab wrote ``key`` (the page's ``storage`` event): True when what is shown changed."""
@@ -79,7 +85,9 @@ class Tabs:
         if s is None or key != h.saves.key(s.game.id, h.daily_day is not None) \
                 or not h.saves.changed_elsewhere(s.game.id, h.daily_day is not None):
             return False
-        h.say(WENT_ON, ("Load it", "load-elsewhere"), lasting=True)
+        # Translators: the notice's button: load the game as the other tab left it.
+        button = _("Load it")
+        h.say(_(WENT_ON), (button, "load-elsewhere"), lasting=True)
         return True
 
     def notice_action(self, action: str) -> bool:
@@ -95,10 +103,14 @@ class Tabs:
             if action == "other-tab":
                 if not h.saves.swap_other(s.game.id, daily):
                     return True
-                said = ("The game kept from the other tab is here; this one is kept too.", "Back to it")
+                said = (_("The game kept from the other tab is here; this one is kept too."),
+                        # Translators: the notice's button: back to the game this tab had.
+                        _("Back to it"))
             else:  # this tab's game is kept where the other tab's would be
                 h.storage.set(h.saves.other_key(s.game.id, daily), save_text(s, h.daily_day, h.elapsed()))
-                said = (LOADED, "Back to mine")
+                said = (_(LOADED),
+                        # Translators: the notice's button: back to this tab's own game.
+                        _("Back to mine"))
             h.put_on_table(h.opener.resume(s.game.id, daily) or Opened())
             h.say(said[0], (said[1], "other-tab"), lasting=True)
         return True
