@@ -25,6 +25,7 @@ from dataclasses import replace
 
 from .can_win import Hunt
 from .host import Host
+from .i18n import ngettext
 from .replay import Replay
 from .speech import move_name
 
@@ -130,7 +131,16 @@ class Asking:
                 assert h.session is not None
                 h.can_win.verdicts.remember(hunt.game_id, h.session.state, hunt.verdict)
                 h.can_win.keep()
-                h.say(f"Deal {hunt.seed}, after {hunt.tried} tried: the solver found a line that "
-                      f"{'wins it' if hunt.level is None else f'reaches {hunt.verdict.score}'}.")
+                if hunt.level is None:
+                    # Translators: a deal was dealt after trying {tried} deals, for one the solver can win.
+                    found = ngettext("Deal {seed}, after {tried} tried: the solver found a line that wins it.",
+                                     "Deal {seed}, after {tried} tried: the solver found a line that wins it.",
+                                     hunt.tried)
+                else:
+                    # Translators: as above, for a deal where the solver's line reaches a score of {score}.
+                    found = ngettext("Deal {seed}, after {tried} tried: the solver found a line that reaches {score}.",
+                                     "Deal {seed}, after {tried} tried: the solver found a line that reaches {score}.",
+                                     hunt.tried)
+                h.say(found.format(seed=hunt.seed, tried=hunt.tried, score=hunt.verdict.score))
             return True if isinstance(hunt, Hunt) else hunt
         return False

@@ -32,6 +32,7 @@ from .dialogs import Dialogs
 from .games import all_games, get_view
 from .hand import Hand
 from .hints import HintMarks, ask_hint
+from .i18n import _
 from .keys import Control, Focus, KeyQueue, key_intent
 from .layout import Layout
 from .notices import Notices, Pending
@@ -134,8 +135,10 @@ class Controller:
 
     def copied(self, ok: bool, shared: bool = False) -> None:
         """The binding shared or copied :attr:`Effects.copy`, or could not (the link to copy by hand stays)."""
-        self.say(("Link shared." if shared else "Link copied.") if ok else "Copy this link: " + self._copied,
-                 lasting=not ok)
+        if ok:
+            self.say(_("Link shared.") if shared else _("Link copied."))
+        else:
+            self.say(_("Copy this link: {link}").format(link=self._copied), lasting=True)
 
     def clear_transient(self) -> None:
         self.hint_marks = None
@@ -162,7 +165,9 @@ class Controller:
             if o.session is not None:
                 self.set_session(o.session, o.day, o.clock)
             if o.said:
-                self.say(o.said, ("Back to my game", "previous") if o.back else None, error=o.error)
+                # Translators: the notice's button: back to the game in progress that a link put aside.
+                back = _("Back to my game")
+                self.say(o.said, (back, "previous") if o.back else None, error=o.error)
         return any(o.session is not None for o in opened)
 
     def home(self) -> None:
@@ -314,7 +319,8 @@ class Controller:
         if what == "replay":
             self.replay_control(arg)  # arrows step, Space plays or pauses, Home and End jump, Escape closes
         elif what == "escape":
-            self.tell("Put back." if hand.selected else "Cancelled." if hand.picking else "")
+            # Translators: said to screen readers: the card picked up was put back (Escape).
+            self.tell(_("Put back.") if hand.selected else _("Cancelled.") if hand.picking else "")
             self.focus.moved = board
             self.cancel()
         elif what == "off":
@@ -366,7 +372,7 @@ class Controller:
             "stats-open": self.dialogs.stats, "stats-game": self.dialogs.stats, "stats-reset": self.dialogs.reset_stats,
             "stats-close": self.dialogs.close, "deal-cancel": self.dialogs.close, "hint": self.hint,
             "watch": self.watch, "verdict": self.asking.ask}
-        kind, _, name = button.partition("-")
+        kind, _dash, name = button.partition("-")
         parts: dict[str, Callable[[str], object]] = {
             "summary": self.dialogs.summary_action, "act": self.press, "rp": self.replay_control, "tile": self.open_game,
             "daily": lambda g: self.open_daily(g, self.stats.today())}
@@ -394,7 +400,7 @@ class Controller:
     def change(self, control: str, value: str, checked: bool = False) -> bool:
         """A changed control, by its element id: a setting ``set-ID`` (a switch, ``checked``,
         or a choice, ``value``), the replay's position ``rp-seek`` or speed ``rp-speed``."""
-        kind, _, name = control.partition("-")
+        kind, _dash, name = control.partition("-")
         if kind == "rp":
             self.replay_control(name, value)
         elif kind == "set":  # kept at once, over the settings as any tab last changed them
@@ -578,8 +584,10 @@ class Controller:
             return around.view("start")
         if (r := self.watching.replay) is not None:
             shown = self.table_of(r.state, interactive=False)
+            # Translators: the replay's title: the game's name (never translated) and its deal's number.
+            title = _("{game}, deal {seed}").format(game=session.game.title, seed=session.seed)
             return replay_screen(around, session, shown, self.lay_out(shown),
-                                 self.watching.bar(f"{session.game.title}, deal {session.seed}", module, self.settings.game), r.status(),
+                                 self.watching.bar(title, module, self.settings.game), r.status(),
                                  self.watching.ticket)
         table = self.table_now()
         assert table is not None

@@ -23,6 +23,7 @@ from typing import Callable
 
 from .errors import OrbitError
 from .host import Host
+from .i18n import _
 from .keys import keys_help
 from .screens import chosen_options, keys_dialog, new_game_dialog, peek_dialog
 from .view import Dialog
@@ -49,7 +50,9 @@ class Dialogs:
         h = self.host
         h.menu_open = False
         if h.layout.module is not None and h.session is not None:
-            h.dialog = keys_dialog(self.keys_help(), f"{h.session.game.title}: rules", h.layout.module.help)
+            # Translators: the rules dialog's title; the game's name is never translated.
+            title = _("{game}: rules").format(game=h.session.game.title)
+            h.dialog = keys_dialog(self.keys_help(), title, h.layout.module.help)
 
     def keys(self) -> None:
         """The Keys help alone (the ? key)."""
@@ -69,7 +72,7 @@ class Dialogs:
         """The Statistics dialog (from the start screen or a game; the view fills it in)."""
         self.host.clear_transient()
         self.reset_armed = False
-        self.host.dialog = Dialog("stats", "Statistics")
+        self.host.dialog = Dialog("stats", _("Statistics"))
 
     def export_stats(self) -> str:
         """The statistics as JSON, for the binding to save as a file."""
@@ -87,7 +90,7 @@ class Dialogs:
         """Erase the statistics, on a second press (the first arms it, like Give up)."""
         if self.reset_armed:
             self.host.stats.reset()
-            self.host.say("Statistics reset.")
+            self.host.say(_("Statistics reset."))
         self.reset_armed = not self.reset_armed
 
     # -- a new deal and the end screen -----------------------------------------------------------

@@ -22,6 +22,7 @@ from typing import Callable
 
 from .clock import GameClock
 from .host import Host
+from .i18n import _
 from .replay import Replay
 from .saves import read_save, save_text
 from .screens import summary_dialog
@@ -57,8 +58,11 @@ class Play:
         if was is not None:
             h.stats.abandon(was.game.id, was, h.elapsed())
         n = len(session.moves)
-        said = f"Playing on from {'the deal' if not n else f'move {n}'}." + \
-            (" Redo replays the moves that followed." if session.can_redo else "")
+        if session.can_redo:
+            said = (_("Playing on from move {n}. Redo replays the moves that followed.").format(n=n) if n else
+                    _("Playing on from the deal. Redo replays the moves that followed."))
+        else:
+            said = _("Playing on from move {n}.").format(n=n) if n else _("Playing on from the deal.")
         h.put_on_table(h.opener.played_on(session, None if ended else h.opener.daily_day(session, h.stats.today()), said))
 
     def play(self, token: str) -> None:
@@ -126,13 +130,13 @@ class Play:
             restored, self.backup = read_save(self.backup), None
             h.set_session(restored.session, restored.day, restored.clock)
             h.stats.reopen(restored.session.game.id, restored.session)
-            h.say("Your game is back.")  # in place of the notice that offered it
+            h.say(_("Your game is back."))  # in place of the notice that offered it
             return
         session.undo()
         self.summary_shown = session.status() != "playing"
         self.after_change()
         table = h.table_now()
-        h.tell("Move undone.", sentence(table.prompt) if table is not None else "")
+        h.tell(_("Move undone."), sentence(table.prompt) if table is not None else "")
 
     def undo_to(self, moves: int) -> None:
         """Undo back to the position after ``moves`` moves (the moves taken back wait on Redo)."""
@@ -145,7 +149,7 @@ class Play:
         h.clear_transient()
         self.summary_shown = session.status() != "playing"
         self.after_change()
-        h.tell(f"Back to {'the deal' if not moves else f'move {moves}'}.")
+        h.tell(_("Back to move {n}.").format(n=moves) if moves else _("Back to the deal."))
 
     def redo(self) -> None:
         if self.host.session is not None and self.host.session.can_redo:
@@ -166,7 +170,7 @@ class Play:
         h.dialog = None
         self.after_change()
         self.backup = backup
-        h.say("Restarted. Undo brings your game back.")
+        h.say(_("Restarted. Undo brings your game back."))
 
     def resign(self) -> None:
         """Give up, on a second press (``window.confirm`` can be blocked in frames)."""
@@ -202,4 +206,4 @@ class Play:
         h.set_session(h.opener.fresh(session.game.id, options, seed))
         self.backup = backup
         if backup is not None:
-            h.say("New deal. Undo brings your last game back.")
+            h.say(_("New deal. Undo brings your last game back."))
