@@ -20,6 +20,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Callable
 
+from .i18n import _, ngettext
 from .layout import Marks
 from .speech import sentence
 from .table import Button, Gesture, Pick, Place, Table
@@ -117,7 +118,7 @@ class Hand:
                 self.selected = None if self.selected == at else at
                 return
         if pile is not None and self.selected is None and table.tap_empty_targets and not table.pile(pile).cards:
-            asked = {t for b in table.buttons if b.pick for _, t in b.pick.options}
+            asked = {t for b in table.buttons if b.pick for _cards, t in b.pick.options}
             aimed = [g for g in table.gestures if g.target == pile and g.token not in asked]
             if len(aimed) == 1:
                 self.play_gesture(aimed[0])
@@ -126,7 +127,12 @@ class Hand:
         if at is not None and was is None and table.status == "playing":
             self.nudge = at  # the card lifts a little and says it has no move
             onto = any(g.target == pile for g in table.gestures)
-            self._say(table.stuck + (". A card can be played onto it." if onto else "."))
+            if onto:
+                # Translators: {reason} is why the card tapped has no move ("No move for this card").
+                self._say(_("{reason}. A card can be played onto it.").format(reason=table.stuck))
+            else:
+                # Translators: {reason} is why the card tapped has no move ("No move for this card"), made a sentence.
+                self._say(_("{reason}.").format(reason=table.stuck))
 
     def drop(self, table: Table, source: Place, target: str | None) -> None:
         """A card dragged from ``source`` and let go over ``target`` (None: nowhere)."""
@@ -147,7 +153,8 @@ class Hand:
         self.selected = None
         same = self.picking is not None and self.picking.button == button.id
         self.picking = None if same else Picking(button.pick, [], button.id)
-        self._tell(sentence(button.pick.prompt) if self.picking else "Cancelled.")
+        # Translators: said to screen readers: picking cards for a move was cancelled.
+        self._tell(sentence(button.pick.prompt) if self.picking else _("Cancelled."))
 
     def confirm(self) -> None:
         """Play with the picked cards, or say how many to pick first."""
@@ -156,7 +163,8 @@ class Hand:
             return
         token = picking.pick.token_for(picking.picked)
         if token is None:
-            self._say(f"Pick {picking.pick.count} {'card' if picking.pick.count == 1 else 'cards'} first.")
+            n = picking.pick.count
+            self._say(ngettext("Pick {n} card first.", "Pick {n} cards first.", n).format(n=n))
             return
         self.picking = None
         self._play(token)

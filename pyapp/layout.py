@@ -23,6 +23,7 @@ from functools import lru_cache
 from typing import Any, Callable, Final
 
 from . import focus as focus_mod
+from .i18n import _, language
 from .speech import capital, card_label
 from .table import BACK, CARD_H, CARD_W, Face, GameView, Gesture, Place, Table
 from .view import Board, CardView, PileView
@@ -99,7 +100,7 @@ class CardIds:
                     self._next += 1
                     uids[place] = (f"k{self._next}", code)
         self._uids, self._cards = uids, cards
-        self._ids = {place: uid for place, (uid, _) in uids.items()}
+        self._ids = {place: uid for place, (uid, _code) in uids.items()}
         return self._ids
 
 
@@ -155,7 +156,8 @@ def lay_out(table: Table, face: Callable[[str], Face], ids: CardIds, marks: Mark
         spoken = ""
         if (pile.id, None) in stops:
             spoken = capital(pile.name or pile.label or pile.id)
-            spoken += f", {note or 'the picked-up card can go here'}" if pile.id in lit else ""
+            # Translators: said to screen readers after a place's name, while a card is picked up.
+            spoken += ", " + (note or _("the picked-up card can go here")) if pile.id in lit else ""
             classes += ["stop", "focus"] if focused == (pile.id, None) else ["stop"]
         piles.append(PileView(pile.id, pile.x, pile.y, pile.w, pile.h, tuple(classes), pile.badge, pile.arrow,
                               pile.label, note, spoken, len(pile.cards), pile.x + n * pile.dx, pile.y + n * pile.dy,
@@ -305,12 +307,13 @@ class Layout:
                             refusals=())
         if not interactive:
             return replace(table, summary=())
-        return replace(table, prompt="You gave up this game.", status="finished") if resigned else table
+        return replace(table, prompt=_("You gave up this game."), status="finished") if resigned else table
 
     def current(self, state: Any, resigned: bool, switches: frozenset[str]) -> Table:
-        """The table the player acts on (worked out once per position, orientation and switches)."""
+        """The table the player acts on (worked out once per position, orientation, switches and
+        language: its words are in the language in use)."""
         assert self.module is not None
-        key = (self.module.game.id, state, self.portrait, switches, resigned)
+        key = (self.module.game.id, state, self.portrait, switches, resigned, language())
         if self._table is None or key != self._key:
             self._table, self._key = self.table(state, resigned, switches), key
         return self._table

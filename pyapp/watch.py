@@ -15,6 +15,7 @@ from __future__ import annotations
 from typing import Final
 
 from .errors import ReplayError
+from .i18n import _, ngettext
 from .replay import SPEEDS, Replay
 from .speech import capital, move_name
 from .table import GameView
@@ -31,12 +32,20 @@ def replay_view(replay: Replay, title: str, said: str = "") -> ReplayView:
     >>> v = replay_view(r, "Gyre, deal 42"); v.where, v.length
     ('The deal (2 moves to watch)', 2)
     """
-    if replay.index == 0:
-        where = f"The deal ({replay.length} {'move' if replay.length == 1 else 'moves'} to watch)"
+    n, total, ended = replay.index, replay.length, replay.at_end and replay.status() != "playing"
+    if n == 0 and ended:  # (a replay with no move)
+        where = ngettext("The deal ({total} move to watch) (the end)", "The deal ({total} moves to watch) (the end)",
+                         total).format(total=total)
+    elif n == 0:
+        where = ngettext("The deal ({total} move to watch)", "The deal ({total} moves to watch)",
+                         total).format(total=total)
+    elif ended:
+        # Translators: the replay's position; {move} is the move that led here, in words ("Rotate").
+        where = _("Move {n} of {total}: {move} (the end)").format(
+            n=n, total=total, move=capital(said or replay.last_move))
     else:
-        where = f"Move {replay.index} of {replay.length}: {capital(said or replay.last_move)}"
-    if replay.at_end and replay.status() != "playing":
-        where += " (the end)"
+        # Translators: the replay's position; {move} is the move that led here, in words ("Rotate").
+        where = _("Move {n} of {total}: {move}").format(n=n, total=total, move=capital(said or replay.last_move))
     return ReplayView(replay.index, replay.length, replay.playing, replay.speed, SPEEDS, where,
                       replay.interval_ms, title)
 
