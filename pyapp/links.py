@@ -23,6 +23,7 @@ import re
 from dataclasses import dataclass, field
 
 from .errors import ParseError
+from .i18n import _
 from .rng import parse_seed
 
 SPEC_VERSION = 1
@@ -53,23 +54,28 @@ class Link:
                 continue
             key, eq, value = part.partition("=")
             if not eq:
-                raise ParseError(f"link part {part[:16]!r} has no '='")
+                # Translators: why a link cannot be opened ("That link could not be opened: ..."). In these
+                # messages the link's parts (g=, s=, m=, k=, v=, q) and the quoted texts stay as they are.
+                raise ParseError(_("link part {part} has no '='").format(part=repr(part[:16])))
             if key in params:
-                raise ParseError(f"link has {key}= twice")
+                # Translators: {key} is a letter of the link (g, s, m...).
+                raise ParseError(_("link has {key}= twice").format(key=key))
             params[key] = value
         for key in ("g", "s"):
             if key not in params:
-                raise ParseError(f"link has no {key}=")
+                raise ParseError(_("link has no {key}=").format(key=key))
         # A link typed by hand may leave out the version and the options.
         params.setdefault("v", str(SPEC_VERSION))
         unknown = sorted(set(params) - {"g", "v", "o", "s", "m", "k"})
         if unknown:
-            raise ParseError(f"link has unknown part {unknown[0]}=")
+            raise ParseError(_("link has unknown part {key}=").format(key=unknown[0]))
         if params["v"] != str(SPEC_VERSION):
-            raise ParseError(f"link is for rules version {params['v'][:8]!r}; this build plays v={SPEC_VERSION}")
+            raise ParseError(_("link is for rules version {version}; this build plays v={spec}").format(
+                version=repr(params["v"][:8]), spec=SPEC_VERSION))
         options = params.get("o", "")
         if not _OPTIONS.match(options):
-            raise ParseError(f"link options {options[:24]!r} have characters that are not allowed")
+            raise ParseError(_("link options {options} have characters that are not allowed").format(
+                options=repr(options[:24])))
         seed = parse_seed(params["s"])
         moves: list[str] = []
         resigned = False
@@ -78,20 +84,22 @@ class Link:
             toks = raw.split(".")
             for i, tok in enumerate(toks):
                 if not _TOKEN.match(tok):
-                    raise ParseError(f"move {i + 1} of the link, {tok[:16]!r}, is malformed")
+                    raise ParseError(_("move {n} of the link, {move}, is malformed").format(n=i + 1, move=repr(tok[:16])))
                 if tok == "q":
                     if i != len(toks) - 1:
-                        raise ParseError("q (resign) may only end a link")
+                        # Translators: q is the link's mark of a game given up: it stays q.
+                        raise ParseError(_("q (resign) may only end a link"))
                     resigned = True
                 else:
                     moves.append(tok)
         packed = params.get("k", "")
         if packed:
             if raw:
-                raise ParseError("link has both m= and k= (its moves written twice)")
+                raise ParseError(_("link has both m= and k= (its moves written twice)"))
             packed, resigned = packed.removesuffix(".q"), packed.endswith(".q")
             if not _PACKED.match(packed):
-                raise ParseError(f"link's packed moves {packed[:16]!r} are not a count and a number")
+                raise ParseError(_("link's packed moves {packed} are not a count and a number").format(
+                    packed=repr(packed[:16])))
         return cls(params["g"], options, seed, tuple(moves), resigned, packed)
 
     def fragment(self) -> str:

@@ -37,6 +37,7 @@ from typing import Any, Final, NamedTuple
 from .clock import GameClock
 from .daily import daily_seed
 from .errors import ClockError, SaveError
+from .i18n import _
 from .session import Session
 from .storage import Storage
 
@@ -112,7 +113,8 @@ def read_save(text: str) -> Saved:
     try:
         data: Any = json.loads(text)
     except (ValueError, TypeError) as exc:
-        raise SaveError(f"saved game is not readable JSON ({exc})") from None
+        # Translators: said when a saved game cannot be read; {error} is the JSON reader's own words (English).
+        raise SaveError(_("saved game is not readable JSON ({error})").format(error=exc)) from None
     session = Session.from_save_data(data)
     day: datetime.date | None = None
     raw_day = data.get("day")
@@ -120,9 +122,11 @@ def read_save(text: str) -> Saved:
         try:
             day = datetime.date.fromisoformat(str(raw_day))
         except ValueError:
-            raise SaveError(f"saved game has a daily day that is not a date ({str(raw_day)[:12]})") from None
+            raise SaveError(_("saved game has a daily day that is not a date ({day})").format(
+                day=str(raw_day)[:12])) from None
         if session.options_text != "" or session.seed != daily_seed(session.game.id, day):
-            raise SaveError(f"saved game says it is the daily deal of {day.isoformat()}, but it is another deal")
+            raise SaveError(_("saved game says it is the daily deal of {day}, but it is another deal").format(
+                day=day.isoformat()))
     try:
         clock = GameClock.load({"elapsed_ms": data.get("timer", {}).get("elapsed_ms", 0)}, 0)
     except (ClockError, AttributeError):
@@ -162,9 +166,9 @@ class Saves:
         try:
             saved = read_save(raw)
             if saved.session.game.id != game_id:
-                raise SaveError("it belongs to another game")
+                raise SaveError(_("it belongs to another game"))
             if daily and saved.day is None:
-                raise SaveError("it is not a daily deal")
+                raise SaveError(_("it is not a daily deal"))
         except SaveError as exc:
             corrupt = CORRUPT_PREFIX + ("daily." if daily else "") + game_id
             self.storage.set(corrupt, raw)
@@ -233,7 +237,7 @@ class Saves:
 
     def current(self) -> tuple[str, bool] | None:
         """The game last on the table, and whether it was its daily deal."""
-        current, _, slot = str(self.storage.get(CURRENT_KEY) or "").partition("@")
+        current, _at, slot = str(self.storage.get(CURRENT_KEY) or "").partition("@")
         return (current, slot == "daily") if current else None
 
     def options(self, game_id: str) -> str | None:

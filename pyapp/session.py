@@ -20,6 +20,7 @@ from typing import Any
 
 from .errors import IllegalMoveError, OrbitError, ParseError, SaveError
 from .game import AnyGame, Status
+from .i18n import _
 from .links import Link
 
 SAVE_FORMAT = 1
@@ -164,12 +165,14 @@ class Session:
             try:
                 session.play(tok)
             except OrbitError as exc:
-                msg = f"move {i + 1} of the link ({tok}) cannot be played: {exc}"
+                # Translators: {move} is the move as the link writes it ("c3d3"), {error} why it cannot be played.
+                msg = _("move {n} of the link ({move}) cannot be played: {error}").format(n=i + 1, move=tok, error=exc)
                 if not lenient:
                     raise type(exc)(msg) from None
                 session.replay_error = msg
-                session.replay_problem = (f"move {i + 1} is not a move of this game" if isinstance(exc, ParseError)
-                                          else f"move {i + 1} cannot be played there")
+                session.replay_problem = (_("move {n} is not a move of this game").format(n=i + 1)
+                                          if isinstance(exc, ParseError) else
+                                          _("move {n} cannot be played there").format(n=i + 1))
                 return session
         if link.resigned:
             if session.status() == "playing":
@@ -189,21 +192,22 @@ class Session:
         try:
             data = json.loads(text)
         except (ValueError, TypeError) as exc:
-            raise SaveError(f"saved game is not readable JSON ({exc})") from None
+            # Translators: said when a saved game cannot be read; {error} is the JSON reader's own words (English).
+            raise SaveError(_("saved game is not readable JSON ({error})").format(error=exc)) from None
         return cls.from_save_data(data)
 
     @classmethod
     def from_save_data(cls, data: Any) -> Session:
         """A session from a save's parsed JSON (:meth:`save_data`); :class:`SaveError` saying what is wrong."""
         if not isinstance(data, dict) or data.get("format") != SAVE_FORMAT:
-            raise SaveError("saved game has an unknown format")
+            raise SaveError(_("saved game has an unknown format"))
         link = data.get("link")
         redo = data.get("redo", [])
         if not isinstance(link, str) or not isinstance(redo, list) or not all(isinstance(t, str) for t in redo):
-            raise SaveError("saved game is missing its moves")
+            raise SaveError(_("saved game is missing its moves"))
         try:
             session = cls.from_link(link)
         except (ParseError, IllegalMoveError, KeyError) as exc:
-            raise SaveError(f"saved game cannot be replayed: {exc}") from None
+            raise SaveError(_("saved game cannot be replayed: {error}").format(error=exc)) from None
         session._redo = list(reversed(redo))
         return session
