@@ -13,7 +13,7 @@ notice when it was asked for. The controller sends the intents and opens what it
 >>> said[-1][0] == SEARCHING, [t.name for t in c.timers(s, standing=False)]
 (True, ['solve'])
 >>> while c.timers(s, standing=False):
-...     _ = c.slice(c.verdicts.ticket, s, lambda n: "")
+...     _unused = c.slice(c.verdicts.ticket, s, lambda n: "")
 >>> said[-1], told[-1]
 (('Winnable from here.', ('Show me', 'show-line')), 'Winnable from here.')
 >>> len(c.line_to_watch(s)) > 20, c.next_move(s) == c.line_to_watch(s)[0]
@@ -30,6 +30,7 @@ from typing import TYPE_CHECKING, Any, Final, Protocol
 
 from .errors import OrbitError
 from .games import entry
+from .i18n import _, ngettext
 from .session import Session
 from .storage import Storage
 from .verdicts import SEARCHING, SLICE_GAP, SLICE_SECONDS, STANDING_PAUSE, TRACING, Finding, Verdicts, verdict_words
@@ -84,8 +85,27 @@ class Hunt:
             return verdict.kind == "won"
         return verdict.score is not None and verdict.score >= self.level
 
-    def wanted(self) -> str:
-        return "a winnable deal" if self.level is None else f"a deal whose best score reaches {self.level}"
+    def looking(self, done: bool = False) -> str:
+        """What the hunt says while it looks (``done``: the sentence ends, as spoken).
+
+        >>> Hunt("gyre", "", 40).looking(), Hunt("square", "", None).looking(done=True)
+        ('Looking for a deal whose best score reaches 40…', 'Looking for a winnable deal.')
+        """
+        if self.level is None:
+            return _("Looking for a winnable deal.") if done else _("Looking for a winnable deal…")
+        said = _("Looking for a deal whose best score reaches {level}.") if done else \
+            _("Looking for a deal whose best score reaches {level}…")
+        return said.format(level=self.level)
+
+    def progress(self) -> str:
+        """What the hunt says every few deals it tried."""
+        if self.level is None:
+            said = ngettext("Looking for a winnable deal… {n} deal tried.",
+                            "Looking for a winnable deal… {n} deals tried.", self.tried)
+        else:
+            said = ngettext("Looking for a deal whose best score reaches {level}… {n} deal tried.",
+                            "Looking for a deal whose best score reaches {level}… {n} deals tried.", self.tried)
+        return said.format(level=self.level, n=self.tried)
 
 
 class Say(Protocol):
@@ -182,16 +202,27 @@ class CanWin:
         better = best < mine if game_entry.lower_is_better else best > mine
         watch = known.line if better else ()
         if known.kind == "won":
-            return f"You left {words(mine).removesuffix(' left')}; the deal could be won " \
-                   "(the solver knows the order of every card)." if game_entry.lower_is_better else \
-                f"You: {words(mine)}; the deal could be won (the solver knows the order of every card).", watch
+            if game_entry.lower_is_better:  # Gravity: its score is the piles left
+                # Translators: Gravity's end screen: the piles the player left on the table.
+                said = ngettext("You left {n} pile; the deal could be won (the solver knows the order of every card).",
+                                "You left {n} piles; the deal could be won (the solver knows the order of every "
+                                "card).", mine).format(n=mine)
+            else:
+                # Translators: {result} is the player's result in the game's own words ("30 cells filled").
+                said = _("You: {result}; the deal could be won (the solver knows the order of every card).").format(
+                    result=words(mine))
+            return said, watch
         if known.exact:
-            said = "No one could have won this deal" if game_entry.can_win else "The best possible from the deal"
-            return f"{said}: {words(best)} at best." + (" You did as well as anyone could." if not better
-                                                         else ""), watch
+            # Translators: {best} is a result in the game's own words ("30 cells filled", "3 piles left").
+            said = _("No one could have won this deal: {best} at best.") if game_entry.can_win else \
+                _("The best possible from the deal: {best} at best.")
+            return said.format(best=words(best)) + ("" if better else " " + _("You did as well as anyone could.")), \
+                watch
         if known.kind == "impossible":
-            return f"No one could have won this deal. The solver's best line from it: {words(best)}.", watch
-        return f"The solver's best line from the deal: {words(best)} (its search did not finish).", watch
+            return _("No one could have won this deal. The solver's best line from it: {best}.").format(
+                best=words(best)), watch
+        return _("The solver's best line from the deal: {best} (its search did not finish).").format(
+            best=words(best)), watch
 
     # -- winnable deals only ---------------------------------------------------------------
     def hunt_for(self, game_id: str, options: str, level: int | None = None) -> None:
@@ -200,8 +231,9 @@ class CanWin:
         self._hunts += 1
         self.hunt = Hunt(game_id, options, level, ticket=self._hunts * 1_000_000)
         self.hunt.next_deal()
-        self._say(f"Looking for {self.hunt.wanted()}…", ("Cancel", "stop-hunt"), lasting=True)
-        self._tell(f"Looking for {self.hunt.wanted()}.")
+        # Translators: the button of the notice that says a winnable deal is being looked for.
+        self._say(self.hunt.looking(), (_("Cancel"), "stop-hunt"), lasting=True)
+        self._tell(self.hunt.looking(done=True))
 
     def stop_hunt(self) -> None:
         self.hunt = None
@@ -225,8 +257,7 @@ class CanWin:
             return hunt
         hunt.next_deal()
         if hunt.tried % 5 == 0:
-            self._say(f"Looking for {hunt.wanted()}… {hunt.tried} deals tried.", ("Cancel", "stop-hunt"),
-                      lasting=True)
+            self._say(hunt.progress(), (_("Cancel"), "stop-hunt"), lasting=True)
         return True
 
     def moved(self) -> None:
@@ -245,8 +276,10 @@ class CanWin:
         if found is not None:
             self._found(session, found, move_words)
         else:
-            self._say(SEARCHING, ("Stop", "stop-search"), lasting=True)
-            self._tell("Searching.")
+            # Translators: the button of the notice that says the solver is searching: it stops the search.
+            stop = _("Stop")
+            self._say(_(SEARCHING), (stop, "stop-search"), lasting=True)
+            self._tell(_("Searching."))
 
     def _found(self, session: Session, found: Finding, move_words: MoveWords) -> None:
         self.keep()
@@ -256,7 +289,9 @@ class CanWin:
         lost = move_words(found.since) if found.since and found.since <= len(session.moves) else ""
         self._words = verdict_words(entry(session.game.id), found, lost)
         if self.asked:
-            action = ("Undo to there", "undo-to") if found.since else ("Show me", "show-line") \
+            # Translators: buttons of the solver's verdict: Undo to the position before the move that lost
+            # the game; Show me plays the solver's line from here.
+            action = (_("Undo to there"), "undo-to") if found.since else (_("Show me"), "show-line") \
                 if found.verdict.line else None
             self._say(self._words, action, lasting=True)
         self._tell(self._words)
@@ -274,8 +309,8 @@ class CanWin:
             return True
         if v.tracing and not tracing:
             if self.asked:
-                self._say(TRACING, ("Stop", "stop-search"), lasting=True)
-                self._tell(TRACING)
+                self._say(_(TRACING), (_("Stop"), "stop-search"), lasting=True)
+                self._tell(_(TRACING))
             return True
         return SLICE_GAP if v.ticket == ticket else True  # a new position's search: drawn, with its timer
 
@@ -304,9 +339,12 @@ class CanWin:
         if not standing:
             return ""
         v = self.verdicts
-        if v.searching:
-            return "Solver: " + (TRACING if v.tracing else "searching…")
-        return "Solver: " + (self._words if v.finding_for(session.game.id, session.states) else "searching…")
+        if v.searching and v.tracing:
+            # Translators: the solver's verdict kept shown under the board.
+            return _("Solver: {verdict}").format(verdict=_(TRACING))
+        if v.searching or not v.finding_for(session.game.id, session.states):
+            return _("Solver: searching…")
+        return _("Solver: {verdict}").format(verdict=self._words)
 
     def lost_at(self) -> int | None:
         """The number of the move that lost the game (the last verdict's), if it was found."""

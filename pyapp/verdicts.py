@@ -38,6 +38,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Final
 
 from .games import GameEntry, entry
+from .i18n import N_, _, ngettext
 
 if TYPE_CHECKING:  # the search itself is imported when a search starts (not at the page's start)
     from .solve import Problem, Search, Verdict
@@ -50,10 +51,10 @@ SLICE_SECONDS: Final = 0.012
 SLICE_GAP: Final = 0.008
 #: How many positions' verdicts are kept.
 KEPT: Final = 256
-#: What the page says while the solver searches, and what it knows.
-SEARCHING: Final = "Searching… (the solver knows the order of every card, face down or not)"
-#: What it says while it looks for the move that lost the game.
-TRACING: Final = "Cannot be won from here. Looking for the move that lost it…"
+#: What the page says while the solver searches, and what it knows (translated where it is said).
+SEARCHING: Final = N_("Searching… (the solver knows the order of every card, face down or not)")
+#: What it says while it looks for the move that lost the game (translated where it is said).
+TRACING: Final = N_("Cannot be won from here. Looking for the move that lost it…")
 #: How long a standing verdict (the setting) waits after a move before it searches, in seconds.
 STANDING_PAUSE: Final = 0.4
 
@@ -247,19 +248,29 @@ def verdict_words(game_entry: GameEntry, finding: Finding, lost: str = "") -> st
     """
     verdict, words = finding.verdict, game_entry.result_words
     if verdict.kind == "won":
-        return "Winnable from here."
+        return _("Winnable from here.")
     if verdict.kind == "impossible":
         best = words(verdict.score) if verdict.score is not None else ""
-        now = (f" Best now: {best}." if verdict.exact else f" The best line found: {best}.") if best else ""
+        # Translators: {best} is a result in the game's own words ("30 cells filled", "3 piles left").
+        now = (" " + (_("Best now: {best}.") if verdict.exact else _("The best line found: {best}.")).format(best=best)
+               if best else "")
         if finding.since == 0:
-            return "This deal could never be won, even knowing every card." + now
+            return _("This deal could never be won, even knowing every card.") + now
         if finding.since is not None:
-            named = f" ({lost})" if lost else ""
-            return f"No longer winnable: move {finding.since}{named} lost it." + now
+            if lost:
+                # Translators: {lost} names the move in words ("5 to cell B1").
+                said = _("No longer winnable: move {n} ({lost}) lost it.").format(n=finding.since, lost=lost)
+            else:
+                said = _("No longer winnable: move {n} lost it.").format(n=finding.since)
+            return said + now
         if not verdict.exact:
-            return "Cannot be won from here." + now
-        return "Cannot be won from here" + (f": {best} at best." if best else ".")
+            return _("Cannot be won from here.") + now
+        return _("Cannot be won from here: {best} at best.").format(best=best) if best else \
+            _("Cannot be won from here.")
     if verdict.kind == "best" and verdict.exact and verdict.score is not None:
-        return f"The best still possible from here: {words(verdict.score)}."
-    found = f" The best line it found: {words(verdict.score)}." if verdict.score is not None else ""
-    return f"Not sure: after {verdict.nodes:,} positions the search had not finished.{found}"
+        return _("The best still possible from here: {best}.").format(best=words(verdict.score))
+    found = " " + _("The best line it found: {best}.").format(best=words(verdict.score)) \
+        if verdict.score is not None else ""
+    return ngettext("Not sure: after {nodes:,} position the search had not finished.",
+                    "Not sure: after {nodes:,} positions the search had not finished.",
+                    verdict.nodes).format(nodes=verdict.nodes) + found
