@@ -31,6 +31,7 @@ from typing import TYPE_CHECKING, Any, Protocol
 
 from .game import AnyGame, Status
 from .games import entry
+from .i18n import N_, _, ngettext
 from .table import Place, Table
 
 if TYPE_CHECKING:
@@ -145,18 +146,31 @@ def hint_words(marks: HintMarks, table: Table) -> str:
     >>> hint_words(HintMarks("R", button="rotate"), t)
     'Hint: press Rotate.'
     """
-    if marks.button:
+    n = len(marks.picks)
+    if marks.button:  # the button's label as the table shows it (already in the player's language)
         label = next((b.label for b in table.buttons if b.id == marks.button), marks.button)
-        then = ", then pick the card marked" if len(marks.picks) == 1 else \
-            ", then pick the cards marked" if marks.picks else ""
-        return f"Hint: press {label}{then}."
-    what = "play the lit card onto the lit place" if marks.source is not None else "tap the lit place"
-    pick = "" if not marks.picks else (" and give up the card marked" if len(marks.picks) == 1
-                                       else f" and pick the {len(marks.picks)} cards marked")
-    return f"Hint: {what}{pick}."
+        if not n:
+            # Translators: {label} is the label of a button on the table ("Rotate", "Auto-finish").
+            return _("Hint: press {label}.").format(label=label)
+        return ngettext("Hint: press {label}, then pick the card marked.",
+                        "Hint: press {label}, then pick the cards marked.", n).format(label=label, n=n)
+    if marks.source is None:
+        if not n:
+            return _("Hint: tap the lit place.")
+        if n == 1:
+            return _("Hint: tap the lit place and give up the card marked.")
+        return ngettext("Hint: tap the lit place and pick the {n} card marked.",
+                        "Hint: tap the lit place and pick the {n} cards marked.", n).format(n=n)
+    if not n:
+        return _("Hint: play the lit card onto the lit place.")
+    if n == 1:
+        return _("Hint: play the lit card onto the lit place and give up the card marked.")
+    return ngettext("Hint: play the lit card onto the lit place and pick the {n} card marked.",
+                    "Hint: play the lit card onto the lit place and pick the {n} cards marked.", n).format(n=n)
 
 
-NO_HINT = "No move helps: every move left loses or changes nothing. Undo may find a better way."
+#: What the Hint tool says when no move helps (translated where it is said).
+NO_HINT = N_("No move helps: every move left loses or changes nothing. Undo may find a better way.")
 
 
 def hint_marks(session: SessionLike, table: Table) -> HintMarks | None:
@@ -180,8 +194,10 @@ def ask_hint(host: Host) -> None:
     solver = host.can_win.next_move(session)
     marks = locate_hint(table, solver) if solver is not None else hint_marks(session, table)
     if marks is None:
-        host.say(NO_HINT)
+        host.say(_(NO_HINT))
         return
     host.hint_marks = marks
     host.stats.hinted(session.game.id, session)
-    host.say(("The solver's next move. " if solver is not None else "") + hint_words(marks, table))
+    words = hint_words(marks, table)
+    # Translators: said before a hint that follows the solver's line.
+    host.say(_("The solver's next move.") + " " + words if solver is not None else words)
