@@ -58,6 +58,7 @@ from dataclasses import dataclass, field
 from typing import Callable, Literal
 
 from .errors import StatsError
+from .i18n import ngettext
 from .stats_record import (FORBIDDEN_KEYS, GAME_ID, MAX_IMPORT_CHARS, MAX_LINK, MAX_NUMBER, MAX_OPEN,  # noqa: F401
                            MAX_RESULTS, MAX_SEED, OUTCOMES, RECENT, STATS_FORMAT, STATS_VERSION, Key, OpenGame,
                            Outcome, Result, _entry, lower_is_better, rating_bands, read_record, record_text,
@@ -226,7 +227,9 @@ class Stats:
                 variants.add((result.game, result.options))
                 added += 1
         if len(self.results) > MAX_RESULTS:
-            raise StatsError(f"too many results after the merge (more than {MAX_RESULTS})")
+            raise StatsError(ngettext("too many results after the merge (more than {limit})",
+                                      "too many results after the merge (more than {limit})", MAX_RESULTS)
+                             .format(limit=MAX_RESULTS))
         for game, options in sorted(variants):
             self._prune_links(game, options)
         return added
@@ -253,7 +256,7 @@ class Stats:
         best = best_result.score if best_result is not None else None
         average = round(sum(scores) / len(scores), 2) if scores else None
         streak, longest = _runs([r.won for r in rs])
-        bands = tuple((label, sum(1 for r in rs if r.band == label)) for label, _ in rating_bands(game))
+        bands = tuple((label, sum(1 for r in rs if r.band == label)) for label, _top in rating_bands(game))
         times = [r.elapsed_ms for r in rs if r.won and r.elapsed_ms > 0]
         better = _better(game)
         judged = [r for r in rs if r.ended and (r.judged or r.won)]

@@ -13,6 +13,7 @@ from typing import Callable, Protocol
 
 from .daily import daily_date
 from .errors import StatsError
+from .i18n import _, ngettext
 from .links import Link
 from .stats import MAX_OPEN, Key, OpenGame, Outcome, Result, Stats, _order, utc_stamp
 from .stats_record import _entry
@@ -59,7 +60,7 @@ class StatsKeeper:
     >>> from pyapp.storage import MemoryStorage
     >>> k = StatsKeeper(MemoryStorage(), lambda: datetime.datetime(2025, 1, 1, tzinfo=datetime.timezone.utc))
     >>> s = Session.new(get_game("gyre"), 5)
-    >>> _ = s.play(s.legal_moves()[0]); k.moved("gyre", s); s.resign(); k.changed("gyre", s)
+    >>> _unused = s.play(s.legal_moves()[0]); k.moved("gyre", s); s.resign(); k.changed("gyre", s)
     >>> [(r.outcome, r.won) for r in k.stats.results.values()]
     [('resigned', False)]
     """
@@ -90,8 +91,10 @@ class StatsKeeper:
             self.storage.set(CORRUPT_STATS_KEY, raw)
             self.storage.remove(STATS_KEY)
             self.stats = Stats()
-            return (f"Your statistics could not be read ({exc}). They were set aside "
-                    f"({CORRUPT_STATS_KEY}) and new statistics started.")
+            # Translators: {problem} says what is wrong with them; {key} is where the browser keeps them now
+            # (orbit.corrupt.stats), not translated.
+            return _("Your statistics could not be read ({problem}). They were set aside ({key}) and new statistics "
+                     "started.").format(problem=exc, key=CORRUPT_STATS_KEY)
         return ""
 
     def save(self) -> None:
@@ -107,9 +110,9 @@ class StatsKeeper:
 
         >>> from pyapp.storage import MemoryStorage
         >>> storage = MemoryStorage(); a, b = StatsKeeper(storage), StatsKeeper(storage)
-        >>> _, _ = a.load(), b.load()
+        >>> _unused = a.load(), b.load()
         >>> r = Result("gyre", "", 1, "t1", 5, False, "2025-01-01T00:00:00Z", 3, "finished")
-        >>> _ = a.stats.record(r); a.save(); b.save()  # b knew nothing of a's game
+        >>> _unused = a.stats.record(r); a.save(); b.save()  # b knew nothing of a's game
         >>> list(Stats.loads(storage.get(STATS_KEY)).results) == list(a.stats.results)
         True
         >>> a.reset(); b.save(); len(Stats.loads(storage.get(STATS_KEY)).results)
@@ -218,20 +221,30 @@ class StatsKeeper:
         e = next((e for e in entries() if e.id == game), None)
         if not v.played:
             return ()
-        line = f"This game and variant: {v.played} played"
+        # Translators: the end screen's line on the games of this game and variant; more may follow it
+        # (", 3 wins (50%)").
+        line = ngettext("This game and variant: {n} played", "This game and variant: {n} played",
+                        v.played).format(n=v.played)
         if e is None or e.can_win:
-            line += f", {v.won} {'win' if v.won == 1 else 'wins'} ({v.win_rate:.0%})" + \
-                (f"; a win is {e.win_words}" if e and e.win_words else "")
+            # Translators: follows "This game and variant: 6 played, "; {rate} is the share of games won.
+            line += ", " + ngettext("{n} win ({rate:.0%})", "{n} wins ({rate:.0%})", v.won).format(n=v.won,
+                                                                                                   rate=v.win_rate)
+            if e and e.win_words:
+                # Translators: follows the wins; {what} is what a win is in this game ("one pile left").
+                line += "; " + _("a win is {what}").format(what=_(e.win_words))
         lines = [line]
         if v.best is not None and v.average is not None:
-            lines.append(f"Best {e.amount(v.best) if e else v.best} · average {v.average:g}")
+            # Translators: the best score with its unit ("12 points", "3 piles left") and the average score.
+            lines.append(_("Best {best} · average {average:g}").format(best=e.amount(v.best) if e else v.best,
+                                                                      average=v.average))
         r = self._counted(game, session)
         if r is not None and r.ended:
             c = self.stats.compare(game, r.options, r.score, r.key)
             if c.played and c.new_best:
-                lines.append("A new best score!")
+                lines.append(_("A new best score!"))
         if v.streak > 1 and (e is None or e.can_win):
-            lines.append(f"Winning streak {v.streak}")
+            # Translators: the games won in a row.
+            lines.append(ngettext("Winning streak {n}", "Winning streak {n}", v.streak).format(n=v.streak))
         return tuple(lines)
 
     def _counted(self, game: str, session: GameLike) -> Result | None:
@@ -248,7 +261,7 @@ class StatsKeeper:
         >>> from pyapp.session import Session
         >>> from pyapp.games import get_game
         >>> k = StatsKeeper(MemoryStorage()); s = Session.new(get_game("gravity"), 5)
-        >>> _ = s.play(s.legal_moves()[0]); k.moved("gravity", s); s.resign(); k.changed("gravity", s)
+        >>> _unused = s.play(s.legal_moves()[0]); k.moved("gravity", s); s.resign(); k.changed("gravity", s)
         >>> k.judged("gravity", s, "won", 1), k.stats.variant("gravity", "").winnable_lost
         (True, 1)
         """
@@ -268,9 +281,11 @@ class StatsKeeper:
         try:
             added = self.import_text(text)
         except StatsError as exc:
-            return f"That file could not be imported: {exc}. Your statistics are as they were.", True
-        return (f"Imported {added} {'game' if added == 1 else 'games'}." if added
-                else "Nothing new to import: every game in that file is already counted."), False
+            # Translators: {problem} says what is wrong with the file.
+            return _("That file could not be imported: {problem}. Your statistics are as they were.").format(
+                problem=exc), True
+        return (ngettext("Imported {n} game.", "Imported {n} games.", added).format(n=added) if added
+                else _("Nothing new to import: every game in that file is already counted.")), False
 
     def import_text(self, text: str) -> int:
         """Merge an export into the record; how many games were added. Raises

@@ -22,6 +22,7 @@ from .clock import MAX_ELAPSED_MS
 from .daily import daily_seed
 from .errors import OrbitError, ParseError, StatsError
 from .games import GameEntry, entry
+from .i18n import _, ngettext
 from .links import Link
 
 #: The version written in every record and export; :meth:`Stats.loads` refuses others.
@@ -76,7 +77,7 @@ def lower_is_better(game: str) -> bool:
 def rating_bands(game: str) -> tuple[tuple[str, int], ...]:
     """The game's rating bands, (label, highest score), from its registry entry; () for none.
 
-    >>> [label for label, _ in rating_bands("gravity")], rating_bands("gyre")
+    >>> [label for label, _top in rating_bands("gravity")], rating_bands("gyre")
     (['1', '2–3', '4–5', '6–7', '8+'], ())
     """
     e = _entry(game)
@@ -176,46 +177,70 @@ def read_record(text: str, imported_on: datetime.date | None = None) -> tuple[li
     on that (UTC) day, and is read strictly (see :mod:`pyapp.stats`)."""
     strict = imported_on is not None
     if strict and len(text) > MAX_IMPORT_CHARS:
-        raise StatsError(f"the file is larger than {MAX_IMPORT_CHARS:,} characters, "
-                         f"far more than any statistics file")
+        raise StatsError(ngettext("the file is larger than {limit:,} character, far more than any statistics file",
+                                  "the file is larger than {limit:,} characters, far more than any statistics file",
+                                  MAX_IMPORT_CHARS).format(limit=MAX_IMPORT_CHARS))
     try:
         data = json.loads(text, parse_constant=_no_constant,
                           object_pairs_hook=_strict_object if strict else _object)
     except StatsError:
         raise
     except RecursionError:
-        raise StatsError("the statistics are not readable JSON (nested too deeply)") from None
+        raise StatsError(_("the statistics are not readable JSON (nested too deeply)")) from None
     except (ValueError, TypeError) as exc:
-        raise StatsError(f"the statistics are not readable JSON ({str(exc)[:120]})") from None
+        # Translators: {detail} is the JSON reader's own words (in English), such as "Expecting value: line 1 column 1".
+        raise StatsError(_("the statistics are not readable JSON ({detail})").format(detail=str(exc)[:120])) \
+            from None
     if not isinstance(data, dict) or data.get("format") != STATS_FORMAT:
-        raise StatsError("this is not a Solitaire Orbit statistics file")
+        raise StatsError(_("this is not a Solitaire Orbit statistics file"))
     version = data.get("version")
     if type(version) is not int or version != STATS_VERSION:
-        raise StatsError(f"statistics version {str(version)[:12]} is not one this app reads "
-                         f"(it reads version {STATS_VERSION})")
+        raise StatsError(_("statistics version {version} is not one this app reads (it reads version {known})")
+                         .format(version=str(version)[:12], known=STATS_VERSION))
     raw_results = data.get("results")
     raw_open = data.get("open", [])
     if not isinstance(raw_results, list) or not isinstance(raw_open, list):
-        raise StatsError("the statistics have no list of results")
+        raise StatsError(_("the statistics have no list of results"))
     if len(raw_results) > MAX_RESULTS:
-        raise StatsError(f"the statistics hold more than {MAX_RESULTS} results")
+        raise StatsError(ngettext("the statistics hold more than {limit} result",
+                                  "the statistics hold more than {limit} results", MAX_RESULTS)
+                         .format(limit=MAX_RESULTS))
     results: list[Result] = []
     first: dict[Key, int] = {}
     for i, item in enumerate(raw_results):
-        r = _result_from(item, f"result {i + 1}")
+        where = _result_where(i + 1)
+        r = _result_from(item, where)
         if imported_on is not None:
-            _imported_ok(r, f"result {i + 1}", imported_on)
+            _imported_ok(r, where, imported_on)
             if r.key in first:
-                raise StatsError(f"result {i + 1} is the same game as result {first[r.key]} "
-                                 f"({r.game} deal {r.seed} begun {r.started[:24]!r})")
+                # Translators: {game} is a game's id (gravity, square, gyre, zodiac), {seed} its deal's number,
+                # {started} when it began (a stamp such as '2025-01-01T10:00:00.000Z').
+                raise StatsError(_("result {n} is the same game as result {first} ({game} deal {seed} begun "
+                                   "{started})").format(n=i + 1, first=first[r.key], game=r.game, seed=r.seed,
+                                                        started=repr(r.started[:24])))
             first[r.key] = i + 1
         results.append(r)
-    return results, [_open_from(item, f"game in progress {i + 1}") for i, item in enumerate(raw_open[:MAX_OPEN])]
+    return results, [_open_from(item, _open_where(i + 1)) for i, item in enumerate(raw_open[:MAX_OPEN])]
+
+
+def _result_where(n: int) -> str:
+    """Which result of the file a message is about (it starts the message: "result 3: ...")."""
+    # Translators: which result of a statistics file a message is about; it starts the message
+    # ("result 3: seed is too large", "result 3 is not an object").
+    return _("result {n}").format(n=n)
+
+
+def _open_where(n: int) -> str:
+    """Which game in progress of the file a message is about."""
+    # Translators: which game in progress of a statistics file a message is about; it starts the message
+    # ("game in progress 2: seed should be a number").
+    return _("game in progress {n}").format(n=n)
 
 
 def _no_constant(name: str) -> Any:
     """JSON's NaN and Infinity are no number a statistics file holds."""
-    raise StatsError(f"the file holds {name}, which is not a number a statistics file holds")
+    # Translators: {name} is NaN, Infinity or -Infinity, as the file writes it.
+    raise StatsError(_("the file holds {name}, which is not a number a statistics file holds").format(name=name))
 
 
 def _object(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
@@ -227,9 +252,9 @@ def _strict_object(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
     data: dict[str, Any] = {}
     for key, value in pairs:
         if key in FORBIDDEN_KEYS:
-            raise StatsError(f"the file holds a key named {key!r}, which no statistics file has")
+            raise StatsError(_("the file holds a key named {key}, which no statistics file has").format(key=repr(key)))
         if key in data:
-            raise StatsError(f"the file holds the key {key[:24]!r} twice in one object")
+            raise StatsError(_("the file holds the key {key} twice in one object").format(key=repr(key[:24])))
         data[key] = value
     return data
 
@@ -239,23 +264,29 @@ def _imported_ok(r: Result, where: str, today: datetime.date) -> None:
     (a day of grace for clocks), a known game's options as this app writes them, a daily
     result's deal that day's."""
     if not GAME_ID.fullmatch(r.game) or r.game in FORBIDDEN_KEYS:
-        raise StatsError(f"{where}: game {r.game[:20]!r} is not the id of a game")
+        raise StatsError(_("{where}: game {game} is not the id of a game").format(where=where, game=repr(r.game[:20])))
     latest = (today + datetime.timedelta(days=1)).isoformat()
     for name, value in (("date", r.date), ("started", r.started), ("daily", r.daily)):
         if value[:10] > latest and _is_date(value[:10]):
-            raise StatsError(f"{where}: {name} {value[:10]} is after today ({today.isoformat()})")
+            # Translators: {name} is the name of a field of the file (date, started or daily), as written there;
+            # {date} and {today} are dates written YYYY-MM-DD.
+            raise StatsError(_("{where}: {name} {date} is after today ({today})").format(
+                where=where, name=name, date=value[:10], today=today.isoformat()))
     known = _entry(r.game)
     if known is None:
         return
     try:
         canonical = known.game.format_options(known.game.parse_options(r.options))
     except OrbitError:
-        raise StatsError(f"{where}: options {r.options[:24]!r} are not options of {known.title}") from None
+        # Translators: {game} is the game's name (Gravity, Solitaire Square, Gyre, Zodiac).
+        raise StatsError(_("{where}: options {options} are not options of {game}").format(
+            where=where, options=repr(r.options[:24]), game=known.title)) from None
     if canonical != r.options:
-        raise StatsError(f"{where}: options {r.options[:24]!r} are not written as this app writes them "
-                         f"({canonical!r})")
+        raise StatsError(_("{where}: options {options} are not written as this app writes them ({canonical})")
+                         .format(where=where, options=repr(r.options[:24]), canonical=repr(canonical)))
     if r.daily and (r.options or r.seed != daily_seed(r.game, datetime.date.fromisoformat(r.daily))):
-        raise StatsError(f"{where}: the deal is not the daily deal of {r.daily}")
+        # Translators: {day} is a date written YYYY-MM-DD.
+        raise StatsError(_("{where}: the deal is not the daily deal of {day}").format(where=where, day=r.daily))
 
 
 def _is_date(text: str) -> bool:
@@ -283,11 +314,20 @@ def _get(item: dict[str, Any], name: str, kind: type, where: str, default: Any =
     value = item.get(name, default)
     ok = isinstance(value, kind) and not (kind is int and isinstance(value, bool))
     if not ok:
-        raise StatsError(f"{where}: {name} should be {'a number' if kind is int else 'a ' + kind.__name__}")
+        if kind is int:
+            # Translators: {name} is the name of a field of the file (seed, score, game...), as written there.
+            said = _("{where}: {name} should be a number")
+        elif kind is bool:
+            # Translators: a bool: true or false, as the file writes it.
+            said = _("{where}: {name} should be a bool")
+        else:
+            # Translators: a str: a text (in quotes, in the file).
+            said = _("{where}: {name} should be a str")
+        raise StatsError(said.format(where=where, name=name))
     if isinstance(value, str) and len(value) > longest:
-        raise StatsError(f"{where}: {name} is too long")
+        raise StatsError(_("{where}: {name} is too long").format(where=where, name=name))
     if isinstance(value, int) and name != "seed" and abs(value) > MAX_NUMBER:
-        raise StatsError(f"{where}: {name} is too large")
+        raise StatsError(_("{where}: {name} is too large").format(where=where, name=name))
     return value
 
 
@@ -296,74 +336,82 @@ def _link_ok(link: str, game: str, options: str, seed: int, where: str) -> None:
     try:
         parsed = Link.parse(link)
     except ParseError as exc:
-        raise StatsError(f"{where}: link cannot be read ({exc})") from None
+        # Translators: {problem} says what is wrong with the link.
+        raise StatsError(_("{where}: link cannot be read ({problem})").format(where=where, problem=exc)) from None
     if parsed.packed:
-        raise StatsError(f"{where}: link has its moves packed (k=), not written out")
+        raise StatsError(_("{where}: link has its moves packed (k=), not written out").format(where=where))
     if (parsed.game, parsed.seed) != (game, seed) or parsed.options != options:
-        raise StatsError(f"{where}: link is for another deal than the result")
+        raise StatsError(_("{where}: link is for another deal than the result").format(where=where))
 
 
 def _date_ok(text: str, where: str, name: str) -> None:
     try:
         datetime.date.fromisoformat(text[:10])
     except ValueError:
-        raise StatsError(f"{where}: {name} {text[:24]!r} is not a date") from None
+        raise StatsError(_("{where}: {name} {text} is not a date").format(where=where, name=name,
+                                                                          text=repr(text[:24]))) from None
 
 
 def _result_from(item: Any, where: str) -> Result:
     if not isinstance(item, dict):
-        raise StatsError(f"{where} is not an object")
+        raise StatsError(_("{where} is not an object").format(where=where))
     game = _get(item, "game", str, where)
     if not game:
-        raise StatsError(f"{where}: game is empty")
+        raise StatsError(_("{where}: game is empty").format(where=where))
     outcome = _get(item, "outcome", str, where)
     if outcome not in OUTCOMES:
-        raise StatsError(f"{where}: outcome {outcome[:16]!r} is not one of {', '.join(OUTCOMES)}")
+        # Translators: {outcome} and {known} are the file's own words (won, lost, finished...), not translated.
+        raise StatsError(_("{where}: outcome {outcome} is not one of {known}").format(
+            where=where, outcome=repr(outcome[:16]), known=", ".join(OUTCOMES)))
     seed, moves = _get(item, "seed", int, where), _get(item, "moves", int, where)
     if seed < 0 or moves < 0:
-        raise StatsError(f"{where}: seed and moves cannot be negative")
+        raise StatsError(_("{where}: seed and moves cannot be negative").format(where=where))
     if seed > MAX_SEED:
-        raise StatsError(f"{where}: seed is larger than a deal's seed can be")
+        raise StatsError(_("{where}: seed is larger than a deal's seed can be").format(where=where))
     won = _get(item, "won", bool, where)
     if won != (outcome == "won"):
-        raise StatsError(f"{where}: won does not agree with outcome {outcome}")
+        # Translators: "won" is the name of a field of the file; {outcome} is the file's own word.
+        raise StatsError(_("{where}: won does not agree with outcome {outcome}").format(where=where, outcome=outcome))
     date = _get(item, "date", str, where)
     _date_ok(date, where, "date")
     daily = _get(item, "daily", str, where, "")
     if daily and not _is_date(daily):
-        raise StatsError(f"{where}: daily {daily[:24]!r} is not a date")
+        raise StatsError(_("{where}: daily {daily} is not a date").format(where=where, daily=repr(daily[:24])))
     band = _get(item, "band", str, where, "")
-    if band and band not in {label for label, _ in rating_bands(game)}:
+    if band and band not in {label for label, _top in rating_bands(game)}:
         known = _entry(game)
-        raise StatsError(f"{where}: band {band[:8]!r} is not a rating band of {known.title if known else game[:20]}")
+        # Translators: {game} is the game's name (Gravity), or its id as the file writes it.
+        raise StatsError(_("{where}: band {band} is not a rating band of {game}").format(
+            where=where, band=repr(band[:8]), game=known.title if known else game[:20]))
     started = _get(item, "started", str, where)
     if not started:
-        raise StatsError(f"{where}: started is empty")
+        raise StatsError(_("{where}: started is empty").format(where=where))
     options = _get(item, "options", str, where)
     hints, elapsed = _get(item, "hints", int, where, 0), _get(item, "elapsed_ms", int, where, 0)
     if hints < 0 or elapsed < 0:
-        raise StatsError(f"{where}: hints and elapsed_ms cannot be negative")
+        raise StatsError(_("{where}: hints and elapsed_ms cannot be negative").format(where=where))
     if elapsed > MAX_ELAPSED_MS:
-        raise StatsError(f"{where}: elapsed_ms is longer than a timer counts")
+        raise StatsError(_("{where}: elapsed_ms is longer than a timer counts").format(where=where))
     link = _get(item, "link", str, where, "", MAX_LINK)
     if link:
         _link_ok(link, game, options, seed, where)
     judged = _get(item, "judged", str, where, "")
     if judged not in JUDGEMENTS:
-        raise StatsError(f"{where}: judged {judged[:12]!r} is not what the solver says")
+        raise StatsError(_("{where}: judged {judged} is not what the solver says").format(
+            where=where, judged=repr(judged[:12])))
     possible = _get(item, "possible", int, where) if judged and "possible" in item else None
     if judged and possible is None:
-        raise StatsError(f"{where}: judged by the solver, with no score possible")
+        raise StatsError(_("{where}: judged by the solver, with no score possible").format(where=where))
     return Result(game, options, seed, started, _get(item, "score", int, where), won,
                   date, moves, outcome, daily, band, hints, elapsed, link, judged, possible)
 
 
 def _open_from(item: Any, where: str) -> OpenGame:
     if not isinstance(item, dict):
-        raise StatsError(f"{where} is not an object")
+        raise StatsError(_("{where} is not an object").format(where=where))
     seed = _get(item, "seed", int, where)
     hints = _get(item, "hints", int, where, 0)
     if hints < 0 or not 0 <= seed <= MAX_SEED:
-        raise StatsError(f"{where}: hints and seed cannot be negative, nor the seed too large")
+        raise StatsError(_("{where}: hints and seed cannot be negative, nor the seed too large").format(where=where))
     return OpenGame(_get(item, "game", str, where), _get(item, "options", str, where), seed,
                     _get(item, "started", str, where), _get(item, "daily", str, where, ""), hints)
