@@ -13,6 +13,7 @@ from dataclasses import dataclass
 from typing import Any, Literal, Protocol, TypeVar
 
 from .errors import ParseError
+from .i18n import _, pgettext
 
 Status = Literal["playing", "won", "lost", "finished"]
 
@@ -85,7 +86,8 @@ def parse_option_values(specs: tuple[OptionSpec, ...], text: str, game_title: st
     default for options not given). Raises :class:`ParseError` for an unknown
     option, an option given twice, a flag with a value, a valued option without
     one, or an ``int`` outside its choices. ``cards`` values are returned as
-    given, for the game to check.
+    given, for the game to check. The messages reach the player (a link's options), so
+    they are in the language in use (the command line's is English).
 
     >>> specs = (OptionSpec("decks", "int", "1", "", ("1", "2")), OptionSpec("hidden", "flag", "", ""))
     >>> parse_option_values(specs, "hidden,decks=2")
@@ -103,21 +105,30 @@ def parse_option_values(specs: tuple[OptionSpec, ...], text: str, game_title: st
         key, eq, value = part.partition("=")
         spec = by_name.get(key)
         if spec is None:
-            known = ", ".join(by_name) or "none"
-            what = f"{game_title} option" if game_title else "option"
-            raise ParseError(f"unknown {what} {key[:20]!r} (known: {known})")
+            # Translators: no option is known (the game has none).
+            known = ", ".join(by_name) or pgettext("known options", "none")
+            if game_title:
+                # Translators: {game} is the game's name (Gravity); {option} the option asked for, in quotes;
+                # {known} the options the game has, as written in a link (decks, hidden...), not translated.
+                said = _("unknown {game} option {option} (known: {known})")
+            else:
+                said = _("unknown option {option} (known: {known})")
+            raise ParseError(said.format(game=game_title, option=repr(key[:20]), known=known))
         if key in seen:
-            raise ParseError(f"option {key} is given twice")
+            # Translators: {option} is an option's name as written in a link (decks, hidden...), not translated.
+            raise ParseError(_("option {option} is given twice").format(option=key))
         seen.add(key)
         if spec.kind == "flag":
             if eq:
-                raise ParseError(f"option {key} takes no value")
+                raise ParseError(_("option {option} takes no value").format(option=key))
             values[key] = "1"
             continue
         if not eq or value == "":
-            raise ParseError(f"option {key} needs a value ({key}=...)")
+            raise ParseError(_("option {option} needs a value ({option}=...)").format(option=key))
         if spec.choices and value not in spec.choices:
-            raise ParseError(f"option {key} must be one of {', '.join(spec.choices)}, not {value[:12]!r}")
+            # Translators: {choices} are the values it may take (1, 2, 3); {value} the one given, in quotes.
+            raise ParseError(_("option {option} must be one of {choices}, not {value}").format(
+                option=key, choices=", ".join(spec.choices), value=repr(value[:12])))
         values[key] = value
     return values
 
