@@ -127,7 +127,9 @@ class CanWin:
         self.verdicts = Verdicts()
         #: The player asked about the position on the table (the verdict is then a notice too).
         self.asked = False
-        self._words = ""  # the last verdict, in words
+        #: The last verdict, to say in words: its game, its finding and the move that lost it, in words
+        #: (said again in the language in use when it is shown under the board).
+        self._last: tuple[str, Finding, str] | None = None
         #: The search for a deal to deal (New deal's "Winnable deals only"), or None.
         self.hunt: Hunt | None = None
         self._hunts = 0
@@ -287,14 +289,15 @@ class CanWin:
             self.judging = False
             return
         lost = move_words(found.since) if found.since and found.since <= len(session.moves) else ""
-        self._words = verdict_words(entry(session.game.id), found, lost)
+        self._last = (session.game.id, found, lost)
+        words = verdict_words(entry(session.game.id), found, lost)
         if self.asked:
             # Translators: buttons of the solver's verdict: Undo to the position before the move that lost
             # the game; Show me plays the solver's line from here.
             action = (_("Undo to there"), "undo-to") if found.since else (_("Show me"), "show-line") \
                 if found.verdict.line else None
-            self._say(self._words, action, lasting=True)
-        self._tell(self._words)
+            self._say(words, action, lasting=True)
+        self._tell(words)
 
     def slice(self, ticket: int, session: Session | None, move_words: MoveWords) -> bool | float:
         """The ``solve`` timer: one slice of the search. True when what is shown changed (a verdict,
@@ -342,9 +345,10 @@ class CanWin:
         if v.searching and v.tracing:
             # Translators: the solver's verdict kept shown under the board.
             return _("Solver: {verdict}").format(verdict=_(TRACING))
-        if v.searching or not v.finding_for(session.game.id, session.states):
+        if v.searching or not v.finding_for(session.game.id, session.states) or self._last is None:
             return _("Solver: searching…")
-        return _("Solver: {verdict}").format(verdict=self._words)
+        game_id, found, lost = self._last
+        return _("Solver: {verdict}").format(verdict=verdict_words(entry(game_id), found, lost))
 
     def lost_at(self) -> int | None:
         """The number of the move that lost the game (the last verdict's), if it was found."""
