@@ -26,6 +26,7 @@ from . import focus as focus_mod
 from .i18n import _, language
 from .speech import capital, card_label
 from .table import BACK, CARD_H, CARD_W, Face, GameView, Gesture, Place, Table
+from .paint import MAX_UNIT as FULL_SIZE
 from .view import Board, CardView, PileView
 
 #: The stacking level of a dragged card: above every other.
@@ -285,6 +286,10 @@ class Layout:
         self.board: Board | None = None
         self._table: Table | None = None
         self._key: tuple[Any, ...] = ()
+        #: The last position drawn (its state and switches), to size its tables by, and the
+        #: room and game the orientation was last chosen for.
+        self._seen: tuple[Any, frozenset[str]] | None = None
+        self._chosen: tuple[Any, ...] = ()
 
     def use(self, module: GameView) -> None:
         """The game on the table is ``module``'s (another game: no card is the one before)."""
@@ -293,9 +298,41 @@ class Layout:
         self.module = module
 
     def resize(self, width: float, height: float) -> bool:
-        """The board's room in pixels; the table is tall when the room is. True when that turned it."""
-        was, self.portrait = self.portrait, height > width * 1.1
+        """The board's room in pixels. The table is tall when its tall layout gets larger cards
+        in this room than its wide one (a narrow phone may give the wide layout the room's
+        width and still leave it smaller); by the room's shape when both would be drawn
+        at full size, or before any position was drawn. True when that turned it.
+
+        >>> from pyapp.games import get_game, get_view
+        >>> lay = Layout(); lay.use(get_view("square"))
+        >>> state = get_game("square").deal(5, get_game("square").parse_options(""))
+        >>> _t = lay.current(state, False, frozenset())
+        >>> lay.resize(320, 340), lay.portrait  # barely taller than wide, yet the tall grid's cells are larger
+        (True, True)
+        >>> lay.resize(844, 300), lay.portrait
+        (True, False)
+        """
+        was = self.portrait
+        key = (self.module.game.id if self.module else None, self._seen and self._seen[1], round(width), round(height))
+        if key != self._chosen:
+            self._chosen = key
+            self.portrait = self._taller(width, height)
         return was != self.portrait
+
+    def _taller(self, width: float, height: float) -> bool:
+        by_shape = height > width * 1.1
+        if self.module is None or self._seen is None:
+            return by_shape
+        state, switches = self._seen
+        try:
+            wide, tall = (self.module.table(state, t, switches, refusals=False) for t in (False, True))
+        except Exception:  # noqa: BLE001 - a table that cannot be drawn is the renderer's to report
+            return by_shape
+        def unit(table: Table) -> float:
+            return min(width / table.width, height / table.height, FULL_SIZE)
+        if abs(unit(tall) - unit(wide)) < 0.5:
+            return by_shape
+        return unit(tall) > unit(wide)
 
     def table(self, state: Any, resigned: bool, switches: frozenset[str], interactive: bool = True) -> Table:
         """The table of ``state``; one nothing can be played on unless ``interactive`` (a forced
@@ -314,6 +351,7 @@ class Layout:
         language: its words are in the language in use)."""
         assert self.module is not None
         key = (self.module.game.id, state, self.portrait, switches, resigned, language())
+        self._seen = (state, switches)
         if self._table is None or key != self._key:
             self._table, self._key = self.table(state, resigned, switches), key
         return self._table
