@@ -19,6 +19,7 @@ from .clock import format_duration
 from .game import AnyGame
 from .games import entry
 from .hand import Picking
+from .i18n import N_, _, ngettext
 from .rng import parse_seed
 from .session import Session
 from .settings import APP_SETTINGS, Settings
@@ -29,21 +30,43 @@ from .view import Board, ButtonView, Dialog, Field, Notice, ReplayView, Tile, Ti
 
 #: How long an armed Give up waits for its second press.
 DISARM_SECONDS: Final = 4.0
-#: How today's deal of a game stands, in words for its button on the start screen.
-DAILY_WORDS: Final = {"unplayed": "not played yet", "playing": "in progress", "won": "won", "lost": "lost",
-                      "resigned": "given up", "abandoned": "not finished"}
-#: The end screen's title for a game that ended by itself, when the table names no result.
-RESULTS: Final = {"won": "You won!", "lost": "No more moves", "finished": "Game over"}
+#: How today's deal of a game stands, in words for its button on the start screen
+#: (translated there, :func:`daily_words`).
+DAILY_WORDS: Final = {
+    # Translators: how today's deal of a game stands, on its button on the start screen.
+    "unplayed": N_("not played yet"),
+    # Translators: how today's deal of a game stands, on its button on the start screen.
+    "playing": N_("in progress"),
+    # Translators: how today's deal of a game stands, on its button on the start screen.
+    "won": N_("won"),
+    # Translators: how today's deal of a game stands, on its button on the start screen.
+    "lost": N_("lost"),
+    # Translators: how today's deal of a game stands, on its button on the start screen.
+    "resigned": N_("given up"),
+    # Translators: how today's deal of a game stands, on its button on the start screen.
+    "abandoned": N_("not finished")}
+#: The end screen's title for a game that ended by itself, when the table names no result
+#: (translated there, :func:`summary_dialog`).
+RESULTS: Final = {"won": N_("You won!"), "lost": N_("No more moves"), "finished": N_("Game over")}
+
+
+def _marked(text: str) -> str:
+    """A word marked where it is defined (a table of labels, a game's options), translated
+    now; "" stays "" (gettext's "" is its catalogue's header)."""
+    return _(text) if text else ""
 
 
 def daily_words(status: DailyStatus) -> str:
     """How today's deal of a game stands, in words for its button."""
-    return f"played: {status.score}" if status.state == "finished" else DAILY_WORDS[status.state]
+    if status.state == "finished":
+        # Translators: today's deal of a game without a win was played to its end, with this score.
+        return _("played: {score}").format(score=status.score)
+    return _(DAILY_WORDS[status.state])
 
 
 def tile(game: AnyGame, in_progress: bool, daily: DailyStatus | None) -> Tile:
     """A start-screen tile and its daily button (``daily``: on the start screen only)."""
-    return Tile(game.id, game.title, "Game in progress: tap to resume" if in_progress else "",
+    return Tile(game.id, game.title, _("Game in progress: tap to resume") if in_progress else "",
                 daily_words(daily) if daily else "", daily.state if daily else "")
 
 
@@ -64,15 +87,32 @@ class Around:
         notice, settings, game = self.notice, self.settings, screen == "game"
         if notice is not None and notice.timeout:
             timers = (Timer("notice", notice.timeout, notice.serial), *timers)
-        menu = tuple((sid, label, settings.on(sid)) for sid, label in (*self.switches, *APP_SETTINGS)) if game else ()
+        # the labels are marked where they are defined (the game's view, the app's settings)
+        menu = tuple((sid, _marked(label), settings.on(sid)) for sid, label in (*self.switches, *APP_SETTINGS)) if game else ()
         return View(screen=screen, tiles=self.tiles, notice=notice, dialog=self.dialog, instant=settings.instant,
                     page_classes=settings.page_classes(), theme=settings.theme, timers=timers, settings=menu,
                     menu_open=self.menu_open and game, **fields)
 
 
-#: A variant's short name in the game screen's heading (a flag not here: its own name).
-VARIANT_WORDS: Final = {"easy": "Easier", "attrition": "Attrition", "hidden": "hidden MOON",
-                        "nomoonplanet": "no MOON→PLANET", "missing": "missing cards"}
+#: A variant's short name in the game screen's heading (a flag not here: its own name),
+#: translated there (:func:`heading`).
+VARIANT_WORDS: Final = {
+    # Translators: a variant's short name in Gyre's heading ("Gyre · jokers"): the two jokers are added.
+    "jokers": N_("jokers"),
+    # Translators: a variant's short name in Square's heading: card 1 starts in A1 and card 80 in F6.
+    "ends": N_("ends"),
+    # Translators: a variant's short name in Square's heading: the ends of the rows wrap to the next row.
+    "wrap": N_("wrap"),
+    # Translators: a variant's short name in the game's heading ("Gyre · jokers, Easier").
+    "easy": N_("Easier"),
+    # Translators: a variant's short name in the game's heading (Gyre's cards wear away).
+    "attrition": N_("Attrition"),
+    # Translators: a variant's short name in Gravity's heading; MOON is the name of one of the game's cards.
+    "hidden": N_("hidden MOON"),
+    # Translators: a variant's short name in Gravity's heading; MOON and PLANET are names of the game's cards.
+    "nomoonplanet": N_("no MOON→PLANET"),
+    # Translators: a variant's short name in Gravity's heading (some cards are left out of the deck).
+    "missing": N_("missing cards")}
 
 
 def heading(session: Session, daily: bool = False) -> str:
@@ -86,9 +126,12 @@ def heading(session: Session, daily: bool = False) -> str:
     """
     words = []
     for part in filter(None, session.options_text.split(",")):
-        name, _, value = part.partition("=")
-        words.append(f"{value} {name}" if name == "decks" else VARIANT_WORDS.get(name, name))
-    return " · ".join([session.game.title] + ([", ".join(words)] if words else []) + (["Today's deal"] if daily else []))
+        name, _sep, value = part.partition("=")
+        if name == "decks":
+            words.append(ngettext("{n} deck", "{n} decks", int(value) if value.isdigit() else 2).format(n=value))
+        else:
+            words.append(_(VARIANT_WORDS[name]) if name in VARIANT_WORDS else name)
+    return " · ".join([session.game.title] + ([", ".join(words)] if words else []) + ([_("Today's deal")] if daily else []))
 
 
 def game_view(around: Around, session: Session, table: Table, board: Board, *, picking: Picking | None,
@@ -96,7 +139,7 @@ def game_view(around: Around, session: Session, table: Table, board: Board, *, p
               daily: bool = False) -> View:
     """The game screen: the table to play on, its buttons, tools and status line; its title
     names the game, its variants and today's deal (``daily``)."""
-    buttons = [ButtonView(b.id, "Cancel" if active else b.label, b.enabled, b.title, active,
+    buttons = [ButtonView(b.id, _("Cancel") if active else b.label, b.enabled, b.title, active,
                           bool(b.preview) and b.enabled and not active, b.id == hint_button)
                for b in table.buttons for active in [picking is not None and picking.button == b.id]]
     prompt = table.prompt
@@ -104,21 +147,41 @@ def game_view(around: Around, session: Session, table: Table, board: Board, *, p
         prompt = picking.pick.prompt
         if picking.pick.confirm:
             ready = picking.pick.token_for(picking.picked) is not None
-            buttons += [ButtonView("pick-confirm", "Confirm", ready, "Play with the picked cards"),
-                        ButtonView("pick-cancel", "Cancel", True, "Put the card back")]
+            buttons += [ButtonView("pick-confirm", _("Confirm"), ready, _("Play with the picked cards")),
+                        ButtonView("pick-cancel", _("Cancel"), True, _("Put the card back"))]
     elif resign_armed:
-        prompt = "Press Give up again to end this game with the score as it stands."
+        prompt = _("Press Give up again to end this game with the score as it stands.")
     status, n, title = session.status(), len(session.moves), session.game.title
+    # Translators: the Give up button once pressed: a second press ends the game.
+    sure = _("Sure?")
+    resign_label = sure if resign_armed else _("Give up")
     tools = {"undo": session.can_undo or backup, "redo": session.can_redo,
              "restart": bool(session.moves) or session.resigned, "new": True, "resign": status == "playing",
              "copy": True, "help": True, "hint": status == "playing" and not session.resigned, "watch": bool(n),
              "verdict": status == "playing" and not session.resigned}
     return around.view(
         screen="game", title=heading(session, daily), board=board, prompt=prompt, score=table.score, info=table.info, tools=tools,
-        resign_armed=resign_armed, resign_label="Sure?" if resign_armed else "Give up",
+        resign_armed=resign_armed, resign_label=resign_label,
         buttons=tuple(buttons), address=session.link().fragment(), auto=auto, status=status,
-        deal=f"Deal {session.seed} · {n} {'move' if n == 1 else 'moves'}", timer=format_duration(elapsed_ms),
-        board_label=f"{title} table", timers=(Timer("disarm", DISARM_SECONDS, armed),) if resign_armed else ())
+        deal=" · ".join((deal_words(session.seed), ngettext("{n} move", "{n} moves", n).format(n=n))),
+        timer=format_duration(elapsed_ms), board_label=table_words(title),
+        timers=(Timer("disarm", DISARM_SECONDS, armed),) if resign_armed else ())
+
+
+def deal_words(seed: int) -> str:
+    """The status line's deal number.
+
+    >>> deal_words(42)
+    'Deal 42'
+    """
+    # Translators: the deal's number on the status line ("Deal 42 · 7 moves").
+    return _("Deal {seed}").format(seed=seed)
+
+
+def table_words(title: str) -> str:
+    """The board's accessible name: the game's table ("Gyre table")."""
+    # Translators: what a screen reader calls the board; {game} is the game's name.
+    return _("{game} table").format(game=title)
 
 
 def replay_screen(around: Around, session: Session, shown: Table, board: Board, bar: ReplayView, status: str,
@@ -128,10 +191,15 @@ def replay_screen(around: Around, session: Session, shown: Table, board: Board, 
     title = session.game.title
     tools = {"undo": False, "redo": False, "restart": False, "new": False, "resign": False, "copy": True,
              "help": True, "hint": False, "watch": False, "verdict": False}
+    # Translators: the game's heading while a replay of it is watched ("Gyre · jokers: replay").
+    replaying = _("{heading}: replay").format(heading=heading(session))
+    # Translators: the prompt over a replay, before where it is ("Replay · Move 3 of 9: ...").
+    prompt = " · ".join((_("Replay"), bar.where))
     return around.view(
-        screen="game", title=f"{heading(session)}: replay", board=board, prompt=f"Replay · {bar.where}", score=shown.score,
+        screen="game", title=replaying, board=board, prompt=prompt, score=shown.score,
         info=shown.info, tools=tools, address=session.link().fragment(), status=status,
-        deal=f"Deal {session.seed} · watching", replay=bar, board_label=f"{title} table",
+        # Translators: the status line while a replay is watched ("Deal 42 · watching").
+        deal=" · ".join((deal_words(session.seed), _("watching"))), replay=bar, board_label=table_words(title),
         timers=(Timer("replay", bar.interval_ms / 1000, ticket),) if bar.playing else ())
 
 
@@ -142,20 +210,22 @@ def new_game_dialog(game: AnyGame, options: str) -> Dialog:
     """The New deal dialog, its fields set to ``options``, and a field for the deal number."""
     current: dict[str, str] = {}
     for part in filter(None, options.split(",")):
-        name, _, value = part.partition("=")
+        name, _sep, value = part.partition("=")
         current[name] = value if value else "1"
-    fields = [Field(spec.name, "flag", spec.help, current.get(spec.name, "")) if spec.kind == "flag" else
-              Field(spec.name, "select", spec.help, current.get(spec.name, spec.default), spec.choices)
-              if spec.choices else Field(spec.name, "text", spec.help, current.get(spec.name, ""))
+    # the options' help is marked where the game defines its options
+    fields = [Field(spec.name, "flag", _marked(spec.help), current.get(spec.name, "")) if spec.kind == "flag" else
+              Field(spec.name, "select", _marked(spec.help), current.get(spec.name, spec.default), spec.choices)
+              if spec.choices else Field(spec.name, "text", _marked(spec.help), current.get(spec.name, ""))
               for spec in game.option_specs]
-    fields.append(Field("seed", "text", "Deal number (blank for a random deal)", ""))
+    fields.append(Field("seed", "text", _("Deal number (blank for a random deal)"), ""))
     if entry(game.id).can_win:
-        fields.append(Field("winnable", "flag", "Winnable deals only (the solver, which knows the order of "
-                            "every card, checks each deal first)", ""))
+        fields.append(Field("winnable", "flag", _("Winnable deals only (the solver, which knows the order of "
+                                                  "every card, checks each deal first)"), ""))
     elif levels := entry(game.id).levels:
-        fields.append(Field("level", "select", "Deals whose best score reaches at least (the solver checks)", "",
+        fields.append(Field("level", "select", _("Deals whose best score reaches at least (the solver checks)"), "",
                             ("", *map(str, levels))))
-    return Dialog("newgame", f"New {game.title} deal", tuple(fields))
+    # Translators: the New deal dialog's title; {game} is the game's name.
+    return Dialog("newgame", _("New {game} deal").format(game=game.title), tuple(fields))
 
 
 def chosen_options(game: AnyGame, values: dict[str, str]) -> tuple[str, int | None]:
@@ -177,7 +247,7 @@ def summary_dialog(session: Session, table: Table, extras: tuple[tuple[str, ...]
     """The end screen: the result said once (the title), the score reached (also after
     giving up), the table's details, and ``extras``: lines comparing it with the player's
     best and average, and whether Watch replay is offered."""
-    title = "You gave up" if session.resigned else table.result or RESULTS.get(session.status(), "Game over")
+    title = _("You gave up") if session.resigned else table.result or _(RESULTS.get(session.status(), "Game over"))
     return Dialog("summary", title, lines=table.summary, big=table.score, compare=extras[0], replay=extras[1])
 
 
@@ -187,10 +257,14 @@ def peek_dialog(table: Table, pile_id: str | None, face: Callable[[str], Face]) 
     if pile is None:
         return None
     faces = tuple(face(c) for c in pile.cards[pile.down:] if c != BACK)
-    return Dialog("peek", capital(place(pile)) + f": {len(pile.cards)} cards, bottom first", faces=faces)
+    n = len(pile.cards)
+    # Translators: the title of the dialog that shows every card of a squared pile; {place} is the pile's place.
+    title = ngettext("{place}: {n} card, bottom first", "{place}: {n} cards, bottom first", n)
+    return Dialog("peek", capital(title.format(place=place(pile), n=n)), faces=faces)
 
 
-def keys_dialog(keys: tuple[tuple[str, str], ...], title: str = "Keys", html: str = "") -> Dialog:
-    """The rules panel (``html``) ending with the keys, or the Keys help alone."""
-    return Dialog("rules", title, html=html, keys=keys)
+def keys_dialog(keys: tuple[tuple[str, str], ...], title: str = "", html: str = "") -> Dialog:
+    """The rules panel (``html``) ending with the keys, or the Keys help alone (``title``: "Keys")."""
+    # Translators: the title of the dialog listing the keyboard keys.
+    return Dialog("rules", title or _("Keys"), html=html, keys=keys)
 

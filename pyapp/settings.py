@@ -15,6 +15,7 @@ import json
 from dataclasses import dataclass, replace
 from typing import Final, Literal
 
+from .i18n import N_, _
 from .storage import Storage
 
 SETTINGS_KEY: Final = "orbit.settings"
@@ -27,17 +28,25 @@ FOUR_COLOUR: Final = "fourcolour"
 LARGE: Final = "large"
 #: The app-wide switch that keeps the solver's verdict on the position shown under the board.
 VERDICT: Final = "verdict"
-#: The app's switches as the settings menu lists them: (id, label).
+#: The app's switches as the settings menu lists them: (id, label); the labels are
+#: translated where the menu shows them (:meth:`pyapp.screens.Around.view`).
 APP_SETTINGS: Final[tuple[tuple[str, str], ...]] = (
-    (MARKS, "Mark the cards that can move"),
-    (INSTANT, "Instant moves (no animation)"),
-    (FOUR_COLOUR, "Four-colour deck (blue diamonds, green clubs)"),
-    (LARGE, "Larger cards (big corner numbers)"),
-    (VERDICT, "Always show whether I can still win (spoilers)"),
+    (MARKS, N_("Mark the cards that can move")),
+    (INSTANT, N_("Instant moves (no animation)")),
+    (FOUR_COLOUR, N_("Four-colour deck (blue diamonds, green clubs)")),
+    (LARGE, N_("Larger cards (big corner numbers)")),
+    (VERDICT, N_("Always show whether I can still win (spoilers)")),
 )
 Theme = Literal["system", "light", "dark"]
-#: The colour theme: follow the system, or a fixed choice.
-THEMES: Final[tuple[tuple[Theme, str], ...]] = (("system", "As the system"), ("light", "Light"), ("dark", "Dark"))
+#: The colour theme: follow the system, or a fixed choice; the names are translated where
+#: the menu shows them (:func:`pyapp.markup.settings_html`).
+THEMES: Final[tuple[tuple[Theme, str], ...]] = (
+    # Translators: the colour theme that follows the device's light or dark setting.
+    ("system", N_("As the system")),
+    # Translators: the light colour theme.
+    ("light", N_("Light")),
+    # Translators: the dark colour theme.
+    ("dark", N_("Dark")))
 #: The settings chosen from a list (the others are switches), by the id of their control.
 CHOICES: Final = ("theme",)
 #: Each app switch's field of :class:`Settings`.
@@ -80,7 +89,7 @@ class Settings:
 
     def with_theme(self, theme: str) -> Settings:
         """These settings with the theme ``theme`` (one of :data:`THEMES`; another changes nothing)."""
-        for value, _ in THEMES:
+        for value, _name in THEMES:
             if value == theme:
                 return replace(self, theme=value)
         return self
@@ -122,4 +131,4 @@ class Settings:
             return (cls.loads(raw) if raw else cls()), ""
         except ValueError:
             storage.remove(SETTINGS_KEY)
-            return cls(), "Your settings could not be read and were reset."
+            return cls(), _("Your settings could not be read and were reset.")
