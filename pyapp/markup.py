@@ -10,9 +10,11 @@ binding sets it as ``innerHTML``. Every text from a view or the player is escape
 
 from __future__ import annotations
 
+import re
 from html import escape
-from typing import Callable
+from typing import Callable, Final
 
+from .i18n import N_, _, ngettext, pgettext
 from .settings import THEMES
 from .view import Board, ButtonView, CardView, Dialog, Field, PileView, ReplayView, View
 from .stats import StatsSummary, VariantSummary
@@ -39,14 +41,22 @@ def card_html(face: Face) -> str:
             f"{face_html(face)}</div>")
 
 
+def _shown(text: str) -> str:
+    """A word marked where it is defined (a table of labels, the game registry), translated
+    now; "" stays "" (gettext's "" is its catalogue's header)."""
+    return _(text) if text else ""
+
+
 def _field_html(field_: Field) -> str:
     name, label = escape(field_.name), escape(field_.label)
     if field_.kind == "flag":
         checked = " checked" if field_.value == "1" else ""
         return f'<label><input type="checkbox" name="{name}"{checked}> {label}</label>'
     if field_.kind == "select":
+        # Translators: the choice of no value in a list of the New deal dialog (no least score asked for).
+        anything = _("any")
         options = "".join(
-            f'<option value="{escape(c)}"{" selected" if c == field_.value else ""}>{escape(c) or "any"}</option>'
+            f'<option value="{escape(c)}"{" selected" if c == field_.value else ""}>{escape(c or anything)}</option>'
             for c in field_.choices)
         return f'<label>{label} <select name="{name}">{options}</select></label>'
     mode = ' inputmode="numeric"' if field_.name == "seed" else ""
@@ -74,9 +84,11 @@ def dialog_html(dialog: Dialog) -> str:
     if dialog.kind == "peek":
         return f'{title}<div class="peek-row">{"".join(card_html(f) for f in dialog.faces)}</div>'
     fields = "".join(_field_html(f) for f in dialog.fields)
+    # Translators: the New deal dialog's button that deals the cards.
+    deal, cancel = pgettext("button", "Deal"), _("Cancel")
     return (f'{title}{fields}<p class="form-error">{escape(dialog.error)}</p>'
-            '<div class="row"><button type="button" id="deal-go">Deal</button>'
-            '<button type="button" id="deal-cancel">Cancel</button></div>')
+            f'<div class="row"><button type="button" id="deal-go">{escape(deal)}</button>'
+            f'<button type="button" id="deal-cancel">{escape(cancel)}</button></div>')
 
 
 def _title_of(game_id: str) -> str:
@@ -90,6 +102,20 @@ def _can_win(game_id: str) -> bool:
     from .games import entries
 
     return any(e.id == game_id and e.can_win for e in entries())
+
+
+#: A game's outcome as a result keeps it, in words for the chart's bars (translated there).
+OUTCOME_WORDS: Final = {
+    # Translators: a game's outcome, in the statistics chart's hover text.
+    "won": N_("won"),
+    # Translators: a game's outcome, in the statistics chart's hover text.
+    "lost": N_("lost"),
+    # Translators: a game's outcome, in the statistics chart's hover text (played to its end, a game without a win).
+    "finished": N_("finished"),
+    # Translators: a game's outcome, in the statistics chart's hover text (the player gave up).
+    "resigned": N_("resigned"),
+    # Translators: a game's outcome, in the statistics chart's hover text (left unfinished).
+    "abandoned": N_("abandoned")}
 
 
 def scores_chart(v: VariantSummary) -> str:
@@ -109,14 +135,21 @@ def scores_chart(v: VariantSummary) -> str:
     low, high = min(0, *scores), max(1, *scores)
     span = high - low or 1
     width = len(scores) * (bar + gap)
+    # Translators: the statistics chart's name for screen readers; {scores} lists them ("46, 30, 58").
+    label = ngettext("Last {n} score: {scores}", "Last {n} scores: {scores}", len(scores)).format(
+        n=len(scores), scores=", ".join(str(s) for s in scores))
     parts = [f'<svg class="chart" viewBox="0 0 {width} {height}" width="{width}" height="{height}" role="img" '
-             f'aria-label="Last {len(scores)} scores: {escape(", ".join(str(s) for s in scores))}">']
+             f'aria-label="{escape(label)}">']
     for i, r in enumerate(v.recent):
         h = max(1.0, (r.score - low) / span * (height - 2))
         cls = "won" if r.won else r.outcome
+        outcome = _(OUTCOME_WORDS[r.outcome]) if r.outcome in OUTCOME_WORDS else r.outcome
+        # Translators: one bar of the statistics chart, on hover: the day, the score, the outcome, the moves, the deal number.
+        said = ngettext("{date}: {score} ({outcome}, {moves} move, deal {seed})",
+                        "{date}: {score} ({outcome}, {moves} moves, deal {seed})", r.moves).format(
+            date=r.date[:10], score=r.score, outcome=outcome, moves=r.moves, seed=r.seed)
         parts.append(f'<rect class="{escape(cls)}" x="{i * (bar + gap)}" y="{height - h:.1f}" width="{bar}" '
-                     f'height="{h:.1f}"><title>{escape(r.date[:10])}: {r.score} ({escape(r.outcome)}, '
-                     f'{r.moves} moves, deal {r.seed})</title></rect>')
+                     f'height="{h:.1f}"><title>{escape(said)}</title></rect>')
     parts.append("</svg>")
     return "".join(parts)
 
@@ -129,7 +162,8 @@ def _measure(game_id: str) -> tuple[Callable[[int], str], str, str]:
     e = next((e for e in entries() if e.id == game_id), None)
     if e is None:
         return str, "", ""
-    return e.amount, e.unit[1], e.win_words if e.can_win else ""
+    # the unit and the win's words are marked in the game's registry entry
+    return e.amount, _shown(e.unit[1]), _shown(e.win_words) if e.can_win else ""
 
 
 def _variant_html(v: VariantSummary) -> str:
@@ -145,31 +179,55 @@ def _variant_html(v: VariantSummary) -> str:
     """
     name = _title_of(v.game) + (f" ({v.options})" if v.options else "")
     amount, many, win = _measure(v.game)
-    rows = [("Played", str(v.played))]
+    # Translators: a row of the statistics: how many games were played.
+    rows = [(_("Played"), str(v.played))]
     if win:
-        rows.append((f"Won ({win})", f"{v.won} ({v.win_rate:.0%})"))
-    rows += [("Best", "–" if v.best is None else amount(v.best)),
-             ("Average", "–" if v.average is None else f"{v.average:g} {many}".strip()),
-             ("Last game", amount(v.recent[-1].score) if v.recent else "–")]
+        # Translators: a row of the statistics: how many games were won; {win} says what a win is ("one pile left").
+        rows.append((_("Won ({win})").format(win=win), f"{v.won} ({v.win_rate:.0%})"))
+    average = "–" if v.average is None else f"{v.average:g}"
+    if v.average is not None and many:
+        # Translators: an average score and what it counts ("40.5 points", "3.2 piles left").
+        average = _("{average} {unit}").format(average=average, unit=many)
+    # Translators: rows of the statistics: the best score, the average score, the last game's score.
+    rows += [(_("Best"), "–" if v.best is None else amount(v.best)),
+             (_("Average"), average),
+             (_("Last game"), amount(v.recent[-1].score) if v.recent else "–")]
     if win:
-        rows.append(("Winning streak", f"{v.streak} (longest {v.longest})"))
-    rows.append(("Hints used", str(v.hints)))
+        # Translators: a row of the statistics: the games won in a row now, and the most ever won in a row.
+        rows.append((_("Winning streak"), _("{streak} (longest {longest})").format(streak=v.streak, longest=v.longest)))
+    rows.append((_("Hints used"), str(v.hints)))
     if v.fastest_win_ms is not None:
         seconds = v.fastest_win_ms // 1000
-        rows.append(("Fastest win", f"{seconds // 60}:{seconds % 60:02d}"))
+        rows.append((_("Fastest win"), f"{seconds // 60}:{seconds % 60:02d}"))
     if v.judged:  # what the solver proved of the deals played (it knows the order of the cards)
         if _can_win(v.game):
-            rows.append(("Winnable deals lost", str(v.winnable_lost)))
-        rows.append(("As well as anyone could", f"{v.as_well_as_possible} of {v.judged} judged by the solver"))
+            rows.append((_("Winnable deals lost"), str(v.winnable_lost)))
+        # Translators: a row of the statistics: the games in which the player did as well as the solver proved possible.
+        rows.append((_("As well as anyone could"), ngettext(
+            "{n} of {judged} judged by the solver", "{n} of {judged} judged by the solver", v.judged).format(
+                n=v.as_well_as_possible, judged=v.judged)))
     table = "".join(f"<tr><th>{escape(k)}</th><td>{escape(val)}</td></tr>" for k, val in rows)
     bands = ""
     if v.bands:
-        cells = "".join(f"<tr><th>{escape(label)} {'pile' if label == '1' else 'piles'}</th><td>{n}</td></tr>"
-                        for label, n in v.bands)
-        bands = f'<table class="bands"><caption>Rating bands</caption>{cells}</table>'
+        cells = "".join(f"<tr><th>{escape(_band_words(label))}</th><td>{n}</td></tr>" for label, n in v.bands)
+        caption = _("Rating bands")
+        bands = f'<table class="bands"><caption>{escape(caption)}</caption>{cells}</table>'
+    # Translators: the heading over the statistics chart of the last scores.
+    recent = ngettext("Last {n} score", "Last {n} scores", len(v.recent)).format(n=len(v.recent))
     return (f'<section class="stats-variant" data-game="{escape(v.game)}" data-options="{escape(v.options)}">'
             f"<h3>{escape(name)}</h3><table>{table}</table>{bands}"
-            f'<div class="recent"><h4>Last {len(v.recent)} scores</h4>{scores_chart(v)}</div></section>')
+            f'<div class="recent"><h4>{escape(recent)}</h4>{scores_chart(v)}</div></section>')
+
+
+def _band_words(label: str) -> str:
+    """A rating band in words, its plural form picked by its highest number ("4–5": 5, "8+": 8).
+
+    >>> _band_words("1"), _band_words("4–5"), _band_words("8+")
+    ('1 pile', '4–5 piles', '8+ piles')
+    """
+    numbers = re.findall(r"\d+", label)
+    # Translators: a rating band of Gravity's statistics: the piles left at the end ("1 pile", "4–5 piles", "8+ piles").
+    return ngettext("{band} pile", "{band} piles", int(numbers[-1]) if numbers else 2).format(band=label)
 
 
 def stats_html(summary: StatsSummary | None, armed: bool = False) -> str:
@@ -183,19 +241,31 @@ def stats_html(summary: StatsSummary | None, armed: bool = False) -> str:
     """
     if summary is None:
         return ""
-    days = "day" if summary.daily_streak == 1 else "days"
     winnable = sum(v.played for v in summary.variants if _measure(v.game)[2])
-    won = "" if not winnable else f", won {summary.won}" if winnable == summary.played else \
-        f", won {summary.won} of the {winnable} that can be won"
-    head = (f'<p class="stats-total">Played {summary.played}{won}. '
-            f"Daily streak: {summary.daily_streak} {days} (longest {summary.daily_longest})</p>")
-    body = "".join(_variant_html(v) for v in summary.variants) or "<p>No games played yet.</p>"
-    reset = "Sure? Press again to erase" if armed else "Reset statistics"
-    buttons = ('<div class="row"><button type="button" id="stats-export">Export</button>'
-               '<button type="button" id="stats-import">Import</button>'
+    if not winnable:
+        # Translators: the statistics' first line: how many games were played, of every game.
+        played = _("Played {played}.").format(played=summary.played)
+    elif winnable == summary.played:
+        # Translators: the statistics' first line: how many games were played and won, of every game.
+        played = _("Played {played}, won {won}.").format(played=summary.played, won=summary.won)
+    else:
+        # Translators: the statistics' first line: some games played have no win (Gyre is only scored).
+        played = ngettext("Played {played}, won {won} of the {winnable} that can be won.",
+                          "Played {played}, won {won} of the {winnable} that can be won.", winnable).format(
+            played=summary.played, won=summary.won, winnable=winnable)
+    # Translators: the days in a row on which a daily deal was played, now and at most.
+    streak = ngettext("Daily streak: {n} day (longest {longest})", "Daily streak: {n} days (longest {longest})",
+                      summary.daily_streak).format(n=summary.daily_streak, longest=summary.daily_longest)
+    head = f'<p class="stats-total">{escape(played)} {escape(streak)}</p>'
+    body = "".join(_variant_html(v) for v in summary.variants) or "<p>" + escape(_("No games played yet.")) + "</p>"
+    reset = _("Sure? Press again to erase") if armed else _("Reset statistics")
+    # Translators: the statistics dialog's buttons: save them to a file, read them from a file.
+    export, import_, close = _("Export"), _("Import"), _("Close")
+    buttons = (f'<div class="row"><button type="button" id="stats-export">{escape(export)}</button>'
+               f'<button type="button" id="stats-import">{escape(import_)}</button>'
                '<input type="file" id="stats-file" accept="application/json,.json" hidden>'
-               f'<button type="button" id="stats-reset" class="{"armed" if armed else ""}">{reset}</button>'
-               '<button type="button" id="stats-close">Close</button></div>')
+               f'<button type="button" id="stats-reset" class="{"armed" if armed else ""}">{escape(reset)}</button>'
+               f'<button type="button" id="stats-close">{escape(close)}</button></div>')
     return head + body + buttons
 
 
@@ -230,8 +300,10 @@ def settings_html(settings: tuple[tuple[str, str, bool], ...], theme: str = "") 
                    f"{escape(text)}</label>" for sid, text, checked in settings)
     if theme:
         options = "".join(f'<option value="{escape(value)}"{" selected" if value == theme else ""}>{escape(text)}</option>'
-                          for value, text in THEMES)
-        html += f'<label>Theme <select id="set-theme">{options}</select></label>'
+                          for value, text in ((v, _(t)) for v, t in THEMES))
+        # Translators: the settings menu's choice of colours (light, dark, as the system).
+        label = _("Theme")
+        html += f'<label>{escape(label)} <select id="set-theme">{options}</select></label>'
     return html
 
 
@@ -247,7 +319,9 @@ def keys_html(keys: tuple[tuple[str, str], ...], heading: bool = True) -> str:
     if not keys:
         return ""
     rows = "".join(f"<dt><kbd>{escape(k)}</kbd></dt><dd>{escape(what)}</dd>" for k, what in keys)
-    return ('<h3 id="keys-help">Keys</h3>' if heading else "") + f'<dl class="keys">{rows}</dl>'
+    # Translators: the heading of the list of keyboard keys after a game's rules.
+    title = _("Keys")
+    return (f'<h3 id="keys-help">{escape(title)}</h3>' if heading else "") + f'<dl class="keys">{rows}</dl>'
 
 
 def score_html(score: str, info: str) -> str:
@@ -307,7 +381,7 @@ def decor_html(decor: tuple[Decor, ...], unit: float) -> str:
 
 def error_text(what: str) -> str:
     """The error banner's words for an unexpected failure (the game is kept)."""
-    return f"Something went wrong: {what}. Your game is kept; undo or carry on."
+    return _("Something went wrong: {what}. Your game is kept; undo or carry on.").format(what=what)
 
 
 def replay_html(r: ReplayView) -> str:
@@ -326,21 +400,31 @@ def replay_html(r: ReplayView) -> str:
         return (f'<button type="button" id="rp-{name}" class="{cls}" title="{escape(title)}" '
                 f'aria-label="{escape(title)}"{off}>{escape(text)}</button>')
 
-    speeds = "".join(f'<option value="{s:g}"{" selected" if s == r.speed else ""}>{s:g} / s</option>' for s in r.speeds)
+    # Translators: a replay's speed in its list: moves a second ("2 / s").
+    per_second = _("{speed} / s")
+    speeds = "".join(f'<option value="{s:g}"{" selected" if s == r.speed else ""}>'
+                     f'{escape(per_second.format(speed=format(s, "g")))}</option>' for s in r.speeds)
     first, last = r.index == 0, r.index == r.length
-    return (f'<div class="replay-bar" role="group" aria-label="Replay of {escape(r.title)}">'
+    # Translators: the replay bar's name for screen readers; {title} is the game and its deal ("Gyre, deal 1").
+    group = _("Replay of {title}").format(title=r.title)
+    # Translators: the replay's slider, for screen readers: the position shown.
+    position = _("Position: move {index} of {length}").format(index=r.index, length=r.length)
+    speed = _("Speed, moves a second")
+    # Translators: the replay's play button; the key in brackets is the one that does the same.
+    play = ("⏸ " + _("Pause"), _("Pause (Space)")) if r.playing else ("▶ " + _("Play"), _("Play (Space)"))
+    return (f'<div class="replay-bar" role="group" aria-label="{escape(group)}">'
             f'<div class="replay-row"><input type="range" id="rp-seek" min="0" max="{r.length}" value="{r.index}" '
-            f'step="1" aria-label="Position: move {r.index} of {r.length}" aria-valuetext="{escape(r.where)}">'
-            f'<select id="rp-speed" aria-label="Speed, moves a second" title="Speed, moves a second">{speeds}</select></div>'
+            f'step="1" aria-label="{escape(position)}" aria-valuetext="{escape(r.where)}">'
+            f'<select id="rp-speed" aria-label="{escape(speed)}" title="{escape(speed)}">{speeds}</select></div>'
             '<div class="replay-row">'
-            + button("start", "«", "To the deal (Home)", first)
-            + button("back", "‹", "One move back (←)", first)
-            + button("play", "⏸ Pause" if r.playing else "▶ Play", "Pause (Space)" if r.playing else "Play (Space)",
-                     r.length == 0, "primary")
-            + button("forward", "›", "One move on (→)", last)
-            + button("end", "»", "To the end (End)", last)
-            + button("here", "Play from here", "Play on from this position")
-            + button("close", "Close", "Back to the game (Escape)")
+            # Translators: the replay's buttons' hover texts; the key in brackets does the same (Home, End: the keys).
+            + button("start", "«", _("To the deal (Home)"), first)
+            + button("back", "‹", _("One move back (←)"), first)
+            + button("play", *play, r.length == 0, "primary")
+            + button("forward", "›", _("One move on (→)"), last)
+            + button("end", "»", _("To the end (End)"), last)
+            + button("here", _("Play from here"), _("Play on from this position"))
+            + button("close", _("Close"), _("Back to the game (Escape)"))
             + "</div></div>")
 
 
@@ -395,7 +479,7 @@ def page_writes(view: View, celebrate: bool = False) -> tuple[Write, ...]:
         ("#more", "attr:aria-expanded", "true" if view.menu_open else "false"),
         ("#settings", "html", settings_html(view.settings, view.theme)),
         ("#resign", "class:armed", on(view.resign_armed)),
-        ("#resign .lbl", "text", view.resign_label),
+        ("#resign .lbl", "text", view.resign_label or _("Give up")),
         ("#stats-open", "disabled", ""),
     ]
     for tile in view.tiles:
@@ -516,11 +600,12 @@ def start_screen_html(indent: str = "") -> tuple[str, str]:
     daily: list[str] = []
     for g in entries():
         gid = esc(g.id)
+        # the blurb and the short title are marked in the game's registry entry (a game's name stays as it is)
         tiles += [f'<button class="tile" type="button" id="tile-{gid}" data-game="{gid}" disabled>',
                   f'  <span class="tile-name">{esc(g.title)}</span>',
-                  f'  <span class="tile-text">{esc(g.blurb)}</span>',
+                  f'  <span class="tile-text">{esc(_shown(g.blurb))}</span>',
                   '  <span class="resume"></span>',
                   '</button>']
-        daily.append(f'<button type="button" id="daily-{gid}" data-daily="{gid}" disabled>{esc(g.short_title)} '
+        daily.append(f'<button type="button" id="daily-{gid}" data-daily="{gid}" disabled>{esc(_shown(g.short_title))} '
                      '<span class="daily-state"></span></button>')
     return "\n".join(indent + line for line in tiles), "\n".join(indent + line for line in daily)

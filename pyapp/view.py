@@ -193,8 +193,8 @@ class View:
     info: str = ""
     tools: dict[str, bool] = field(default_factory=dict)
     resign_armed: bool = False
-    #: The Give up button's label (it asks for a second press).
-    resign_label: str = "Give up"
+    #: The Give up button's label (it asks for a second press: "Sure?"); "" is Give up, in the language in use.
+    resign_label: str = ""
     buttons: tuple[ButtonView, ...] = ()
     #: (setting id, label, on) for the settings menu.
     settings: tuple[tuple[str, str, bool], ...] = ()
