@@ -24,6 +24,7 @@ from typing import Callable, Final, NamedTuple
 
 from . import focus as focus_mod
 from .hand import Hand
+from .i18n import _
 from .speech import capital, place, sentence
 from .table import Face, Place, Table
 
@@ -73,27 +74,41 @@ class KeyQueue:
 
 def keys_help(table: Table | None, hint: bool) -> tuple[tuple[str, str], ...]:
     """The keys, with what they do on ``table`` (the game's own buttons and places included)."""
+    # The keys' names are as a keyboard of the language labels them (Strg+Z on a German one); the
+    # letters are those the page answers to, whatever the language.
     rows = [
-        ("Tab, Shift+Tab", "Go between the table and the buttons"),
-        ("Arrow keys", "Move the focus ring from place to place on the table"),
-        ("Enter", "Play the focused card as a tap does: a card with one move plays it, another is picked up"),
-        ("Space", "Pick up the focused card to choose where it goes: its places light up"),
-        ("Enter or Space on a lit place", "Put the picked-up card there"),
-        ("Escape", "Put the card back, cancel a choice, close a dialog"),
-        ("Ctrl+Z", "Undo"),
-        ("Ctrl+Shift+Z, Ctrl+Y", "Redo"),
-        ("N", "New deal"),
+        # Translators: keys of the keys help, as the keyboard labels them.
+        (_("Tab, Shift+Tab"), _("Go between the table and the buttons")),
+        # Translators: keys of the keys help: the four arrow keys.
+        (_("Arrow keys"), _("Move the focus ring from place to place on the table")),
+        # Translators: a key of the keys help, as the keyboard labels it.
+        (_("Enter"), _("Play the focused card as a tap does: a card with one move plays it, another is picked up")),
+        # Translators: a key of the keys help: the space bar.
+        (_("Space"), _("Pick up the focused card to choose where it goes: its places light up")),
+        # Translators: keys of the keys help: Enter or the space bar, on a place lit for the picked-up card.
+        (_("Enter or Space on a lit place"), _("Put the picked-up card there")),
+        # Translators: a key of the keys help, as the keyboard labels it (Esc).
+        (_("Escape"), _("Put the card back, cancel a choice, close a dialog")),
+        # Translators: keys of the keys help, as the keyboard labels them (Strg+Z on a German keyboard).
+        (_("Ctrl+Z"), _("Undo")),
+        # Translators: keys of the keys help, as the keyboard labels them (Strg+Umschalt+Z, Strg+Y on a German keyboard).
+        (_("Ctrl+Shift+Z, Ctrl+Y"), _("Redo")),
+        ("N", _("New deal")),
     ]
     if hint:
-        rows += [("H", "Hint"), ("W", "Can I still win? (the solver's verdict)")]
+        rows += [("H", _("Hint")), ("W", _("Can I still win? (the solver's verdict)"))]
     if table is not None:
-        rows += [(b.key.upper(), b.label.replace("→", "to")) for b in table.buttons if b.key]
-        rows += [(p.key.upper(), f"{capital(place(p))}: as Enter on it") for p in table.piles if p.key]
+        # Translators: the word for the arrow in a button's name in the keys help ("MOON → PLANET": "MOON to PLANET").
+        arrow = _("to")
+        rows += [(b.key.upper(), b.label.replace("→", arrow)) for b in table.buttons if b.key]
+        # Translators: a key of the keys help that acts on a place of the table as Enter does there.
+        on_place = _("{place}: as Enter on it")
+        rows += [(p.key.upper(), capital(on_place.format(place=place(p)))) for p in table.piles if p.key]
         if any(g.pick is not None and g.pick.confirm for g in table.gestures):
-            rows.append(("C", "Confirm the picked cards"))
+            rows.append(("C", _("Confirm the picked cards")))
         if any(p.peek for p in table.piles):
-            rows.append(("V", "View every card of the focused squared pile"))
-    rows.append(("?", "These keys"))
+            rows.append(("V", _("View every card of the focused squared pile")))
+    rows.append(("?", _("These keys")))
     return tuple(rows)
 
 
@@ -143,7 +158,9 @@ class Focus:
                 hand.tap(table, pile, index)
                 if hand.picking is not None:
                     n, k = len(hand.picking.picked), hand.picking.pick.count
-                    self._tell(f"{'Picked' if at in hand.picking.picked else 'Not picked'}: {n} of {k}.")
+                    # Translators: said when a card is picked or put back among the cards to pick: how many are picked of how many.
+                    said = _("Picked: {n} of {k}.") if at in hand.picking.picked else _("Not picked: {n} of {k}.")
+                    self._tell(said.format(n=n, k=k))
             else:
                 self._tell(sentence(hand.picking.pick.prompt))
             return
@@ -152,7 +169,8 @@ class Focus:
             targets = table.moves_from(held)
             if at == held:
                 hand.selected = None
-                self._tell("Put back.")
+                # Translators: said when the picked-up card is put back where it was.
+                self._tell(_("Put back."))
                 return
             if pile in targets:
                 hand.selected = None
@@ -160,7 +178,7 @@ class Focus:
                 self.to_pick(table_now(), hand)
                 return
             if at is None or at not in table.sources():
-                self._say(table.refusal(held, pile) or "The card cannot go there.")
+                self._say(table.refusal(held, pile) or _("The card cannot go there."))
                 return
         mine = [g for g in table.gestures if at is not None and g.source == at]
         if not mine or at is None:
@@ -177,10 +195,14 @@ class Focus:
         jump = focus_mod.nearest(table, stop, [focus_mod.stop_of(table, (t, None)) for t in moves])
         if jump is not None:
             self.stop = jump
-        name = capital(face(table.pile(pile).cards[at[1]]).name)
+        name = face(table.pile(pile).cards[at[1]]).name
         places = [place(table.pile(t)) for t in moves]
-        where = ", ".join(places[:-1]) + " or " + places[-1] if len(places) > 1 else "".join(places)
-        self._tell(f"{name} picked up: it can go to {where}." if places else f"{name} picked up.")
+        # Translators: the last two of a list of places: "cell c2, cell c3 or cell c4".
+        where = _("{places} or {last}").format(places=", ".join(places[:-1]), last=places[-1]) if len(places) > 1 \
+            else "".join(places)
+        # Translators: said when a card is picked up with the keyboard; {card} is its name, {places} where it can go.
+        said = _("{card} picked up: it can go to {places}.") if places else _("{card} picked up.")
+        self._tell(capital(said.format(card=name, places=where)))
 
 
 class KeyIntent(NamedTuple):
@@ -224,6 +246,8 @@ def key_intent(key: str, ctrl: bool, shift: bool, board: bool, table: Table | No
         return KeyIntent("confirm")
     for button in table.buttons:
         if button.key == key:
-            return KeyIntent("button", button.id) if button.enabled else \
-                KeyIntent("off", button.title or f"{button.label} cannot be used now.")  # why it is off
+            if button.enabled:
+                return KeyIntent("button", button.id)
+            # Translators: why a button's key does nothing now; {button} is the button's name.
+            return KeyIntent("off", button.title or _("{button} cannot be used now.").format(button=button.label))
     return next((KeyIntent("pile", p.id) for p in table.piles if p.key == key), KeyIntent(""))

@@ -21,6 +21,7 @@ from collections import Counter
 from typing import Callable
 
 from .focus import fanned
+from .i18n import N_, _
 from .table import BACK, Pile, Table
 
 
@@ -36,11 +37,11 @@ def capital(text: str) -> str:
 def sentence(text: str) -> str:
     """The text ending as a sentence ends ("" stays "").
 
-    >>> sentence("Move undone"), sentence("You won!"), sentence("")
-    ('Move undone.', 'You won!', '')
+    >>> sentence("Move undone"), sentence("You won!"), sentence(""), sentence("終了。")
+    ('Move undone.', 'You won!', '', '終了。')
     """
     text = text.strip()
-    return text if not text or text[-1] in ".!?:" else text + "."
+    return text if not text or text[-1] in ".!?:。！？：" else text + "."
 
 
 def place(pile: Pile) -> str:
@@ -59,18 +60,33 @@ def card_name(pile: Pile, index: int, face_name: str) -> str:
     >>> card_name(hand, 1, "king of hearts"), card_name(hand, 1, "")
     ('King of hearts, card 2 of 2 in your hand', 'Face-down card, card 2 of 2 in your hand')
     """
-    what = capital(face_name or "face-down card")
+    # Translators: the name of a card lying face down, for screen readers.
+    what = face_name or _("face-down card")
     n = len(pile.cards)
     if fanned(pile):
-        return f"{what}, card {index + 1} of {n} in {place(pile)}"
-    if index == n - 1:
-        return f"{what}, top of {pile.name or place(pile)}"
-    return f"{what}, in {place(pile)}"
+        # Translators: a card's name for screen readers in a fanned pile: "King of hearts, card 2 of 5 in your hand".
+        said = _("{card}, card {index} of {count} in {place}").format(card=what, index=index + 1, count=n, place=place(pile))
+    elif index == n - 1:
+        # Translators: a card's name for screen readers on top of a pile; {pile} is the pile's name and what it holds.
+        said = _("{card}, top of {pile}").format(card=what, pile=pile.name or place(pile))
+    else:
+        # Translators: a card's name for screen readers, under the top of a pile.
+        said = _("{card}, in {place}").format(card=what, place=place(pile))
+    return capital(said)
 
 
-#: What a card's state adds to its name (the controller's card flags).
-FLAG_WORDS = (("waiting", "put on its place, waiting for the cards to pick"), ("selected", "picked up"),
-              ("picked", "picked"), ("choice", "can be picked"), ("movable", "can move"))
+#: What a card's state adds to its name (the controller's card flags), translated there (:func:`card_label`).
+FLAG_WORDS = (
+    # Translators: what a card's state adds to its name for screen readers ("Eight of spades, top of slot 2, ...").
+    ("waiting", N_("put on its place, waiting for the cards to pick")),
+    # Translators: what a card's state adds to its name for screen readers: the player holds it, to put it somewhere.
+    ("selected", N_("picked up")),
+    # Translators: what a card's state adds to its name for screen readers: chosen among the cards a move takes.
+    ("picked", N_("picked")),
+    # Translators: what a card's state adds to its name for screen readers: it may be chosen for the move.
+    ("choice", N_("can be picked")),
+    # Translators: what a card's state adds to its name for screen readers: it has a legal move.
+    ("movable", N_("can move")))
 
 
 def card_label(pile: Pile, index: int, face_name: str, flags: list[str], lit: str | None = None) -> str:
@@ -85,10 +101,11 @@ def card_label(pile: Pile, index: int, face_name: str, flags: list[str], lit: st
     """
     words = [card_name(pile, index, face_name)]
     if lit is not None:
-        words.append(lit or "the picked-up card can go here")
+        # Translators: what a lit place adds to its top card's name for screen readers.
+        words.append(lit or _("the picked-up card can go here"))
     for flag, said in FLAG_WORDS:
         if flag in flags:
-            words.append(said)
+            words.append(_(said))
             break
     return ", ".join(words)
 
@@ -104,7 +121,10 @@ def _and(words: list[str]) -> str:
     >>> _and(["a"]), _and(["a", "b"]), _and(["a", "b", "c"])
     ('a', 'a and b', 'a, b and c')
     """
-    return words[0] if len(words) == 1 else ", ".join(words[:-1]) + " and " + words[-1]
+    if len(words) == 1:
+        return words[0]
+    # Translators: the last two of a list of cards: "two of spades, four of clubs and six of hearts".
+    return _("{items} and {last}").format(items=", ".join(words[:-1]), last=words[-1])
 
 
 def changes(before: Table, after: Table, name: Callable[[str], str]) -> list[str]:
@@ -145,9 +165,11 @@ def changes(before: Table, after: Table, name: Callable[[str], str]) -> list[str
             else:
                 shown.append(name(code))
         if moved:
-            out.append(f"{capital(_and(moved))} to {place(pile)}.")
+            # Translators: a move for screen readers: the cards that came to a place ("Seven of hearts to cell c2.").
+            out.append(capital(_("{cards} to {place}.").format(cards=_and(moved), place=place(pile))))
         if shown:
-            out.append(f"{capital(place(pile))}: {_and(shown)}.")
+            # Translators: for screen readers: the cards that turned up in view at a place ("Your hand: jack of clubs.").
+            out.append(capital(_("{place}: {cards}.").format(place=place(pile), cards=_and(shown))))
     return out
 
 
@@ -169,7 +191,9 @@ def narrate(tables: list[Table], name: Callable[[str], str]) -> str:
         forced += changes(a, b, name)
     text = " ".join(move)
     if forced:
-        text = (text + " " if text else "") + "Then: " + " ".join(forced)
+        # Translators: for screen readers: what happened by itself after a move, in sentences.
+        then = _("Then: {steps}").format(steps=" ".join(forced))
+        text = (text + " " if text else "") + then
     return text
 
 
@@ -199,7 +223,7 @@ def move_name(table: Table, token: str, name: Callable[[str], str]) -> str:
     if button is not None:
         return button.label
     gesture = next((g for g in table.gestures if g.token == token), None) or next(
-        (g for g in table.gestures if g.pick is not None and any(t == token for _, t in g.pick.options)), None)
+        (g for g in table.gestures if g.pick is not None and any(t == token for _option, t in g.pick.options)), None)
     if gesture is None or gesture.target is None:
         return token
     target = place(table.pile(gesture.target))
@@ -207,4 +231,7 @@ def move_name(table: Table, token: str, name: Callable[[str], str]) -> str:
         return target
     pile_id, index = gesture.source
     cards = table.pile(pile_id).cards
-    return f"{name(cards[index]) if index < len(cards) else 'a card'} to {target}"
+    # Translators: a move in words: a card and where it goes ("eight of spades to cell c3"); "a card": one not known.
+    card = name(cards[index]) if index < len(cards) else _("a card")
+    # Translators: a move in words: a card and where it goes ("eight of spades to cell c3").
+    return _("{card} to {place}").format(card=card, place=target)
