@@ -32,10 +32,12 @@ picked set names the token (Square's discards, Attrition's hand card).
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass, field
-from typing import Any, Callable, Protocol
+from typing import Any, Callable, Final, Protocol
 
 from .game import AnyGame, Status
+from .i18n import _, pgettext
 
 CARD_W = 1.0
 CARD_H = 1.4
@@ -104,7 +106,7 @@ class Pick:
     def places(self) -> tuple[Place, ...]:
         """Every card that can be picked, in order."""
         seen: list[Place] = []
-        for cards, _ in self.options:
+        for cards, _token in self.options:
             for place in cards:
                 if place not in seen:
                     seen.append(place)
@@ -184,7 +186,7 @@ class Table:
     #: it (Gyre's revealed card). Off where many cards compete for a place (Square).
     tap_empty_targets: bool = True
     #: What a press on a card with no move says (a game may say more than the default).
-    stuck: str = "No move for this card"
+    stuck: str = field(default_factory=lambda: _("No move for this card"))
     #: The end screen's title, saying the result once ("You won!"); "" for the default.
     result: str = ""
     #: The stage of the game in words ("Phase 2: build the foundations"); a change is announced.
@@ -235,11 +237,42 @@ class Face:
 
 
 _SUIT_SYMBOL = {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}
-_SUIT_NAME = {"S": "spades", "H": "hearts", "D": "diamonds", "C": "clubs"}
-_RANK_NAME = {
-    "A": "ace", "2": "two", "3": "three", "4": "four", "5": "five", "6": "six", "7": "seven",
-    "8": "eight", "9": "nine", "T": "ten", "J": "jack", "Q": "queen", "K": "king",
+# Each name is looked up when a card is named (the language may change while playing).
+_SUIT_NAME: Final[dict[str, Callable[[], str]]] = {
+    # Translators: a suit in a card's name ("ten of hearts", see "{rank} of {suit}")
+    "S": lambda: pgettext("card name", "spades"),
+    "H": lambda: pgettext("card name", "hearts"),
+    "D": lambda: pgettext("card name", "diamonds"),
+    "C": lambda: pgettext("card name", "clubs"),
 }
+_RANK_NAME: Final[dict[str, Callable[[], str]]] = {
+    # Translators: a rank in a card's name ("ace of spades", see "{rank} of {suit}")
+    "A": lambda: pgettext("card name", "ace"),
+    "2": lambda: pgettext("card name", "two"),
+    "3": lambda: pgettext("card name", "three"),
+    "4": lambda: pgettext("card name", "four"),
+    "5": lambda: pgettext("card name", "five"),
+    "6": lambda: pgettext("card name", "six"),
+    "7": lambda: pgettext("card name", "seven"),
+    "8": lambda: pgettext("card name", "eight"),
+    "9": lambda: pgettext("card name", "nine"),
+    "T": lambda: pgettext("card name", "ten"),
+    "J": lambda: pgettext("card name", "jack"),
+    "Q": lambda: pgettext("card name", "queen"),
+    "K": lambda: pgettext("card name", "king"),
+}
+
+
+def card_words(rank: str, suit: str) -> str:
+    """The spoken name of a standard card, by its rank and suit letters (``T``, ``H``), in
+    the language in use: the rank and the suit as the language orders them.
+
+    >>> card_words("T", "H"), card_words("A", "S")
+    ('ten of hearts', 'ace of spades')
+    """
+    # Translators: a card's spoken name, "ten of hearts" (German "Herz-Zehn", Japanese
+    # "ハートの10"): {rank} and {suit} are the names above, put in the language's order
+    return _("{rank} of {suit}").format(rank=_RANK_NAME[rank](), suit=_SUIT_NAME[suit]())
 
 
 def standard_face(code: str) -> Face:
@@ -253,7 +286,7 @@ def standard_face(code: str) -> Face:
     rank, suit = code[:1], code[1:2]
     if rank == "X":
         red = suit == "R"
-        return Face("J\nO\nK", "★", ("joker", "red") if red else ("joker",), ("red" if red else "black") + " joker")
+        return Face("J\nO\nK", "★", ("joker", "red") if red else ("joker",), _("red joker") if red else _("black joker"))
     if suit not in _SUIT_SYMBOL or rank not in _RANK_NAME:
         return Face(code, "", (), code)
     symbol = _SUIT_SYMBOL[suit]
@@ -261,7 +294,7 @@ def standard_face(code: str) -> Face:
         f"{'10' if rank == 'T' else rank}\n{symbol}",
         symbol,
         ("red",) if suit in "HD" else (),
-        f"{_RANK_NAME[rank]} of {_SUIT_NAME[suit]}",
+        card_words(rank, suit),
     )
 
 
@@ -276,22 +309,53 @@ class TableOf(Protocol):
     def __call__(self, state: Any, portrait: bool, settings: frozenset[str], refusals: bool = True) -> Table: ...
 
 
+#: One block of a rules panel (:func:`rules_html`): ``("h3", heading)``, ``("p", paragraph)`` or
+#: ``("ul", (item, ...))``; each text is one message marked with ``N_``, translated when drawn.
+RulesBlock = tuple[str, str | tuple[str, ...]]
+
+
+def rules_html(blocks: Sequence[RulesBlock], title: str = "", english: bool = False) -> str:
+    """A rules panel in the language in use (or in English: ``english``), an HTML fragment:
+    the game's name as its heading (``title``, never translated: a name), then ``blocks``.
+    The tags stay outside the messages, so each message is one heading, paragraph or item.
+
+    >>> rules_html((("h3", "The end"), ("p", "You win."), ("ul", ("One.", "Two."))), "Gyre")
+    '<h2>Gyre</h2>\\n<h3>The end</h3>\\n<p>You win.</p>\\n<ul>\\n<li>One.</li>\\n<li>Two.</li>\\n</ul>'
+    """
+    say: Callable[[str], str] = str if english else _
+    out = [f"<h2>{title}</h2>"] if title else []
+    for tag, text in blocks:
+        if isinstance(text, str):
+            out.append(f"<{tag}>{say(text)}</{tag}>")
+        else:
+            out.append(f"<{tag}>\n" + "\n".join(f"<li>{say(item)}</li>" for item in text) + f"\n</{tag}>")
+    return "\n".join(out)
+
+
 @dataclass(frozen=True)
 class ModuleView:
-    """A :class:`GameView` made of a view module's parts.
+    """A :class:`GameView` made of a view module's parts. ``rules`` is the rules panel, or a
+    function that draws it in the language in use (:func:`rules_html`), called each time
+    :attr:`help` is read.
 
     >>> v = ModuleView(None, "<p>Rules</p>", (), lambda s, p, o: Table(1, 1, ()))  # type: ignore[arg-type]
-    >>> v.face("AS").name, v.auto_token(None, frozenset()), v.first_options
-    ('ace of spades', None, '')
+    >>> v.face("AS").name, v.auto_token(None, frozenset()), v.first_options, v.help
+    ('ace of spades', None, '', '<p>Rules</p>')
     """
 
     game: AnyGame
-    help: str
+    rules: str | Callable[[], str]
+    #: (setting id, label): each label marked with ``N_``, translated where it is shown.
     settings: tuple[tuple[str, str], ...]
     table: TableOf
     face: Callable[[str], Face] = standard_face
     auto_token: Callable[[Any, frozenset[str]], str | None] = plays_nothing
     first_options: str = ""
+
+    @property
+    def help(self) -> str:
+        """The rules panel, in the language in use."""
+        return self.rules if isinstance(self.rules, str) else self.rules()
 
 
 class GameView(Protocol):
@@ -302,12 +366,13 @@ class GameView(Protocol):
 
     @property
     def help(self) -> str:
-        """The rules panel, an HTML fragment in our own words."""
+        """The rules panel, an HTML fragment in our own words, in the language in use."""
         ...
 
     @property
     def settings(self) -> tuple[tuple[str, str], ...]:
-        """(setting id, label) the player can switch on for this game."""
+        """(setting id, label) the player can switch on for this game; the labels are
+        marked with ``N_`` (defined at import), to translate with ``_`` where they are shown."""
         ...
 
     @property

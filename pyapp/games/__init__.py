@@ -31,6 +31,7 @@ from typing import Any
 
 from ..errors import ParseError
 from ..game import AnyGame
+from ..i18n import N_, _, ngettext
 from ..table import GameView
 
 __all__ = ["GameEntry", "all_games", "entries", "entry", "get_game", "get_view", "register", "unregister"]
@@ -51,9 +52,9 @@ class GameEntry:
     game: AnyGame
     #: The table view (:class:`pyapp.table.GameView`).
     view: GameView
-    #: The start screen's tile text.
+    #: The start screen's tile text: marked with ``N_``, translated with ``_`` where it is shown.
     blurb: str
-    #: The daily deal button's label ("Square" for Solitaire Square).
+    #: The daily deal button's label ("Square" for Solitaire Square): a game's name, never translated.
     short_title: str
     #: The place on the start screen (and in every list of games): lower first.
     order: int
@@ -74,20 +75,26 @@ class GameEntry:
     solver: SolverFactory | None = None
     #: For a game without a win: the best scores New deal can ask the solver's deals to reach.
     levels: tuple[int, ...] = ()
-    #: A score in words, for the solver's verdicts ("3 piles left"; "a final score of 58").
-    result_words: Callable[[int], str] = lambda score: f"a final score of {score}"
+    #: A score in words, for the solver's verdicts ("3 piles left"; "a final score of 58"), in
+    #: the language in use.
+    result_words: Callable[[int], str] = lambda score: _("a final score of {score}").format(score=score)
     #: What the score counts, one and many: the statistics and the end screen speak of it.
-    unit: tuple[str, str] = ("point", "points")
-    #: What a win is, for a game that has one ("one pile left").
+    #: Each marked with ``N_``, translated with ``_`` where it is shown (a score with its unit,
+    #: one message: :meth:`amount`).
+    unit: tuple[str, str] = (N_("point"), N_("points"))
+    #: A score with its unit, in the language in use ("3 piles left"), for :meth:`amount`.
+    amount_words: Callable[[int], str] = lambda score: ngettext("{n} point", "{n} points", score).format(n=score)
+    #: What a win is, for a game that has one ("one pile left"): marked with ``N_``, translated
+    #: with ``_`` where it is shown.
     win_words: str = ""
 
     def amount(self, score: int) -> str:
-        """A score with its unit.
+        """A score with its unit, in the language in use.
 
         >>> entry("gravity").amount(1), entry("gyre").amount(58), entry("zodiac").amount(3)
         ('1 pile left', '58 points', '3 cards home')
         """
-        return f"{score} {self.unit[0] if score == 1 else self.unit[1]}"
+        return self.amount_words(score)
 
     @property
     def id(self) -> str:

@@ -13,6 +13,7 @@ from __future__ import annotations
 from typing import Any, Final
 
 from .. import GameEntry
+from ...i18n import N_, ngettext
 from .hints import hint
 from .rules import GRAVITY
 from .table import VIEW
@@ -22,6 +23,15 @@ __all__ = ["ENTRY", "BANDS"]
 #: The rating bands the statistics count (RULES.md 1.7; :func:`.rules.rating` words them):
 #: (label, highest final pile count).
 BANDS: Final[tuple[tuple[str, int], ...]] = (("1", 1), ("2–3", 3), ("4–5", 5), ("6–7", 7), ("8+", 10**9))
+
+
+def piles_left(piles: int) -> str:
+    """A final pile count in words, in the language in use.
+
+    >>> piles_left(1), piles_left(3)
+    ('1 pile left', '3 piles left')
+    """
+    return ngettext("{n} pile left", "{n} piles left", piles).format(n=piles)
 
 
 def _solver(state: Any) -> Any:
@@ -36,7 +46,7 @@ ENTRY: Final = GameEntry(
     game=GRAVITY,
     view=VIEW,
     hint=hint,
-    blurb="Stack piles on a 5×5 planet and let the rest collapse toward its core.",
+    blurb=N_("Stack piles on a 5×5 planet and let the rest collapse toward its core."),
     short_title="Gravity",
     order=10,
     lower_is_better=True,  # the score is the piles left
@@ -44,7 +54,8 @@ ENTRY: Final = GameEntry(
     variants=("decks=3", "hidden,nomoonplanet"),
     bench_seed=3,
     solver=_solver,
-    result_words=lambda piles: f"{piles} {'pile' if piles == 1 else 'piles'} left",
-    unit=("pile left", "piles left"),
-    win_words="one pile left",
+    result_words=piles_left,
+    unit=(N_("pile left"), N_("piles left")),
+    amount_words=piles_left,
+    win_words=N_("one pile left"),
 )

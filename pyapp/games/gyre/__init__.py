@@ -9,6 +9,7 @@ from __future__ import annotations
 from typing import Any, Final
 
 from .. import GameEntry
+from ...i18n import N_, _
 from .hints import hint
 from .rules import GYRE
 from .table import VIEW
@@ -27,7 +28,7 @@ ENTRY: Final = GameEntry(
     game=GYRE,
     view=VIEW,
     hint=hint,
-    blurb="Capture cards from a rotating ring of six slots.",
+    blurb=N_("Capture cards from a rotating ring of six slots."),
     short_title="Gyre",
     order=30,
     variants=("jokers", "attrition,easy"),
@@ -35,5 +36,5 @@ ENTRY: Final = GameEntry(
     can_win=False,
     solver=_solver,
     levels=(40, 50, 60),
-    result_words=lambda score: f"a final score of {score}",
+    result_words=lambda score: _("a final score of {score}").format(score=score),
 )

@@ -10,11 +10,21 @@ from __future__ import annotations
 from typing import Any, Final
 
 from .. import GameEntry
+from ...i18n import N_, ngettext
 from .hints import hint
 from .rules import SQUARE
 from .table import VIEW
 
 __all__ = ["ENTRY"]
+
+
+def cells_filled(cells: int) -> str:
+    """A count of filled cells in words, in the language in use.
+
+    >>> cells_filled(1), cells_filled(36)
+    ('1 cell filled', '36 cells filled')
+    """
+    return ngettext("{n} cell filled", "{n} cells filled", cells).format(n=cells)
 
 
 def _solver(state: Any) -> Any:
@@ -29,13 +39,14 @@ ENTRY: Final = GameEntry(
     game=SQUARE,
     view=VIEW,
     hint=hint,
-    blurb="80 numbered cards, one ascending 6×6 grid, and a price for every neighbour.",
+    blurb=N_("80 numbered cards, one ascending 6×6 grid, and a price for every neighbour."),
     short_title="Square",
     order=20,
     variants=("ends,wrap",),
     bench_seed=7,
     solver=_solver,
-    result_words=lambda cells: f"{cells} {'cell' if cells == 1 else 'cells'} filled",
-    unit=("cell filled", "cells filled"),
-    win_words="all 36 cells filled",
+    result_words=cells_filled,
+    unit=(N_("cell filled"), N_("cells filled")),
+    amount_words=cells_filled,
+    win_words=N_("all 36 cells filled"),
 )

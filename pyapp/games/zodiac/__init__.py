@@ -10,6 +10,7 @@ from __future__ import annotations
 from typing import Any, Final
 
 from .. import GameEntry
+from ...i18n import N_, ngettext
 from .hints import hint
 from .rules import ZODIAC
 from .table import VIEW
@@ -29,12 +30,14 @@ ENTRY: Final = GameEntry(
     game=ZODIAC,
     view=VIEW,
     hint=hint,
-    blurb="Two decks, an equator, a ring of 24 piles and eight foundations.",
+    blurb=N_("Two decks, an equator, a ring of 24 piles and eight foundations."),
     short_title="Zodiac",
     order=40,
     bench_seed=2024,
     solver=_solver,
-    result_words=lambda cards: f"{cards} {'card' if cards == 1 else 'cards'} on the foundations",
-    unit=("card home", "cards home"),
-    win_words="all 104 cards home",
+    result_words=lambda cards: ngettext("{n} card on the foundations", "{n} cards on the foundations",
+                                        cards).format(n=cards),
+    unit=(N_("card home"), N_("cards home")),
+    amount_words=lambda cards: ngettext("{n} card home", "{n} cards home", cards).format(n=cards),
+    win_words=N_("all 104 cards home"),
 )
