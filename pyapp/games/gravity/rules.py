@@ -64,6 +64,7 @@ from typing import Final, Literal, NamedTuple
 from ...cards import SUITS, Card, parse_cards
 from ...errors import IllegalMoveError, ParseError
 from ...game import OptionSpec, Status, format_option_values, parse_fields, parse_option_values
+from ...i18n import N_, _, ngettext
 from ...rng import SplitMix64, shuffled
 
 __all__ = [
@@ -159,14 +160,14 @@ def _build_neighbours() -> tuple[tuple[tuple[int, int, str], ...], ...]:
 #: For each cell, its 8-neighbours as ``(index, ORTHO or DIAG, stack token)``, by index.
 NEIGHBOURS: Final = _build_neighbours()
 #: Each unordered adjacent pair once, ``(i, j, direction)`` with ``i < j``.
-_PAIRS: Final = tuple((i, j, bit) for i in range(25) for j, bit, _ in NEIGHBOURS[i] if i < j)
+_PAIRS: Final = tuple((i, j, bit) for i in range(25) for j, bit, _tok in NEIGHBOURS[i] if i < j)
 #: For each cell, its outward orthogonal neighbours (the collapse candidates), by index.
 OUTWARD: Final[tuple[tuple[int, ...], ...]] = tuple(
-    tuple(j for j, bit, _ in NEIGHBOURS[i] if bit == ORTHO and dist(j) == dist(i) + 1) for i in range(25)
+    tuple(j for j, bit, _tok in NEIGHBOURS[i] if bit == ORTHO and dist(j) == dist(i) + 1) for i in range(25)
 )
 #: For each cell, its inward orthogonal neighbours.
 INWARD: Final[tuple[tuple[int, ...], ...]] = tuple(
-    tuple(j for j, bit, _ in NEIGHBOURS[i] if bit == ORTHO and dist(j) == dist(i) - 1) for i in range(25)
+    tuple(j for j, bit, _tok in NEIGHBOURS[i] if bit == ORTHO and dist(j) == dist(i) - 1) for i in range(25)
 )
 _STACK_TOKENS: Final[dict[str, tuple[int, int, int]]] = {
     tok: (i, j, bit) for i in range(25) for j, bit, tok in NEIGHBOURS[i]
@@ -326,13 +327,17 @@ def collapse_candidates(state: GravityState) -> list[str]:
 
 
 def moon_to_planet_reason(state: GravityState) -> str | None:
-    """None when ``m`` is legal, otherwise why not (for the UI)."""
+    """None when ``m`` is legal, otherwise why not (for the UI: the button's tooltip), in the
+    language in use."""
     if state.options.nomoonplanet:
-        return "switched off in this game"
+        # Translators: why the MOON → PLANET button is off: the rule is switched off by an option
+        return _("switched off in this game")
     if not state.moon:
-        return "MOON is empty"
+        # Translators: why the MOON → PLANET button is off; the MOON (the spare cards) is one of the game's named places
+        return _("MOON is empty")
     if state.hole >= 0 or _has_stack(state.cells):
-        return "Possible only when no stack is legal"
+        # Translators: why the MOON → PLANET button is off
+        return _("Possible only when no stack is legal")
     return None
 
 
@@ -477,16 +482,21 @@ def _apply(state: GravityState, token: str, frames: list[GravityState] | None) -
 
 # -- text -------------------------------------------------------------------
 
+#: The rating bands' words (highest pile count, words), each translated by :func:`rating`.
 _BANDS: Final = (
-    (1, "Hero: the planet is whole again"),
-    (3, "Planet saved, with a little debris left"),
-    (5, "Everyone lives, but in gas masks"),
-    (7, "Not a failure: you bought some time"),
+    # Translators: the rating of a game ended with one pile (the planet of the story, not the PLANET cell)
+    (1, N_("Hero: the planet is whole again")),
+    # Translators: the rating of a game ended with two or three piles
+    (3, N_("Planet saved, with a little debris left")),
+    # Translators: the rating of a game ended with four or five piles
+    (5, N_("Everyone lives, but in gas masks")),
+    # Translators: the rating of a game ended with six or seven piles
+    (7, N_("Not a failure: you bought some time")),
 )
 
 
 def rating(piles: int) -> str:
-    """The rating band of RULES.md 1.7 for a final pile count, in our words.
+    """The rating band of RULES.md 1.7 for a final pile count, in our words (in the language in use).
 
     >>> rating(1)
     'Hero: the planet is whole again'
@@ -495,8 +505,9 @@ def rating(piles: int) -> str:
     """
     for top, text in _BANDS:
         if piles <= top:
-            return text
-    return "Failure: the planet is lost"
+            return _(text)
+    # Translators: the rating of a game ended with eight piles or more
+    return _("Failure: the planet is lost")
 
 
 def _format_options(o: GravityOptions) -> str:
@@ -510,23 +521,33 @@ def _format_options(o: GravityOptions) -> str:
 
 
 def _parse_options(text: str) -> GravityOptions:
+    """The options; :class:`ParseError` saying what is wrong, in the language in use (the New
+    deal dialog shows it; the command line's is English)."""
     v = parse_option_values(Gravity.option_specs, text, "Gravity")
     decks = int(v["decks"])
     missing: list[int] = []
     if v["missing"]:
         for code in v["missing"].split("-"):
             if code not in _ID_OF_CODE:
-                raise ParseError(f"option missing: {code[:8]!r} is not a card code")
+                # Translators: "missing" is the option's name (cards left out of the deck): keep it; {code} is what was typed
+                raise ParseError(_("option missing: {code} is not a card code").format(code=repr(code[:8])))
             missing.append(_ID_OF_CODE[code])
     hidden = v["hidden"] == "1"
     nomoon = v["nomoonplanet"] == "1"
     counts = Counter(missing)
     for cid, n in sorted(counts.items()):
         if n > decks:
-            raise ParseError(f"option missing: {_CODES[cid]} is listed {n} times but there are only {decks} copies")
+            # Translators: "missing" is the option's name (cards left out of the deck): keep it; {card} is a card's
+            # code (AS), {n} how many times it was listed, {decks} the number of decks
+            raise ParseError(ngettext("option missing: {card} is listed {n} times but there is only {decks} copy",
+                                      "option missing: {card} is listed {n} times but there are only {decks} copies",
+                                      decks).format(card=_CODES[cid], n=n, decks=decks))
     opts = GravityOptions(decks, tuple(sorted(missing)), hidden, nomoon)
     if opts.n_total < 25:
-        raise ParseError(f"option missing leaves {opts.n_total} cards; Gravity needs at least 25")
+        # Translators: "missing" is the option's name (cards left out of the deck): keep it; Gravity is the game's name
+        raise ParseError(ngettext("option missing leaves {n} card; Gravity needs at least 25",
+                                  "option missing leaves {n} cards; Gravity needs at least 25",
+                                  opts.n_total).format(n=opts.n_total))
     return opts
 
 
@@ -637,10 +658,14 @@ class Gravity:
     magic = "GR1"
     title = "Gravity"
     option_specs: tuple[OptionSpec, ...] = (
-        OptionSpec("decks", "int", "1", "Number of 52-card decks shuffled together", ("1", "2", "3")),
-        OptionSpec("missing", "cards", "", "Cards to leave out of the deck, like AS-TH (ace of spades, ten of hearts)"),
-        OptionSpec("hidden", "flag", "", "Harder: the MOON's top card stays face down"),
-        OptionSpec("nomoonplanet", "flag", "", "No MOON card onto the PLANET when stuck"),
+        # Each help is the New deal dialog's label of its field, translated where the dialog is made.
+        OptionSpec("decks", "int", "1", N_("Number of 52-card decks shuffled together"), ("1", "2", "3")),
+        # Translators: AS-TH are card codes, as the field takes them: keep them
+        OptionSpec("missing", "cards", "", N_("Cards to leave out of the deck, like AS-TH (ace of spades, ten of hearts)")),
+        # Translators: the MOON (the spare cards) is one of the game's named places
+        OptionSpec("hidden", "flag", "", N_("Harder: the MOON's top card stays face down")),
+        # Translators: the PLANET (the middle cell) and the MOON (the spare cards) are the game's named places
+        OptionSpec("nomoonplanet", "flag", "", N_("No MOON card onto the PLANET when stuck")),
     )
 
     def parse_options(self, text: str) -> GravityOptions:

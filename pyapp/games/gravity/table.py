@@ -21,6 +21,7 @@ from __future__ import annotations
 from typing import Final
 
 from ...cards import Card
+from ...i18n import N_, _, ngettext
 from ...speech import capital
 from .rules import (
     CELL_NAMES,
@@ -39,13 +40,19 @@ from .rules import (
     stack_is_legal,
     zone,
 )
-from ...table import BACK, CARD_H, CARD_W, Button, GameView, ModuleView, Gesture, Pile, Refusal, Table, standard_face
+from ...table import (BACK, CARD_H, CARD_W, Button, GameView, ModuleView, Gesture, Pile, Refusal, RulesBlock, Table,
+                      rules_html, standard_face)
 
-__all__ = ["HELP", "SETTINGS", "VIEW", "auto_token", "table"]
+__all__ = ["HELP", "SETTINGS", "VIEW", "auto_token", "help_html", "table"]
 
+# The PLANET (the middle cell) and the MOON (the cards left after the deal) are the names of
+# the game's two special places, in capitals wherever they appear; each message that names
+# them says so to the translators.
+
+#: The game's switches (id, label); each label is translated where the menu shows it.
 SETTINGS: Final[tuple[tuple[str, str], ...]] = (
-    ("autocollapse", "Slide piles in for me when I could choose"),
-    ("coords", "Show cell names (a1 to e5)"),
+    ("autocollapse", N_("Slide piles in for me when I could choose")),
+    ("coords", N_("Show cell names (a1 to e5)")),
 )
 
 PITCH_X: Final = 1.2
@@ -54,10 +61,13 @@ MARGIN: Final = 0.2
 GRID_W: Final = 2 * MARGIN + 4 * PITCH_X + CARD_W
 GRID_H: Final = 2 * MARGIN + 4 * PITCH_Y + CARD_H
 
-PROMPT_STACK: Final = "Stack a pile onto a neighbour"
-PROMPT_CHOICE: Final = "Collapse: choose which pile slides into the hole"
-PROMPT_STUCK: Final = "No stack is possible: play the MOON onto the PLANET or give up"
-PROMPT_TRANSIT: Final = "The piles are sliding toward the PLANET"
+# The prompts, each translated where the table is made.
+PROMPT_STACK: Final = N_("Stack a pile onto a neighbour")
+PROMPT_CHOICE: Final = N_("Collapse: choose which pile slides into the hole")
+# Translators: the PLANET (the middle cell) and the MOON (the spare cards) are the game's named places
+PROMPT_STUCK: Final = N_("No stack is possible: play the MOON onto the PLANET or give up")
+# Translators: the PLANET (the middle cell) is one of the game's named places
+PROMPT_TRANSIT: Final = N_("The piles are sliding toward the PLANET")
 
 
 def _cell_xy(i: int) -> tuple[float, float]:
@@ -95,8 +105,16 @@ def cell_words(i: int, coords: bool) -> str:
     ('cell 4 of row 1', 'cell d1', 'the PLANET', 'cell c3 (the PLANET)')
     """
     if coords:
-        return f"cell {CELL_NAMES[i]}" + (" (the PLANET)" if i == PLANET else "")
-    return "the PLANET" if i == PLANET else f"cell {i % 5 + 1} of row {i // 5 + 1}"
+        if i == PLANET:
+            # Translators: a cell by its name (c3); the PLANET (the middle cell) is one of the game's named places
+            return _("cell {name} (the PLANET)").format(name=CELL_NAMES[i])
+        # Translators: a cell by its name, as the board shows it (a1 to e5)
+        return _("cell {name}").format(name=CELL_NAMES[i])
+    if i == PLANET:
+        # Translators: the PLANET (the middle cell) is one of the game's named places
+        return _("the PLANET")
+    # Translators: a cell by its place, counted from the top left
+    return _("cell {column} of row {row}").format(column=i % 5 + 1, row=i // 5 + 1)
 
 
 def table(state: GravityState, portrait: bool, settings: frozenset[str], refusals: bool = True) -> Table:
@@ -109,6 +127,9 @@ def table(state: GravityState, portrait: bool, settings: frozenset[str], refusal
     cands = set(collapse_candidates(state)) if choice else set()
 
     piles: list[Pile] = []
+    # Translators: a cell's spoken name, then what it holds: keep the comma (the words before the
+    # first comma name the place in announcements)
+    holding = _("{place}, empty")
     for i, pile in enumerate(state.cells):
         name = CELL_NAMES[i]
         x, y = _cell_xy(i)
@@ -119,10 +140,21 @@ def table(state: GravityState, portrait: bool, settings: frozenset[str], refusal
         if name in cands:
             marks.append("candidate")
             arrow = _arrow(i, hole)
-        label = "PLANET" if i == PLANET else ""
-        if "coords" in settings:
-            label = f"{name} {label}".strip()
-        count = f", {len(pile)} cards" if len(pile) > 1 else ""
+        if i == PLANET:
+            # Translators: the label on the middle cell, one of the game's named places; with
+            # the cell names shown, "{name} PLANET" ("c3 PLANET")
+            label = _("{name} PLANET").format(name=name) if coords else _("PLANET")
+        else:
+            label = name if coords else ""
+        words = cell_words(i, coords)
+        if not pile:
+            spoken = holding.format(place=words)
+        elif len(pile) > 1:
+            # Translators: a cell's spoken name, then how many cards its pile holds: keep the comma
+            # (the words before the first comma name the place in announcements)
+            spoken = ngettext("{place}, {n} card", "{place}, {n} cards", len(pile)).format(place=words, n=len(pile))
+        else:
+            spoken = words
         piles.append(
             Pile(
                 id=name,
@@ -133,7 +165,7 @@ def table(state: GravityState, portrait: bool, settings: frozenset[str], refusal
                 marks=tuple(marks),
                 arrow=arrow,
                 label=label,
-                name=f"{cell_words(i, coords)}{count if pile else ', empty'}",
+                name=spoken,
             )
         )
     if portrait:
@@ -145,8 +177,13 @@ def table(state: GravityState, portrait: bool, settings: frozenset[str], refusal
     moon_cards: tuple[str, ...] = ()
     if state.moon:
         moon_cards = (BACK,) if state.options.hidden else (card_code(state.moon[0]),)
-    piles.append(Pile(id="M", x=mx, y=my, cards=moon_cards, label="MOON", badge=f"×{len(state.moon)}" if state.moon else "",
-                      marks=("moon",), name=f"the MOON, {len(state.moon)} cards"))
+    # Translators: the label of the pile of spare cards, one of the game's named places
+    moon_label = _("MOON")
+    # Translators: the MOON (the spare cards, one of the game's named places) and how many cards it
+    # holds: keep the comma (the words before it name the place in announcements)
+    moon_name = ngettext("the MOON, {n} card", "the MOON, {n} cards", len(state.moon)).format(n=len(state.moon))
+    piles.append(Pile(id="M", x=mx, y=my, cards=moon_cards, label=moon_label,
+                      badge=f"×{len(state.moon)}" if state.moon else "", marks=("moon",), name=moon_name))
 
     gestures: list[Gesture] = []
     for tok in legal:
@@ -158,32 +195,45 @@ def table(state: GravityState, portrait: bool, settings: frozenset[str], refusal
 
     reason = moon_to_planet_reason(state)
     over = is_over(state)
+    # Translators: the button that plays the MOON's top card onto the PLANET (the game's named places)
+    moon_button = _("MOON → PLANET")
     if reason is None:
-        button = Button("moon", "MOON → PLANET", token="m", title="Put the MOON's top card on the PLANET", key="m")
+        # Translators: the PLANET (the middle cell) and the MOON (the spare cards) are the game's named places
+        title = _("Put the MOON's top card on the PLANET")
+        button = Button("moon", moon_button, token="m", title=title, key="m")
     else:
-        button = Button("moon", "MOON → PLANET", title=reason, key="m")
+        button = Button("moon", moon_button, title=reason, key="m")
 
     status = GRAVITY.status(state)
     score = GRAVITY.score(state)
     summary: tuple[str, ...] = ()
     if over:
-        why = "the MOON is empty" if not state.moon else "MOON → PLANET is switched off"
-        piles_text = f"{score} {'pile' if score == 1 else 'piles'}"
-        prompt = f"Game over: no stack is possible and {why}. {piles_text}: {rating(score)}"
+        if not state.moon:
+            # Translators: the MOON (the spare cards) is one of the game's named places
+            why = _("Game over: no stack is possible and the MOON is empty.")
+        else:
+            # Translators: MOON → PLANET is the move (and its button) that plays the MOON's top card
+            # onto the PLANET, the game's named places
+            why = _("Game over: no stack is possible and MOON → PLANET is switched off.")
+        # Translators: the final pile count and its rating band ("3 piles: Planet saved, ...")
+        result_line = ngettext("{n} pile: {rating}", "{n} piles: {rating}", score).format(n=score, rating=rating(score))
+        prompt = f"{why} {result_line}"
         summary = (
-            f"Stacks: {state.stacks}",
-            f"MOON → PLANET plays: {state.m2p}",
+            _("Stacks: {n}").format(n=state.stacks),
+            # Translators: how many times the MOON's top card was played onto the PLANET (the game's named places)
+            _("MOON → PLANET plays: {n}").format(n=state.m2p),
         )
         if state.moon:
-            summary += (f"Cards left in the MOON (counted as piles): {len(state.moon)}",)
+            # Translators: the MOON (the spare cards) is one of the game's named places
+            summary += (_("Cards left in the MOON (counted as piles): {n}").format(n=len(state.moon)),)
     elif is_transit(state):
-        prompt = PROMPT_TRANSIT
+        prompt = _(PROMPT_TRANSIT)
     elif choice:
-        prompt = PROMPT_CHOICE
+        prompt = _(PROMPT_CHOICE)
     elif legal == ["m"]:
-        prompt = PROMPT_STUCK
+        prompt = _(PROMPT_STUCK)
     else:
-        prompt = PROMPT_STACK
+        prompt = _(PROMPT_STACK)
     moon_n = len(state.moon)
     return Table(
         width=width,
@@ -192,15 +242,31 @@ def table(state: GravityState, portrait: bool, settings: frozenset[str], refusal
         gestures=tuple(gestures),
         buttons=(button,),
         prompt=prompt,
-        score=f"Piles left {score}",
+        score=_("Piles left {n}").format(n=score),
         status=status,
         summary=summary,
         refusals=() if choice or over or not refusals else _refusals(state, coords),
-        info=f"the MOON’s {moon_n} {'card counts as a pile' if moon_n == 1 else 'cards count as piles'}" if moon_n else "",
-        stuck="No move for this card: choose a pile with an arrow" if choice else "No move for this card",
-        result=("You won! " if status == "won" else "") + rating(score) if over else "",
-        phase="" if state.moon or over else "The MOON is empty: from now on gaps stay empty",
+        info=_moon_info(moon_n),
+        stuck=_("No move for this card: choose a pile with an arrow") if choice else _("No move for this card"),
+        result=_result(status, score) if over else "",
+        # Translators: the MOON (the spare cards) is one of the game's named places
+        phase="" if state.moon or over else _("The MOON is empty: from now on gaps stay empty"),
     )
+
+
+def _moon_info(n: int) -> str:
+    """The status line's note on the cards left in the MOON ("" when it is empty)."""
+    if not n:
+        return ""
+    # Translators: the MOON (the spare cards) is one of the game's named places; its cards count in the score
+    return ngettext("the MOON’s {n} card counts as a pile", "the MOON’s {n} cards count as piles", n).format(n=n)
+
+
+def _result(status: str, score: int) -> str:
+    """The end screen's title: the rating band of the final pile count (after "You won!")."""
+    if status == "won":
+        return _("You won! {rating}").format(rating=rating(score))
+    return rating(score)
 
 
 _SYMBOL: Final = {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}
@@ -226,14 +292,21 @@ def stack_reason(frm: str, to: str, orthogonal: bool) -> str:
         return ""
     a, b = Card.parse(frm), Card.parse(to)
     d = abs(a.rank - b.rank)
-    head = f"{_short(frm)} on {_short(to)}: "
     if min(d, 13 - d) != 1:
-        return head + "the ranks must be the same or one apart (K and A are one apart)"
-    if a.suit == b.suit:
-        return head + "one rank apart in the same suit goes only corner to corner (diagonal)"
-    if _COLOUR[a.suit] != _COLOUR[b.suit]:
-        return head + "one rank apart in red and black goes only side by side or above/below, not corner to corner"
-    return head + "one rank apart needs the same suit (corner to corner) or red and black (side by side)"
+        # Translators: {card} is the top card of the pile moved, {other} the top card it would go on ("7♥ on 9♥")
+        why = _("{card} on {other}: the ranks must be the same or one apart (K and A are one apart)")
+    elif a.suit == b.suit:
+        # Translators: {card} is the top card of the pile moved, {other} the top card it would go on ("7♥ on 8♥")
+        why = _("{card} on {other}: one rank apart in the same suit goes only corner to corner (diagonal)")
+    elif _COLOUR[a.suit] != _COLOUR[b.suit]:
+        # Translators: {card} is the top card of the pile moved, {other} the top card it would go on ("7♥ on 8♠")
+        why = _("{card} on {other}: one rank apart in red and black goes only side by side or above/below, "
+                "not corner to corner")
+    else:
+        # Translators: {card} is the top card of the pile moved, {other} the top card it would go on ("7♥ on 6♦")
+        why = _("{card} on {other}: one rank apart needs the same suit (corner to corner) or red and black "
+                "(side by side)")
+    return why.format(card=_short(frm), other=_short(to))
 
 
 def _refusals(state: GravityState, coords: bool = False) -> tuple[Refusal, ...]:
@@ -241,77 +314,100 @@ def _refusals(state: GravityState, coords: bool = False) -> tuple[Refusal, ...]:
     player sees it (:func:`cell_words`)."""
     out: list[Refusal] = []
     tops = [card_code(p[-1]) if p else "" for p in state.cells]
+    words = [cell_words(k, coords) for k in range(25)]
+    # Translators: {cell} is the cell a pile was dropped on, {other} the cell it came from
+    not_next = _("{cell} is not next to {other}: a pile moves onto one of the eight cells around it")
+    # Translators: {cell} is the cell a pile was dropped on
+    empty = _("{cell} is empty: a pile moves onto another pile")
+    # Translators: the MOON (the spare cards) is one of the game's named places
+    never_moon = _("Piles never go onto the MOON")
     for i, top in enumerate(tops):
         if not top:
             continue
         src = (CELL_NAMES[i], 0)
-        near = {j: bit for j, bit, _ in NEIGHBOURS[i]}
+        near = {j: bit for j, bit, _token in NEIGHBOURS[i]}
         for j, other in enumerate(tops):
             if j == i:
                 continue
             if j not in near:
-                reason = f"{capital(cell_words(j, coords))} is not next to {cell_words(i, coords)}: a pile moves onto " \
-                    "one of the eight cells around it"
+                reason = capital(not_next.format(cell=words[j], other=words[i]))
             elif not other:
-                reason = f"{capital(cell_words(j, coords))} is empty: a pile moves onto another pile"
+                reason = capital(empty.format(cell=words[j]))
             else:
                 reason = stack_reason(top, other, near[j] == ORTHO)
             if reason:
                 out.append(Refusal(src, CELL_NAMES[j], reason))
-        out.append(Refusal(src, "M", "Piles never go onto the MOON"))
+        out.append(Refusal(src, "M", never_moon))
     return tuple(out)
 
 
-HELP: Final = """
-<h3>The idea</h3>
-<p>A disaster has scattered your planet. Squash the 25 piles on the board into as
-few as you can. The middle cell is the PLANET; everything falls toward it.
-The cards left over after the deal are the MOON, a supply that refills the board.</p>
+#: The rules panel, block by block (:func:`pyapp.table.rules_html`); each text one message.
+RULES: Final[tuple[RulesBlock, ...]] = (
+    ("h3", N_("The idea")),
+    # Translators: the PLANET (the middle cell) and the MOON (the spare cards) are the game's named places
+    ("p", N_("A disaster has scattered your planet. Squash the 25 piles on the board into as few as you can. "
+             "The middle cell is the PLANET; everything falls toward it. The cards left over after the deal "
+             "are the MOON, a supply that refills the board.")),
+    ("h3", N_("Stacking")),
+    ("p", N_("On each turn, move one whole pile onto a pile in one of the eight cells around it. Only the top "
+             "cards count. Ranks go round in a circle, so the King and the Ace are next to each other.")),
+    ("ul", (
+        N_("<b>Same rank</b>: allowed in any direction."),
+        N_("<b>One rank apart, red and black</b>: only side by side or above/below (straight)."),
+        N_("<b>One rank apart, same suit</b>: only corner to corner (diagonal)."),
+        N_("Anything else, such as one apart in two red suits, is not allowed."),
+    )),
+    ("p", N_("Either of the two piles may move onto the other: you choose which card ends up on top and where "
+             "the gap opens.")),
+    ("h3", N_("Falling in")),
+    # Translators: the PLANET (the middle cell) is one of the game's named places
+    ("p", N_("The gap left behind is filled at once. A pile further from the PLANET, in a straight line next "
+             "to the gap, slides one cell inward into it; that opens a new gap one step further out, and so on "
+             "until no pile can fall in. Piles on the cross through the PLANET (the arms) slide only along the "
+             "cross; other piles slide sideways or up/down toward the cross, never diagonally. When two or "
+             "more piles could slide, you pick one: they are marked with arrows. The PLANET pile itself never "
+             "slides.")),
+    # Translators: the MOON (the spare cards) is one of the game's named places
+    ("h3", N_("The MOON")),
+    ("ul", (
+        # Translators: the MOON (the spare cards) is one of the game's named places
+        N_("While the MOON has cards the board stays full: the gap always ends in a corner, and the MOON's "
+           "top card fills it."),
+        # Translators: the PLANET (the middle cell) and the MOON (the spare cards) are the game's named places
+        N_("If no stack is possible, you may put the MOON's top card straight onto the PLANET and look again "
+           "(unless that rule is switched off)."),
+        # Translators: the PLANET (the middle cell) and the MOON (the spare cards) are the game's named places
+        N_("Once the MOON is empty, gaps stay empty and the board shrinks toward the PLANET."),
+    )),
+    ("h3", N_("Ending and scoring")),
+    # Translators: the MOON (the spare cards) is one of the game's named places
+    ("p", N_("The game ends when nothing can be stacked and the MOON cannot help. Your score is the number of "
+             "piles on the board plus the cards left in the MOON; fewer is better. One pile makes you a hero; "
+             "two or three is a rescue; four or five means gas masks for everyone; six or seven only buys "
+             "time; eight or more is a failure.")),
+    ("h3", N_("Options")),
+    ("ul", (
+        # Translators: "decks" in bold is the option's name, as links and the statistics write it: keep it
+        N_("<b>decks</b>: play with two or three decks."),
+        # Translators: "missing" in bold is the option's name, as links and the statistics write it: keep it
+        N_("<b>missing</b>: leave out some cards."),
+        # Translators: "hidden" in bold is the option's name, as links and the statistics write it: keep it;
+        # the MOON (the spare cards) is one of the game's named places
+        N_("<b>hidden</b>: the MOON's next card stays face down."),
+        # Translators: "nomoonplanet" in bold is the option's name, as links and the statistics write it: keep
+        # it; the PLANET (the middle cell) and the MOON (the spare cards) are the game's named places
+        N_("<b>nomoonplanet</b>: no MOON card onto the PLANET when stuck."),
+    )),
+)
 
-<h3>Stacking</h3>
-<p>On each turn, move one whole pile onto a pile in one of the eight cells around it.
-Only the top cards count. Ranks go round in a circle, so the King and the Ace are next
-to each other.</p>
-<ul>
-  <li><b>Same rank</b>: allowed in any direction.</li>
-  <li><b>One rank apart, red and black</b>: only side by side or above/below (straight).</li>
-  <li><b>One rank apart, same suit</b>: only corner to corner (diagonal).</li>
-  <li>Anything else, such as one apart in two red suits, is not allowed.</li>
-</ul>
-<p>Either of the two piles may move onto the other: you choose which card ends up on
-top and where the gap opens.</p>
 
-<h3>Falling in</h3>
-<p>The gap left behind is filled at once. A pile further from the PLANET, in a straight
-line next to the gap, slides one cell inward into it; that opens a new gap one step
-further out, and so on until no pile can fall in. Piles on the cross through the PLANET (the
-arms) slide only along the cross; other piles slide sideways or up/down toward the
-cross, never diagonally. When two or more piles could slide, you pick one: they are
-marked with arrows. The PLANET pile itself never slides.</p>
-
-<h3>The MOON</h3>
-<ul>
-  <li>While the MOON has cards the board stays full: the gap always ends in a corner,
-  and the MOON's top card fills it.</li>
-  <li>If no stack is possible, you may put the MOON's top card straight onto the
-  PLANET and look again (unless that rule is switched off).</li>
-  <li>Once the MOON is empty, gaps stay empty and the board shrinks toward the PLANET.</li>
-</ul>
-
-<h3>Ending and scoring</h3>
-<p>The game ends when nothing can be stacked and the MOON cannot help. Your score is
-the number of piles on the board plus the cards left in the MOON; fewer is better.
-One pile makes you a hero; two or three is a rescue; four or five means gas masks for
-everyone; six or seven only buys time; eight or more is a failure.</p>
-
-<h3>Options</h3>
-<ul>
-  <li><b>decks</b>: play with two or three decks.</li>
-  <li><b>missing</b>: leave out some cards.</li>
-  <li><b>hidden</b>: the MOON's next card stays face down.</li>
-  <li><b>nomoonplanet</b>: no MOON card onto the PLANET when stuck.</li>
-</ul>
-"""
+def help_html() -> str:
+    """The rules panel in the language in use."""
+    return rules_html(RULES)
 
 
-VIEW: Final[GameView] = ModuleView(GRAVITY, HELP, SETTINGS, table, standard_face, auto_token)
+#: The rules panel in English.
+HELP: Final = rules_html(RULES, english=True)
+
+
+VIEW: Final[GameView] = ModuleView(GRAVITY, help_html, SETTINGS, table, standard_face, auto_token)
