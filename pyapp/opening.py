@@ -27,6 +27,7 @@ from .clock import GameClock
 from .daily import daily_date, daily_link
 from .errors import OrbitError
 from .games import all_games, get_game, get_view
+from .i18n import _
 from .links import Link
 from .saves import Saves, Unreadable, save_text
 from .session import Session
@@ -57,11 +58,14 @@ class Opener:
         saved = self.saves.load(game_id, daily)
         if isinstance(saved, Unreadable):
             if daily:
-                return Opened(said=f"Your saved daily deal could not be read ({saved.reason}). "
-                                   f"It was set aside ({saved.kept_as}).", error=True)
-            return Opened(self.fresh(game_id, "", None), said=(
-                f"Your saved {get_game(game_id).title} game could not be read ({saved.reason}). "
-                f"It was set aside ({saved.kept_as}) and a new deal started."), error=True)
+                # Translators: {reason} says what is wrong with the save; {kept_as} where it was put aside.
+                said = _("Your saved daily deal could not be read ({reason}). It was set aside ({kept_as}).")
+                return Opened(said=said.format(reason=saved.reason, kept_as=saved.kept_as), error=True)
+            # Translators: {game} is the game's name; {reason} says what is wrong with the save; {kept_as} where it was put aside.
+            said = _("Your saved {game} game could not be read ({reason}). It was set aside ({kept_as}) "
+                     "and a new deal started.")
+            return Opened(self.fresh(game_id, "", None), said=said.format(
+                game=get_game(game_id).title, reason=saved.reason, kept_as=saved.kept_as), error=True)
         return None if saved is None else Opened(saved.session, saved.day if daily else None, saved.clock)
 
     def fresh(self, game_id: str, options: str, seed: int | None) -> Session:
@@ -110,7 +114,8 @@ class Opener:
         try:
             session = Session.from_link(Link.parse(fragment), lenient=True)
         except OrbitError as exc:
-            said = f"That link could not be opened: {exc}. Your game is as it was."
+            # Translators: {problem} says what is wrong with the link.
+            said = _("That link could not be opened: {problem}. Your game is as it was.").format(problem=exc)
             if playing is not None:
                 return Opened(said=said, error=True)
             known = [g.id for g in all_games()]
@@ -133,11 +138,15 @@ class Opener:
         unfinished game of another deal is kept aside, with a way back (a daily deal has its own slot)."""
         kept = day is None and self.saves.keep_other_deal(session)
         if session.replay_error:
-            return Opened(session, day, said=f"The link was opened up to the move before the problem: "
-                                             f"{session.replay_problem or session.replay_error}.", error=True)
-        if kept:
-            said = (f"{said} Your game in progress was kept." if said else
-                    f"Opened the linked {session.game.title} deal. Your game in progress was kept.")
+            # Translators: {problem} says which move of the link is wrong.
+            opened = _("The link was opened up to the move before the problem: {problem}.")
+            return Opened(session, day, said=opened.format(problem=session.replay_problem or session.replay_error),
+                          error=True)
+        if kept and said:
+            said = " ".join((said, _("Your game in progress was kept.")))
+        elif kept:
+            # Translators: {game} is the game's name.
+            said = _("Opened the linked {game} deal. Your game in progress was kept.").format(game=session.game.title)
         return Opened(session, day, said=said, back=kept)
 
     def daily(self, game_id: str, today: datetime.date) -> list[Opened]:
