@@ -600,12 +600,12 @@ def start_screen_html(indent: str = "") -> tuple[str, str]:
     daily: list[str] = []
     for g in entries():
         gid = esc(g.id)
-        # the blurb and the short title are marked in the game's registry entry (a game's name stays as it is)
+        # the blurb is marked in the game's registry entry; a game's name (its short title too) stays as it is
         tiles += [f'<button class="tile" type="button" id="tile-{gid}" data-game="{gid}" disabled>',
                   f'  <span class="tile-name">{esc(g.title)}</span>',
                   f'  <span class="tile-text">{esc(_shown(g.blurb))}</span>',
                   '  <span class="resume"></span>',
                   '</button>']
-        daily.append(f'<button type="button" id="daily-{gid}" data-daily="{gid}" disabled>{esc(_shown(g.short_title))} '
+        daily.append(f'<button type="button" id="daily-{gid}" data-daily="{gid}" disabled>{esc(g.short_title)} '
                      '<span class="daily-state"></span></button>')
     return "\n".join(indent + line for line in tiles), "\n".join(indent + line for line in daily)
