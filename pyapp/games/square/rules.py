@@ -79,6 +79,7 @@ from typing import Final, NamedTuple
 
 from ...errors import IllegalMoveError, ParseError
 from ...game import OptionSpec, Status, format_option_values, parse_fields, parse_option_values
+from ...i18n import N_
 from ...rng import SplitMix64, shuffle_in_place
 
 __all__ = [
@@ -433,8 +434,9 @@ class Square:
     magic: str = "SQ1"
     title: str = "Solitaire Square"
     option_specs: tuple[OptionSpec, ...] = (
-        OptionSpec("ends", "flag", "", "First game: card 1 starts in A1 and card 80 in F6"),
-        OptionSpec("wrap", "flag", "", "Row ends wrap: the last cell of a row and the first of the next are neighbours"),
+        # Each help is the New deal dialog's label of its field, translated where the dialog is made.
+        OptionSpec("ends", "flag", "", N_("First game: card 1 starts in A1 and card 80 in F6")),
+        OptionSpec("wrap", "flag", "", N_("Row ends wrap: the last cell of a row and the first of the next are neighbours")),
     )
 
     # -- options -----------------------------------------------------------

@@ -44,6 +44,8 @@ from __future__ import annotations
 from itertools import combinations
 from typing import Final
 
+from ...i18n import N_, _, ngettext
+
 from .rules import (
     SQUARE,
     SquareMove,
@@ -56,9 +58,10 @@ from .rules import (
     placements,
     why_not,
 )
-from ...table import BACK, CARD_H, CARD_W, Face, GameView, ModuleView, Gesture, Pick, Pile, Refusal, Table
+from ...table import (BACK, CARD_H, CARD_W, Face, GameView, ModuleView, Gesture, Pick, Pile, Refusal, RulesBlock, Table,
+                      rules_html)
 
-__all__ = ["HELP", "SETTINGS", "VIEW", "auto_token", "face", "layout", "table"]
+__all__ = ["HELP", "SETTINGS", "VIEW", "auto_token", "face", "help_html", "layout", "table"]
 
 SETTINGS: Final[tuple[tuple[str, str], ...]] = ()
 
@@ -72,7 +75,8 @@ GRID_H: Final = (SIDE - 1) * PITCH_Y + CARD_H
 HAND_SIZE: Final = 5
 MAX_COST: Final = 4
 
-PROMPT: Final = "Drag or tap a hand card to a lit cell; the cell shows the cost"
+#: The prompt while playing, translated where the table is made.
+PROMPT: Final = N_("Drag or tap a hand card to a lit cell; the cell shows the cost")
 
 
 class Layout:
@@ -134,7 +138,8 @@ def face(code: str) -> Face:
     if not code.isdigit() or not 1 <= int(code) <= 80:
         return Face(code, "", (), code)
     v = int(code)
-    return Face(code, code, ("number",), f"card {v}", hue(v))
+    # Translators: a Solitaire Square card's spoken name: its number
+    return Face(code, code, ("number",), _("card {number}").format(number=v), hue(v))
 
 
 def _neighbours(state: SquareState, i: int) -> list[int]:
@@ -145,7 +150,8 @@ def _neighbours(state: SquareState, i: int) -> list[int]:
 
 
 def refusal_reason(state: SquareState, v: int, i: int) -> str:
-    """Why hand card ``v`` may not go on empty cell ``i``, in plain words ("" if it may).
+    """Why hand card ``v`` may not go on empty cell ``i``, in plain words ("" if it may), in the
+    language in use.
 
     >>> from pyapp.games.square.rules import SQUARE, cell_index
     >>> rest = ".".join(str(n) for n in range(1, 81) if n not in (12, 30, 35, 14, 28, 33, 41, 50))
@@ -165,32 +171,50 @@ def refusal_reason(state: SquareState, v: int, i: int) -> str:
     name = cell_name(i)
     lo, hi = bounds(state, i)
     if not lo < v < hi:
-        parts = []
-        if lo > 0:
-            parts.append(f"above {lo} (in {cell_name(state.grid.index(lo))})")
-        if hi <= 80:
-            parts.append(f"below {hi} (in {cell_name(state.grid.index(hi))})")
-        return f"Out of order: {name} needs a number {' and '.join(parts)}"
+        low = cell_name(state.grid.index(lo)) if lo > 0 else ""
+        high = cell_name(state.grid.index(hi)) if hi <= 80 else ""
+        if low and high:
+            # Translators: {cell}, {low_cell}, {high_cell} are cell names (F1); {low}, {high} the cards' numbers there
+            why = _("Out of order: {cell} needs a number above {low} (in {low_cell}) and below {high} (in {high_cell})")
+        elif low:
+            # Translators: {cell}, {low_cell} are cell names (F1); {low} the card's number there
+            why = _("Out of order: {cell} needs a number above {low} (in {low_cell})")
+        else:
+            # Translators: {cell}, {high_cell} are cell names (A1); {high} the card's number there
+            why = _("Out of order: {cell} needs a number below {high} (in {high_cell})")
+        return why.format(cell=name, low=lo, low_cell=low, high=hi, high_cell=high)
     k = cost(state, v, i)
     if k > MAX_COST:
         near = min((j for j in _neighbours(state, i) if state.grid[j] is not None),
                    key=lambda j: abs(v - (state.grid[j] or 0)))
-        return f"Cost {k} ({v} beside {state.grid[near]} in {cell_name(near)}): 5 or more is not allowed"
+        # Translators: the price {cost} of putting card {card} beside card {other}, which lies in cell {cell}
+        return _("Cost {cost} ({card} beside {other} in {cell}): 5 or more is not allowed").format(
+            cost=k, card=v, other=state.grid[near], cell=cell_name(near))
     left = len(state.hand) - 1
-    return f"Cost {k} but only {left} card{'' if left == 1 else 's'} left to pay it"
+    # Translators: the price {cost} of a placement, more than the hand cards left to discard
+    return ngettext("Cost {cost} but only {n} card left to pay it", "Cost {cost} but only {n} cards left to pay it",
+                    left).format(cost=k, n=left)
 
 
-def _window(state: SquareState, i: int) -> str:
+def _empty_cell(state: SquareState, i: int) -> str:
+    """An empty cell's spoken name, with the numbers it can take.
+
+    >>> from pyapp.games.square.rules import SquareOptions
+    >>> s = SQUARE.deal(1, SquareOptions(ends=True))
+    >>> _empty_cell(s, 1)
+    'cell B1, empty, takes 2–79'
+    """
+    name = cell_name(i)
     lo, hi = bounds(state, i)
     if hi - lo <= 1:
-        return "none"
+        # Translators: a cell's spoken name: no number can go there; keep the first comma (the words
+        # before it name the place in announcements)
+        return _("cell {cell}, empty, takes none").format(cell=name)
     if hi - lo == 2:
-        return str(lo + 1)
-    return f"{lo + 1}–{hi - 1}"
-
-
-def _plural(n: int, word: str) -> str:
-    return f"{n} {word}{'' if n == 1 else 's'}"
+        # Translators: a cell's spoken name and the one number it can take; keep the first comma
+        return _("cell {cell}, empty, takes {number}").format(cell=name, number=lo + 1)
+    # Translators: a cell's spoken name and the numbers it can take ("2–79"); keep the first comma
+    return _("cell {cell}, empty, takes {low}–{high}").format(cell=name, low=lo + 1, high=hi - 1)
 
 
 def table(state: SquareState, portrait: bool, settings: frozenset[str], refusals: bool = True) -> Table:
@@ -207,32 +231,47 @@ def table(state: SquareState, portrait: bool, settings: frozenset[str], refusals
         name = cell_name(i)
         marks = ["sq-cell"]
         if v is not None:
-            piles.append(Pile(name, x, y, (str(v),), marks=tuple(marks), name=f"cell {name}, {v}"))
+            # Translators: a cell's spoken name and the number of the card on it; keep the comma (the
+            # words before it name the place in announcements)
+            piles.append(Pile(name, x, y, (str(v),), marks=tuple(marks), name=_("cell {cell}, {number}").format(
+                cell=name, number=v)))
             continue
         marks.append("empty")
         note = name
-        spoken = f"cell {name}, empty, takes {_window(state, i)}"
+        spoken = _empty_cell(state, i)
         if i in dead:
             marks.append("dead")
-            note = "dead"
-            spoken = f"cell {name}, empty, dead: no card left can go here"
+            # Translators: written on an empty cell that no card left can fill
+            note = _("dead")
+            # Translators: a cell's spoken name; keep the first comma (the words before it name the place)
+            spoken = _("cell {cell}, empty, dead: no card left can go here").format(cell=name)
         piles.append(Pile(name, x, y, (), marks=tuple(marks), note=note, name=spoken))
     deck_n, out_n = len(state.deck), len(state.discards)
-    piles.append(Pile("D", *lay.deck, (BACK,) if state.deck else (), label=f"Deck {deck_n}",
-                      marks=("sq-deck",), note="" if deck_n else "empty",
-                      name=f"deck, {_plural(deck_n, 'card')}"))
-    piles.append(Pile("X", *lay.discards, tuple(str(d) for d in state.discards), label=f"Discards {out_n}",
-                      marks=("sq-discards",), peek=bool(out_n),
-                      name=f"discards, {_plural(out_n, 'card')}"))
-    piles.append(Pile("H", *lay.hand, tuple(str(h) for h in hand), dx=lay.hand_dx, w=lay.hand_w, label="Your hand",
-                      marks=("hand", "sq-hand"), name=f"your hand, {_plural(len(hand), 'card')}"))
+    deck_label, discards_label = _("Deck {n}").format(n=deck_n), _("Discards {n}").format(n=out_n)
+    # Translators: written on the place of the deck once it is empty
+    deck_note = "" if deck_n else _("empty")
+    # Translators: the spoken name of the deck and how many cards it holds: keep the comma (the words
+    # before it name the place in announcements)
+    deck_name = ngettext("deck, {n} card", "deck, {n} cards", deck_n).format(n=deck_n)
+    # Translators: the spoken name of the discards and how many cards they hold: keep the comma
+    discards_name = ngettext("discards, {n} card", "discards, {n} cards", out_n).format(n=out_n)
+    # Translators: the spoken name of the hand and how many cards it holds: keep the comma
+    hand_name = ngettext("your hand, {n} card", "your hand, {n} cards", len(hand)).format(n=len(hand))
+    piles.append(Pile("D", *lay.deck, (BACK,) if state.deck else (), label=deck_label,
+                      marks=("sq-deck",), note=deck_note, name=deck_name))
+    piles.append(Pile("X", *lay.discards, tuple(str(d) for d in state.discards), label=discards_label,
+                      marks=("sq-discards",), peek=bool(out_n), name=discards_name))
+    piles.append(Pile("H", *lay.hand, tuple(str(h) for h in hand), dx=lay.hand_dx, w=lay.hand_w, label=_("Your hand"),
+                      marks=("hand", "sq-hand"), name=hand_name))
 
     gestures: list[Gesture] = []
+    # Translators: the price of a placement, shown on a cell while a card is held over it
+    free, priced = _("free"), _("cost {cost}")
     for v, i, k in placements(state):
         j = hand.index(v)
         name = cell_name(i)
         rest = [h for h in hand if h != v]
-        note = "free" if k == 0 else f"cost {k}"
+        note = free if k == 0 else priced.format(cost=k)
         if k == 0:
             gestures.append(Gesture(f"{v}@{name}", ("H", j), name, note=note))
         elif k == len(rest):
@@ -240,7 +279,10 @@ def table(state: SquareState, portrait: bool, settings: frozenset[str], refusals
         else:
             options = tuple((tuple(("H", hand.index(d)) for d in ds), str(SquareMove(v, i, ds)))
                             for ds in combinations(rest, k))
-            prompt = f"{v} on {name} costs {k}: pick {_plural(k, 'card')} to discard, then Confirm"
+            # Translators: card {card} on cell {cell} costs {n} discards; Confirm is the button's label
+            prompt = ngettext("{card} on {cell} costs {n}: pick {n} card to discard, then Confirm",
+                              "{card} on {cell} costs {n}: pick {n} cards to discard, then Confirm",
+                              k).format(card=v, cell=name, n=k)
             pick = Pick(prompt, k, options, confirm=True)
             # the token of a gesture with a pick is unused: the picked set names the move
             gestures.append(Gesture(f"{v}@{name}x", ("H", j), name, note=note, pick=pick))
@@ -261,25 +303,26 @@ def table(state: SquareState, portrait: bool, settings: frozenset[str], refusals
     summary: tuple[str, ...] = ()
     result = ""
     if status == "won":
-        prompt = f"You filled the square, with {_plural(left, 'card')} to spare!"
-        result = "You won: all 36 cells are filled."
-        summary = (f"Cards left (hand and deck): {left}",)
+        prompt = ngettext("You filled the square, with {n} card to spare!",
+                          "You filled the square, with {n} cards to spare!", left).format(n=left)
+        result = _("You won: all 36 cells are filled.")
+        summary = (_("Cards left (hand and deck): {n}").format(n=left),)
     elif status == "lost":
-        prompt = f"No card fits any cell: game over with {filled} of 36 cells filled"
-        why = "your hand is empty" if not hand else "no hand card can go on any cell"
-        result = f"Game over: {why}"
-        summary = (f"{filled} of 36 cells filled.",)
+        prompt = ngettext("No card fits any cell: game over with {n} of 36 cells filled",
+                          "No card fits any cell: game over with {n} of 36 cells filled", filled).format(n=filled)
+        result = _("Game over: your hand is empty") if not hand else _("Game over: no hand card can go on any cell")
+        summary = (ngettext("{n} of 36 cells filled.", "{n} of 36 cells filled.", filled).format(n=filled),)
     else:
-        prompt = PROMPT
+        prompt = _(PROMPT)
     if summary:
-        extra = [f"Discarded: {_plural(out_n, 'card')}"]
+        extra = [ngettext("Discarded: {n} card", "Discarded: {n} cards", out_n).format(n=out_n)]
         if state.options.ends:
-            extra.insert(0, f"Placed by you: {placed_by_you} (1 and 80 started on the board)")
+            extra.insert(0, _("Placed by you: {n} (1 and 80 started on the board)").format(n=placed_by_you))
         if status == "lost" and dead:
-            extra.append(f"Dead cells: {len(dead)}")
+            extra.append(_("Dead cells: {n}").format(n=len(dead)))
         summary = summary + tuple(extra)
-    return Table(lay.width, lay.height, tuple(piles), tuple(gestures), (), prompt, f"Cells {filled}/36", status,
-                 summary, (), tuple(refused), f"Deck {deck_n} · Discards {out_n}", tap_empty_targets=False,
+    return Table(lay.width, lay.height, tuple(piles), tuple(gestures), (), prompt, _("Cells {n}/36").format(n=filled),
+                 status, summary, (), tuple(refused), f"{deck_label} · {discards_label}", tap_empty_targets=False,
                  result=result)
 
 
@@ -288,53 +331,66 @@ def auto_token(state: SquareState, settings: frozenset[str]) -> str | None:
     return None
 
 
-HELP: Final = """
-<h2>Solitaire Square</h2>
-<p>80 cards numbered 1 to 80 and an empty 6×6 grid. Fill all 36 cells so that the
-numbers go up in reading order: left to right along the top row, then along the
-second row, and so on down to the bottom right cell. Every number in a row is lower
-than every number in the rows below it.</p>
-<h3>Each turn</h3>
-<ul>
-<li>You hold five cards. Put one of them on an empty cell where it keeps the order:
-higher than every card before that cell in reading order, lower than every card after it.</li>
-<li><b>The price.</b> If the cell has a card beside it in the same row (left or right,
-never above or below), you pay the difference between the two numbers by discarding
-that many other cards from your hand. With a card on both sides, the smaller
-difference counts. A cell with no card beside it is free.</li>
-<li>A price of 5 or more is not allowed, and you must be able to pay in full from the
-cards left in your hand after placing.</li>
-<li>Then draw back up to five cards. Discarded cards are gone for good, and cards on
-the grid never move.</li>
-</ul>
-<h3>The end</h3>
-<p>You win when all 36 cells are filled. The game is lost when no card in your hand
-can go on any cell. Your score is the number of filled cells. When the deck runs out
-you play on with fewer cards.</p>
-<p>A cell between, say, 12 and 14 can only ever take 13: if 13 is gone, that cell is
-<b>dead</b> and the grid can no longer be completed. Such moves are allowed; the
-table marks dead cells so you can see them.</p>
-<h3>Variants</h3>
-<ul>
-<li><b>ends</b>: 1 starts in the top left cell and 80 in the bottom right one.
-Your very first game uses it.</li>
-<li><b>wrap</b>: the last cell of a row and the first cell of the next row also count
-as side by side when working out the price.</li>
-</ul>
-<h3>Playing here</h3>
-<ul>
-<li>Drag a hand card onto a cell, or tap the card and then the cell. While you hold a
-card, the cells it may go to light up and show the price: <b>free</b> or <b>cost 2</b>.</li>
-<li>If the price is less than the cards you have left, tap the cards to discard (they
-rise), then press <b>Confirm</b>, or <b>Cancel</b> to put the card back. A price that
-takes every card left is paid at once.</li>
-<li>Drop a card where it may not go and you are told why.</li>
-<li>Every card shows its number; the colours (red for low, violet for high) only help.
-An empty cell shows its name; a screen reader also says which numbers it can take.</li>
-<li>Double-click or long-press the discards to see every card you have thrown away.
-Undo is always there.</li>
-</ul>
-"""
+#: The rules panel, block by block (:func:`pyapp.table.rules_html`); each text one message.
+RULES: Final[tuple[RulesBlock, ...]] = (
+    ("p", N_("80 cards numbered 1 to 80 and an empty 6×6 grid. Fill all 36 cells so that the numbers go up in "
+             "reading order: left to right along the top row, then along the second row, and so on down to the "
+             "bottom right cell. Every number in a row is lower than every number in the rows below it.")),
+    ("h3", N_("Each turn")),
+    ("ul", (
+        N_("You hold five cards. Put one of them on an empty cell where it keeps the order: higher than every "
+           "card before that cell in reading order, lower than every card after it."),
+        N_("<b>The price.</b> If the cell has a card beside it in the same row (left or right, never above or "
+           "below), you pay the difference between the two numbers by discarding that many other cards from "
+           "your hand. With a card on both sides, the smaller difference counts. A cell with no card beside it "
+           "is free."),
+        N_("A price of 5 or more is not allowed, and you must be able to pay in full from the cards left in your "
+           "hand after placing."),
+        N_("Then draw back up to five cards. Discarded cards are gone for good, and cards on the grid never "
+           "move."),
+    )),
+    ("h3", N_("The end")),
+    ("p", N_("You win when all 36 cells are filled. The game is lost when no card in your hand can go on any "
+             "cell. Your score is the number of filled cells. When the deck runs out you play on with fewer "
+             "cards.")),
+    # Translators: "dead" in bold is the word written on such a cell (the message "dead")
+    ("p", N_("A cell between, say, 12 and 14 can only ever take 13: if 13 is gone, that cell is <b>dead</b> and "
+             "the grid can no longer be completed. Such moves are allowed; the table marks dead cells so you "
+             "can see them.")),
+    ("h3", N_("Variants")),
+    ("ul", (
+        # Translators: "ends" in bold is the option's name, as links and the statistics write it: keep it
+        N_("<b>ends</b>: 1 starts in the top left cell and 80 in the bottom right one. Your very first game "
+           "uses it."),
+        # Translators: "wrap" in bold is the option's name, as links and the statistics write it: keep it
+        N_("<b>wrap</b>: the last cell of a row and the first cell of the next row also count as side by side "
+           "when working out the price."),
+    )),
+    ("h3", N_("Playing here")),
+    ("ul", (
+        # Translators: the words in bold are those written on a cell (the messages "free" and "cost {cost}")
+        N_("Drag a hand card onto a cell, or tap the card and then the cell. While you hold a card, the cells "
+           "it may go to light up and show the price: <b>free</b> or <b>cost 2</b>."),
+        # Translators: Confirm and Cancel in bold are the buttons' labels
+        N_("If the price is less than the cards you have left, tap the cards to discard (they rise), then "
+           "press <b>Confirm</b>, or <b>Cancel</b> to put the card back. A price that takes every card left is "
+           "paid at once."),
+        N_("Drop a card where it may not go and you are told why."),
+        N_("Every card shows its number; the colours (red for low, violet for high) only help. An empty cell "
+           "shows its name; a screen reader also says which numbers it can take."),
+        N_("Double-click or long-press the discards to see every card you have thrown away. Undo is always "
+           "there."),
+    )),
+)
 
 
-VIEW: Final[GameView] = ModuleView(SQUARE, HELP, SETTINGS, table, face, auto_token, first_options="ends")
+def help_html() -> str:
+    """The rules panel in the language in use."""
+    return rules_html(RULES, SQUARE.title)
+
+
+#: The rules panel in English.
+HELP: Final = rules_html(RULES, SQUARE.title, english=True)
+
+
+VIEW: Final[GameView] = ModuleView(SQUARE, help_html, SETTINGS, table, face, auto_token, first_options="ends")
