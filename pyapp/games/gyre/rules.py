@@ -70,6 +70,7 @@ from typing import Final, Literal, NamedTuple
 from ...cards import CANONICAL_INDEX, JOKER_BLACK, JOKER_RED, Card, parse_card_list, parse_cards, standard_deck
 from ...errors import IllegalMoveError, ParseError
 from ...game import OptionSpec, Status, format_option_values, parse_fields, parse_option_values
+from ...i18n import N_
 from ...rng import SplitMix64, shuffle_in_place
 
 SLOTS: Final = 6
@@ -222,9 +223,12 @@ class Gyre:
     magic: str = "GY1"
     title: str = "Gyre"
     option_specs: tuple[OptionSpec, ...] = (
-        OptionSpec("jokers", "flag", "", "Add the two jokers, shuffled in anywhere"),
-        OptionSpec("attrition", "flag", "", "Attrition: jokers in the middle and last thirds; rotating costs a hand card"),
-        OptionSpec("easy", "flag", "", "Easier: a hand ace may count high; equal ranks capture across suits"),
+        # Each help is the New deal dialog's label of its field, translated where the dialog is made.
+        OptionSpec("jokers", "flag", "", N_("Add the two jokers, shuffled in anywhere")),
+        # Translators: Attrition is the variant's name, as the rules help says it
+        OptionSpec("attrition", "flag", "", N_("Attrition: jokers in the middle and last thirds; rotating costs a hand card")),
+        # Translators: Easier is the variant's name, as the rules help says it
+        OptionSpec("easy", "flag", "", N_("Easier: a hand ace may count high; equal ranks capture across suits")),
     )
 
     # -- options -----------------------------------------------------------

@@ -25,61 +25,73 @@ import math
 from typing import Final
 
 from ...cards import Card
+from ...i18n import N_, _, ngettext
 from .rules import (GYRE, SLOTS, GyreMove, GyreState, auto_finish_move, can_capture, can_replace, end_range,
                           suits)
-from ...table import (BACK, CARD_H, Button, Decor, GameView, ModuleView, Gesture, Pick, Pile, Place, Refusal, Table,
-                     standard_face)
+from ...table import (BACK, CARD_H, Button, Decor, GameView, ModuleView, Gesture, Pick, Pile, Place, Refusal, RulesBlock,
+                     Table, rules_html, standard_face)
 
 SETTINGS: Final[tuple[tuple[str, str], ...]] = ()
 RADIUS: Final = 2.0
 #: How far apart the two cards of the last captured pair lie: enough to read a "10" whole.
 FAN: Final = 0.45
 
-HELP: Final = """
-<h2>Gyre</h2>
-<p>Six slots form a ring; five hold a card and one is empty. You hold five cards.
-Score points by capturing ring cards with cards from your hand.</p>
-<h3>Each turn</h3>
-<ul>
-<li><b>Capture if you can</b> (you must): drop a hand card on a ring card of the
-same suit and lower rank. Both go to your score pile. You draw back to five, then
-the next deck card is shown and you put it in either empty slot.</li>
-<li><b>If no capture is possible</b>, either <b>rotate</b>: the card just clockwise
-of the gap is discarded and the next deck card fills the gap, so the gap moves one
-step clockwise; or <b>replace</b> a ring card with a lower card of its suit from
-your hand (the ring card is discarded, you draw back to five).</li>
-</ul>
-<p>Aces are low. A joker is the highest card of both suits of its colour (the red
-joker of hearts and diamonds, the black one of spades and clubs), so nothing can
-capture it, but a lower card of its colour can replace it.</p>
-<h3>The end</h3>
-<p>When the deck is empty you may only capture: no rotating, no replacing. When no
-capture is left the game ends and the cards still in the ring and in your hand are
-discarded. Points: ace to ten 1, jack 2, queen 3, king 4, joker 5, for every card in
-your score pile (76 at most, 86 with jokers).</p>
-<h3>Variants</h3>
-<ul>
-<li><b>Jokers</b>: the two jokers are shuffled in.</li>
-<li><b>Attrition</b>: one joker is hidden in the middle third of the deck and one in
-the last third. Rotating also costs you a hand card of your choice, and you do not
-draw after it. Whenever a joker turns up, you draw back to five at the end of the
-turn. If you give up your last hand card while the deck still has cards, the game
-ends at once and every card left in the deck costs a point.</li>
-<li><b>Easier</b>: an ace in your hand may count high when capturing (it then
-beats even a joker of its colour), and a card captures any card of the same rank,
-whatever the suit.</li>
-</ul>
-<h3>Playing here</h3>
-<ul>
-<li>Drag a hand card onto a ring card to capture or replace, or tap the hand card and
-then the ring card. A card with only one possible move plays it on a tap.</li>
-<li>After a capture, drag the revealed card from the middle of the ring to a
-highlighted slot, or just tap the slot.</li>
-<li>Press <b>Rotate</b> to turn the ring. In Attrition, then tap the hand card you give
-up, or drag that card straight onto the discards.</li>
-<li>Undo is always there.</li>
-</ul>
-"""
+#: The rules panel, block by block (:func:`pyapp.table.rules_html`); each text one message.
+RULES: Final[tuple[RulesBlock, ...]] = (
+    ("p", N_("Six slots form a ring; five hold a card and one is empty. You hold five cards. Score points by "
+             "capturing ring cards with cards from your hand.")),
+    ("h3", N_("Each turn")),
+    ("ul", (
+        N_("<b>Capture if you can</b> (you must): drop a hand card on a ring card of the same suit and lower "
+           "rank. Both go to your score pile. You draw back to five, then the next deck card is shown and you "
+           "put it in either empty slot."),
+        N_("<b>If no capture is possible</b>, either <b>rotate</b>: the card just clockwise of the gap is "
+           "discarded and the next deck card fills the gap, so the gap moves one step clockwise; or "
+           "<b>replace</b> a ring card with a lower card of its suit from your hand (the ring card is "
+           "discarded, you draw back to five)."),
+    )),
+    ("p", N_("Aces are low. A joker is the highest card of both suits of its colour (the red joker of hearts "
+             "and diamonds, the black one of spades and clubs), so nothing can capture it, but a lower card of "
+             "its colour can replace it.")),
+    ("h3", N_("The end")),
+    ("p", N_("When the deck is empty you may only capture: no rotating, no replacing. When no capture is left "
+             "the game ends and the cards still in the ring and in your hand are discarded. Points: ace to ten "
+             "1, jack 2, queen 3, king 4, joker 5, for every card in your score pile (76 at most, 86 with "
+             "jokers).")),
+    ("h3", N_("Variants")),
+    ("ul", (
+        # Translators: Jokers in bold is the variant's name, as the New deal dialog says it
+        N_("<b>Jokers</b>: the two jokers are shuffled in."),
+        # Translators: Attrition in bold is the variant's name, as the New deal dialog says it
+        N_("<b>Attrition</b>: one joker is hidden in the middle third of the deck and one in the last third. "
+           "Rotating also costs you a hand card of your choice, and you do not draw after it. Whenever a joker "
+           "turns up, you draw back to five at the end of the turn. If you give up your last hand card while "
+           "the deck still has cards, the game ends at once and every card left in the deck costs a point."),
+        # Translators: Easier in bold is the variant's name, as the New deal dialog says it
+        N_("<b>Easier</b>: an ace in your hand may count high when capturing (it then beats even a joker of its "
+           "colour), and a card captures any card of the same rank, whatever the suit."),
+    )),
+    ("h3", N_("Playing here")),
+    ("ul", (
+        N_("Drag a hand card onto a ring card to capture or replace, or tap the hand card and then the ring "
+           "card. A card with only one possible move plays it on a tap."),
+        N_("After a capture, drag the revealed card from the middle of the ring to a highlighted slot, or just "
+           "tap the slot."),
+        # Translators: Rotate in bold is the button's label
+        N_("Press <b>Rotate</b> to turn the ring. In Attrition, then tap the hand card you give up, or drag that "
+           "card straight onto the discards."),
+        N_("Undo is always there."),
+    )),
+)
+
+
+def help_html() -> str:
+    """The rules panel in the language in use."""
+    return rules_html(RULES, GYRE.title)
+
+
+#: The rules panel in English.
+HELP: Final = rules_html(RULES, GYRE.title, english=True)
 
 
 def _slot_xy(k: int, cx: float, cy: float) -> tuple[float, float]:
@@ -119,34 +131,56 @@ def table(state: GyreState, portrait: bool, settings: frozenset[str], refusals: 
             marks.append("empty")
         if k in place_slots:
             marks.append("target")
-        spoken = f"slot {k}" + ("" if card else ", empty") + (", discarded by a rotation" if k == out else "")
-        piles.append(Pile(f"R{k}", x, y, (card.code,) if card else (), label=f"Slot {k}", marks=tuple(marks),
-                          name=spoken))
+        if k == out:
+            # Translators: a ring slot's spoken name: keep the first comma (the words before it name the place)
+            spoken = _("slot {slot}, discarded by a rotation").format(slot=k)
+        elif card is None:
+            # Translators: a ring slot's spoken name: keep the first comma (the words before it name the place)
+            spoken = _("slot {slot}, empty").format(slot=k)
+        else:
+            # Translators: a ring slot's spoken name
+            spoken = _("slot {slot}").format(slot=k)
+        piles.append(Pile(f"R{k}", x, y, (card.code,) if card else (), label=_("Slot {slot}").format(slot=k),
+                          marks=tuple(marks), name=spoken))
     pending = (state.pending.code,) if state.pending else ()
-    piles.append(Pile("Q", cx - 0.5, cy - CARD_H / 2, pending, label="Revealed card" if pending else "",
-                      marks=("reveal",) if pending else ("reveal", "none"),
-                      name="revealed card, to place in an empty slot" if pending else "revealed card, none"))
+    if pending:
+        # Translators: the card shown after a capture, to put in an empty slot: its spoken name; keep the comma
+        revealed = _("revealed card, to place in an empty slot")
+    else:
+        # Translators: the place of the card shown after a capture, with none there; keep the comma
+        revealed = _("revealed card, none")
+    piles.append(Pile("Q", cx - 0.5, cy - CARD_H / 2, pending, label=_("Revealed card") if pending else "",
+                      marks=("reveal",) if pending else ("reveal", "none"), name=revealed))
     # Counts are said in the labels, in words; the only score is the points, above the board.
-    piles.append(Pile("D", deck_x, row_y, (BACK,) if state.deck else (), label=f"Deck: {_cards(len(state.deck))}",
-                      name=f"deck, {_cards(len(state.deck))}"))
+    deck_n, discards_n, hand_n = len(state.deck), len(state.discards), len(state.hand)
+    deck_label = ngettext("Deck: {n} card", "Deck: {n} cards", deck_n).format(n=deck_n)
+    # Translators: the spoken name of the deck and how many cards it holds: keep the comma (the words
+    # before it name the place in announcements)
+    deck_name = ngettext("deck, {n} card", "deck, {n} cards", deck_n).format(n=deck_n)
+    piles.append(Pile("D", deck_x, row_y, (BACK,) if state.deck else (), label=deck_label, name=deck_name))
     last = state.pairs[-1] if state.pairs else ()
     captured = score + state.penalty
     pairs = len(state.pairs)
+    # Translators: the spoken name of the pile of captured pairs and how many it holds: keep the first comma
+    pairs_name = ngettext("captured pairs, {n}, the last one on top", "captured pairs, {n}, the last one on top",
+                          pairs).format(n=pairs)
     piles.append(Pile("P", score_x, row_y, tuple(c.code for c in last), dx=FAN, w=FAN + 1.0,
-                      label=f"Captured: {pairs} {'pair' if pairs == 1 else 'pairs'}",
-                      name=f"captured pairs, {pairs}, the last one on top"))
+                      label=ngettext("Captured: {n} pair", "Captured: {n} pairs", pairs).format(n=pairs),
+                      name=pairs_name))
     top = (state.discards[-1].code,) if state.discards else ()
-    piles.append(Pile("X", disc_x, row_y, top, label=f"Discards: {len(state.discards)}",
-                      name=f"discards, {_cards(len(state.discards))}"))
+    # Translators: the spoken name of the discards and how many cards they hold: keep the comma
+    discards_name = ngettext("discards, {n} card", "discards, {n} cards", discards_n).format(n=discards_n)
+    piles.append(Pile("X", disc_x, row_y, top, label=_("Discards: {n}").format(n=discards_n), name=discards_name))
+    # Translators: the spoken name of the hand and how many cards it holds: keep the comma
+    hand_name = ngettext("your hand, {n} card", "your hand, {n} cards", hand_n).format(n=hand_n)
     piles.append(Pile("H", hand_x, hand_y, tuple(c.code for c in state.hand), dx=1.12,
-                      w=max(1.0, 1.12 * (len(state.hand) - 1) + 1.0), label="Your hand", marks=("hand",),
-                      name=f"your hand, {_cards(len(state.hand))}"))
+                      w=max(1.0, 1.12 * (hand_n - 1) + 1.0), label=_("Your hand"), marks=("hand",), name=hand_name))
 
     index = {c.code: i for i, c in enumerate(state.hand)}
     moves = [(m, GyreMove.parse(m)) for m in legal]
     # Every legal move of each hand card, so a card with exactly one gets tap=True.
     per_card: dict[int, int] = {}
-    for _, mv in moves:
+    for _token, mv in moves:
         if mv.card is not None:
             per_card[index[mv.card.code]] = per_card.get(index[mv.card.code], 0) + 1
     gave_up: list[tuple[tuple[Place, ...], str]] = []
@@ -161,40 +195,55 @@ def table(state: GyreState, portrait: bool, settings: frozenset[str], refusals: 
             gave_up.append(((("H", index[mv.card.code]),), m))
     rotates = "R" in legal or bool(gave_up)
     preview: tuple[Place, ...] = ((f"R{out}", 0),) if out is not None else ()
+    # Translators: the button that turns the ring (a verb)
+    rotate_label = _("Rotate")
     if state.options.attrition:
-        pick = Pick(PROMPT_GIVE_UP, 1, tuple(gave_up), confirm=False) if gave_up else None
-        title = (f"{_rotation_words(state)}, and you give up a hand card of your choice" if gave_up
-                 else _rotate_why(state, legal))
-        rotate = Button("rotate", "Rotate", None, pick, title, preview=preview, key="r")
+        pick = Pick(_(PROMPT_GIVE_UP), 1, tuple(gave_up), confirm=False) if gave_up else None
+        title = _rotation_words(state, give_up=True) if gave_up else _rotate_why(state, legal)
+        rotate = Button("rotate", rotate_label, None, pick, title, preview=preview, key="r")
     else:
         title = _rotation_words(state) if rotates else _rotate_why(state, legal)
-        rotate = Button("rotate", "Rotate", "R" if rotates else None, None, title, preview=preview, key="r")
+        rotate = Button("rotate", rotate_label, "R" if rotates else None, None, title, preview=preview, key="r")
     over = GYRE.status(state) != "playing"
     buttons: tuple[Button, ...] = (rotate,)
     auto = None if over else auto_finish_move(state)
     if auto is not None:  # the end phase: every card is face up, the best line is known
         lo, hi = end_range(state) or (0, 0)
-        words = (f"Every way ends with {hi} points" if lo == hi else
-                 f"Play the captures left the best way: the game ends with {hi} points (as few as {lo} otherwise)")
-        buttons = (rotate, Button("autofinish", "Auto-finish", auto, repeat=True, title=words, key="a"))
+        if lo == hi:
+            words = ngettext("Every way ends with {n} point", "Every way ends with {n} points", hi).format(n=hi)
+        else:
+            # Translators: {n} is the best final score, {low} the worst
+            words = ngettext("Play the captures left the best way: the game ends with {n} point "
+                             "(as few as {low} otherwise)",
+                             "Play the captures left the best way: the game ends with {n} points "
+                             "(as few as {low} otherwise)", hi).format(n=hi, low=lo)
+        # Translators: the button that plays every move left by itself
+        buttons = (rotate, Button("autofinish", _("Auto-finish"), auto, repeat=True, title=words, key="a"))
     summary: tuple[str, ...] = ()
     if over:
-        lines = [f"Pairs captured: {len(state.pairs)} ({captured} points)"]
+        # Translators: {pairs} is how many pairs were captured, {n} the points they are worth
+        lines = [ngettext("Pairs captured: {pairs} ({n} point)", "Pairs captured: {pairs} ({n} points)",
+                          captured).format(pairs=len(state.pairs), n=captured)]
         if state.penalty:
-            lines.append(f"Your hand ran out with {state.penalty} cards still in the deck: minus {state.penalty}")
-        lines.append(f"The most possible is {86 if state.options.has_jokers else 76} points.")
+            # Translators: Attrition's sudden end: each card left in the deck costs a point ({n} in all)
+            lines.append(ngettext("Your hand ran out with {n} card still in the deck: minus {n}",
+                                  "Your hand ran out with {n} cards still in the deck: minus {n}",
+                                  state.penalty).format(n=state.penalty))
+        most = 86 if state.options.has_jokers else 76
+        lines.append(ngettext("The most possible is {n} point.", "The most possible is {n} points.", most).format(n=most))
         summary = tuple(lines)
     ring = Decor("ring", cx - RADIUS, cy - RADIUS, 2 * RADIUS, 2 * RADIUS)
     arrows = tuple(_ring_arrow(k, cx, cy) for k in range(SLOTS))
-    return Table(width, height, tuple(piles), tuple(gestures), buttons, _prompt(state, legal), f"Points {score}",
-                 GYRE.status(state), summary, (ring, *arrows), _refusals(state, legal, piles) if refusals else (), stuck=_stuck(state),
-                 result="Game over: your hand ran out" if over and state.penalty else
-                 "Game over: no capture is left" if over else "",
-                 phase="" if state.deck or over else "End phase: the deck is empty, only captures remain")
-
-
-def _cards(n: int) -> str:
-    return f"{n} {'card' if n == 1 else 'cards'}"
+    if not over:
+        result = ""
+    elif state.penalty:
+        result = _("Game over: your hand ran out")
+    else:
+        result = _("Game over: no capture is left")
+    return Table(width, height, tuple(piles), tuple(gestures), buttons, _prompt(state, legal),
+                 _("Points {n}").format(n=score), GYRE.status(state), summary, (ring, *arrows),
+                 _refusals(state, legal, piles) if refusals else (), stuck=_stuck(state), result=result,
+                 phase="" if state.deck or over else _("End phase: the deck is empty, only captures remain"))
 
 
 def rotation_discard(state: GyreState) -> int | None:
@@ -215,11 +264,23 @@ def _short(card: Card) -> str:
     return face.corner.replace("\n", "") if not card.is_joker else face.name
 
 
-def _rotation_words(state: GyreState) -> str:
+def _rotation_words(state: GyreState, give_up: bool = False) -> str:
+    """What the Rotate button does (its tooltip); with Attrition's hand card given up (``give_up``)."""
     k = rotation_discard(state)
     card = state.ring[k] if k is not None else None
-    what = f"{_short(card)} in slot {k}" if card is not None and k is not None else "the card clockwise of the gap"
-    return f"Rotate: {what} is discarded and the deck's top card fills the gap"
+    if card is None or k is None:
+        if give_up:
+            return _("Rotate: the card clockwise of the gap is discarded and the deck's top card fills the gap, "
+                     "and you give up a hand card of your choice")
+        return _("Rotate: the card clockwise of the gap is discarded and the deck's top card fills the gap")
+    if give_up:
+        # Translators: {card} is a card as the corner shows it (7♠), {slot} a slot's number
+        words = _("Rotate: {card} in slot {slot} is discarded and the deck's top card fills the gap, "
+                  "and you give up a hand card of your choice")
+    else:
+        # Translators: {card} is a card as the corner shows it (7♠), {slot} a slot's number
+        words = _("Rotate: {card} in slot {slot} is discarded and the deck's top card fills the gap")
+    return words.format(card=_short(card), slot=k)
 
 
 def _ring_arrow(k: int, cx: float, cy: float) -> Decor:
@@ -232,34 +293,56 @@ def _ring_arrow(k: int, cx: float, cy: float) -> Decor:
 
 def _stuck(state: GyreState) -> str:
     if state.pending is not None:
-        return "No move for this card: place the revealed card from the middle of the ring first"
-    return "No move for this card"
+        return _("No move for this card: place the revealed card from the middle of the ring first")
+    return _("No move for this card")
+
+
+def _no_capture(state: GyreState, h: Card, g: Card) -> str:
+    """Why hand card ``h`` cannot capture ring card ``g``: the rule it breaks (in the end
+    phase, and that only captures remain)."""
+    easy, ended = state.options.easy, not state.deck
+    if not suits(h) & suits(g) and not (easy and h.rank == g.rank):
+        if easy:
+            why = (_("{card} cannot capture {other}: a capture needs the same suit (or the same rank). "
+                     "The deck is empty: only captures remain") if ended else
+                   _("{card} cannot capture {other}: a capture needs the same suit (or the same rank)"))
+        else:
+            why = (_("{card} cannot capture {other}: a capture needs the same suit. "
+                     "The deck is empty: only captures remain") if ended else
+                   _("{card} cannot capture {other}: a capture needs the same suit"))
+    elif easy:
+        why = (_("{card} cannot capture {other}: a capture needs a higher card (or the same rank); aces are low "
+                 "in the ring. The deck is empty: only captures remain") if ended else
+               _("{card} cannot capture {other}: a capture needs a higher card (or the same rank); aces are low "
+                 "in the ring"))
+    else:
+        why = (_("{card} cannot capture {other}: a capture needs a higher card; aces are low. "
+                 "The deck is empty: only captures remain") if ended else
+               _("{card} cannot capture {other}: a capture needs a higher card; aces are low"))
+    return why.format(card=_short(h), other=_short(g))
 
 
 def _refusal(state: GyreState, legal: list[str], h: Card, k: int) -> str:
     """Why hand card ``h`` may not go on ring slot ``k`` (in the words of the rules)."""
     g = state.ring[k]
     if state.pending is not None:
-        return "Place the revealed card from the middle of the ring first"
+        return _("Place the revealed card from the middle of the ring first")
     if g is None:
-        return "A hand card goes onto a ring card, to capture or replace it"
+        return _("A hand card goes onto a ring card, to capture or replace it")
     easy = state.options.easy
-    same = " (or the same rank)" if easy else ""
     if legal and legal[0].startswith("C") or not state.deck:
         if can_capture(h, g, easy):
             return ""
-        if not suits(h) & suits(g) and not (easy and h.rank == g.rank):
-            why = f"a capture needs the same suit{same}"
-        else:
-            why = f"a capture needs a higher card{same}; aces are low" + (" in the ring" if easy else "")
-        if not state.deck:
-            return f"{_short(h)} cannot capture {_short(g)}: {why}. The deck is empty: only captures remain"
-        if can_replace(h, g):
-            return f"{_short(h)} cannot capture {_short(g)}, and a capture is possible: you must capture"
-        return f"{_short(h)} cannot capture {_short(g)}: {why}"
+        if state.deck and can_replace(h, g):
+            # Translators: {card} is a hand card, {other} a ring card, each as its corner shows it (7♠)
+            return _("{card} cannot capture {other}, and a capture is possible: you must capture").format(
+                card=_short(h), other=_short(g))
+        return _no_capture(state, h, g)
     if can_replace(h, g):
         return ""
-    return f"{_short(h)} cannot replace {_short(g)}: a replacement is a lower card of the same suit (aces are low)"
+    # Translators: {card} is a hand card, {other} a ring card, each as its corner shows it (7♠)
+    return _("{card} cannot replace {other}: a replacement is a lower card of the same suit (aces are low)").format(
+        card=_short(h), other=_short(g))
 
 
 def _refusals(state: GyreState, legal: list[str], piles: list[Pile]) -> tuple[Refusal, ...]:
@@ -267,50 +350,59 @@ def _refusals(state: GyreState, legal: list[str], piles: list[Pile]) -> tuple[Re
     if not legal:
         return ()
     out: list[Refusal] = []
+    if state.options.attrition:
+        discard = _("You give up a hand card only when you rotate, and no rotation is possible now")
+    elif "R" in legal:
+        discard = _("Hand cards are not discarded: Rotate discards the ring card clockwise of the gap")
+    else:
+        discard = _("Hand cards are not discarded, and no rotation is possible now")
     for i, h in enumerate(state.hand):
         for k in range(SLOTS):
             reason = _refusal(state, legal, h, k)
             if reason:
                 out.append(Refusal(("H", i), f"R{k}", reason))
-        if state.options.attrition and not any(m.startswith("R") for m in legal):
-            out.append(Refusal(("H", i), "X", "You give up a hand card only when you rotate, and no rotation is possible now"))
-        elif not state.options.attrition:
-            out.append(Refusal(("H", i), "X", "Hand cards are not discarded: Rotate discards the ring card clockwise of the gap"
-                               if "R" in legal else "Hand cards are not discarded, and no rotation is possible now"))
+        if not state.options.attrition or not any(m.startswith("R") for m in legal):
+            out.append(Refusal(("H", i), "X", discard))
     if state.pending is not None:
+        into = _("The revealed card goes into an empty slot")
         for k, g in enumerate(state.ring):
             if g is not None:
-                out.append(Refusal(("Q", 0), f"R{k}", "The revealed card goes into an empty slot"))
+                out.append(Refusal(("Q", 0), f"R{k}", into))
     return tuple(out)
 
 
-PROMPT_GIVE_UP: Final = "Rotate: choose a hand card to give up (tap it, or press Cancel)"
+#: The prompt while Attrition's rotation waits for a hand card, translated where it is shown.
+# Translators: Cancel is the button's label
+PROMPT_GIVE_UP: Final = N_("Rotate: choose a hand card to give up (tap it, or press Cancel)")
 
 
 def _rotate_why(state: GyreState, legal: list[str]) -> str:
+    """Why the Rotate button is off (its tooltip)."""
     if not legal:
-        return "The game is over"
+        return _("The game is over")
     if state.pending is not None:
-        return "Place the revealed card first"
+        return _("Place the revealed card first")
     if not state.deck:
-        return "The deck is empty: only captures remain"
-    return "A capture is possible: you must capture"
+        return _("The deck is empty: only captures remain")
+    return _("A capture is possible: you must capture")
 
 
 def _prompt(state: GyreState, legal: list[str]) -> str:
     if not legal:
         if state.penalty:
-            return f"Game over: your hand ran out before the deck (minus {state.penalty}). Score {GYRE.score(state)}"
-        return f"Game over: no capture is left. Score {GYRE.score(state)}"
+            # Translators: {penalty} is the points lost for the cards left in the deck, {score} the final score
+            return _("Game over: your hand ran out before the deck (minus {penalty}). Score {score}").format(
+                penalty=state.penalty, score=GYRE.score(state))
+        return _("Game over: no capture is left. Score {score}").format(score=GYRE.score(state))
     if state.pending is not None:
-        return "Place the revealed card in one of the two highlighted slots"
+        return _("Place the revealed card in one of the two highlighted slots")
     if not state.deck:
-        return "End phase: capture what you can"
+        return _("End phase: capture what you can")
     if legal[0].startswith("C"):
-        return "Capture: drag a hand card onto a lower card of its suit"
+        return _("Capture: drag a hand card onto a lower card of its suit")
     if state.options.attrition:
-        return "No capture: rotate the ring (giving up a hand card) or replace a card"
-    return "No capture: rotate the ring or replace a card"
+        return _("No capture: rotate the ring (giving up a hand card) or replace a card")
+    return _("No capture: rotate the ring or replace a card")
 
 
 def auto_token(state: GyreState, settings: frozenset[str]) -> str | None:
@@ -318,4 +410,4 @@ def auto_token(state: GyreState, settings: frozenset[str]) -> str | None:
     return None
 
 
-VIEW: Final[GameView] = ModuleView(GYRE, HELP, SETTINGS, table, standard_face, auto_token)
+VIEW: Final[GameView] = ModuleView(GYRE, help_html, SETTINGS, table, standard_face, auto_token)
