@@ -18,6 +18,7 @@ import js
 from js import document, window
 from pyodide.ffi import create_proxy, to_js
 
+from . import i18n
 from .controller import Controller
 from .pointer import LONG_PRESS
 from .rehearsal import rehearsal
@@ -63,6 +64,7 @@ class Binding:
     def __init__(self) -> None:
         self.proxies: list[tuple[Any, str, Any]] = []
         self.measures = 0  # (see measure)
+        self.language_tried = ""  # (see follow_language)
         reduced = bool(window.matchMedia("(prefers-reduced-motion: reduce)").matches)
         try:
             backend = window.localStorage  # sandboxed frames may refuse it
@@ -253,6 +255,7 @@ class Binding:
             window.history.replaceState(None, "", view.address or str(window.location.pathname) + str(window.location.search))
         if effects.copy:
             self.spawn(self.copy(effects.copy))
+        self.follow_language(view.language)
         if view.board is None:
             return
         if effects.frames and animate:
@@ -261,6 +264,23 @@ class Binding:
             self.spawn(self.animate(view, effects))
         else:
             self.show(view, effects)
+
+    def follow_language(self, chosen: str) -> None:
+        """Speak the language the settings choose (the browser's when none): when it is not
+        the one in use, load its catalogue (``locale/<tag>.mo``, cached for offline play by
+        the service worker) and draw the page again in it. Each language is tried once, so
+        a catalogue that cannot be had leaves the page in English, not loading forever."""
+        wanted = i18n.pick(browser_languages(), chosen)
+        if wanted == i18n.language() or wanted == self.language_tried:
+            return
+        self.language_tried = wanted
+
+        async def load() -> None:
+            i18n.use(wanted, await fetch_catalogue(wanted))
+            document.documentElement.lang = i18n.language()
+            self.render(animate=False)
+
+        self.spawn(load())
 
     def room(self) -> tuple[float, float]:
         """The board's room on the page, in pixels."""
@@ -473,6 +493,42 @@ class Binding:
 
 
 BINDING: Binding | None = None
+
+
+def browser_languages() -> list[str]:
+    """The browser's languages, the player's first (``navigator.languages``)."""
+    found = js.navigator.languages
+    return [str(tag) for tag in found] if present(found) else [str(js.navigator.language)]
+
+
+async def fetch_catalogue(tag: str) -> bytes | None:
+    """``tag``'s compiled catalogue from the site (None for English and the pseudo-locale,
+    which need none, or when it cannot be had)."""
+    if tag in (i18n.DEFAULT, i18n.PSEUDO):
+        return None
+    try:
+        response = await js.fetch(f"./locale/{tag}.mo")
+        if not response.ok:
+            return None
+        return bytes((await response.arrayBuffer()).to_py())
+    except Exception:  # noqa: BLE001 - offline and never cached: English
+        return None
+
+
+async def words() -> None:
+    """The language static/theme.js chose before Python started, with the catalogue it
+    began fetching then (``window.orbitWords``), put in use before the first screen is drawn."""
+    chosen = js.window.orbitWords if present(getattr(js.window, "orbitWords", None)) else None
+    if chosen is None:
+        return
+    tag = str(chosen.tag)
+    data = None
+    try:
+        got = await chosen.catalogue
+        data = bytes(got.to_py()) if present(got) else None
+    except Exception:  # noqa: BLE001 - a catalogue that did not come: English
+        data = None
+    i18n.use(tag, data)
 
 
 def main() -> None:

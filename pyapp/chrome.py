@@ -48,7 +48,6 @@ FIXED: Final = (
     ("#start .today-label", "text", N_("Today's deal:")),
     ("#stats-open", "text", N_("Statistics")),
     ("#loading-text", "text", N_("Getting the cards ready…")),
-    ("#board", "attr:aria-label", N_("Table")),
     ("#rules .close", "text", N_("Close")),
     ("#peek .close", "text", N_("Close")),
     ("#stats", "attr:aria-label", N_("Statistics")),

@@ -405,7 +405,7 @@ class Controller:
             self.replay_control(name, value)
         elif kind == "set":  # kept at once, over the settings as any tab last changed them
             stored = self.stored_settings()
-            self.settings = stored.with_theme(value) if name in CHOICES else stored.switch(name, checked)
+            self.settings = stored.choose(name, value) if name in CHOICES else stored.switch(name, checked)
             self.storage.set(SETTINGS_KEY, self.settings.dumps())
             self.tabs.check()
         else:

@@ -14,7 +14,8 @@ import re
 from html import escape
 from typing import Callable, Final
 
-from .i18n import N_, _, ngettext, pgettext
+from .chrome import frame_writes
+from .i18n import LANGUAGES, PSEUDO, N_, _, ngettext, pgettext
 from .settings import THEMES
 from .view import Board, ButtonView, CardView, Dialog, Field, PileView, ReplayView, View
 from .stats import StatsSummary, VariantSummary
@@ -287,9 +288,10 @@ def actions_html(buttons: tuple[ButtonView, ...], enabled: bool) -> str:
     return "".join(parts)
 
 
-def settings_html(settings: tuple[tuple[str, str, bool], ...], theme: str = "") -> str:
-    """The settings menu's switches (``#set-<id>``), and the theme's choice (``#set-theme``)
-    when ``theme`` is given.
+def settings_html(settings: tuple[tuple[str, str, bool], ...], theme: str = "", language: str | None = None) -> str:
+    """The settings menu's switches (``#set-<id>``), the theme's choice (``#set-theme``)
+    when ``theme`` is given, and the language's (``#set-lang``: the browser's, or one of
+    :data:`pyapp.i18n.LANGUAGES`, each named in itself) when ``language`` is.
 
     >>> settings_html((("x", "X on", False),))
     '<label><input type="checkbox" id="set-x"> X on</label>'
@@ -304,6 +306,13 @@ def settings_html(settings: tuple[tuple[str, str, bool], ...], theme: str = "") 
         # Translators: the settings menu's choice of colours (light, dark, as the system).
         label = _("Theme")
         html += f'<label>{escape(label)} <select id="set-theme">{options}</select></label>'
+    if language is not None:
+        choices = (("", _("As the browser")), *LANGUAGES, *(((PSEUDO, PSEUDO),) if language == PSEUDO else ()))
+        options = "".join(f'<option value="{escape(value)}"{" selected" if value == language else ""}'
+                          + (f' lang="{escape(value)}"' if value else "") + f">{escape(text)}</option>"
+                          for value, text in choices)
+        # Translators: the settings menu's choice of the page's language.
+        html += f'<label>{escape(_("Language"))} <select id="set-lang">{options}</select></label>'
     return html
 
 
@@ -477,7 +486,7 @@ def page_writes(view: View, celebrate: bool = False) -> tuple[Write, ...]:
         ("#score", "html", score_html(view.score, view.info)),
         ("#bar", "class:menu-open", on(view.menu_open)),
         ("#more", "attr:aria-expanded", "true" if view.menu_open else "false"),
-        ("#settings", "html", settings_html(view.settings, view.theme)),
+        ("#settings", "html", settings_html(view.settings, view.theme, view.language)),
         ("#resign", "class:armed", on(view.resign_armed)),
         ("#resign .lbl", "text", view.resign_label or _("Give up")),
         ("#stats-open", "disabled", ""),
@@ -497,6 +506,7 @@ def page_writes(view: View, celebrate: bool = False) -> tuple[Write, ...]:
     if view.board is not None:
         out += [("#board", "attr:aria-label", view.board_label), ("#board", "class:celebrate", on(celebrate))]
     out += [("#verdict-line", "text", view.verdict), ("#verdict-line", "hidden", on(not view.verdict))]
+    out += frame_writes()  # the page's fixed words and <html lang>, in the language in use
     return tuple(out)
 
 

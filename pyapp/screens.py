@@ -90,7 +90,7 @@ class Around:
         # the labels are marked where they are defined (the game's view, the app's settings)
         menu = tuple((sid, _marked(label), settings.on(sid)) for sid, label in (*self.switches, *APP_SETTINGS)) if game else ()
         return View(screen=screen, tiles=self.tiles, notice=notice, dialog=self.dialog, instant=settings.instant,
-                    page_classes=settings.page_classes(), theme=settings.theme, timers=timers, settings=menu,
+                    page_classes=settings.page_classes(), theme=settings.theme, language=settings.language, timers=timers, settings=menu,
                     menu_open=self.menu_open and game, **fields)
 
 

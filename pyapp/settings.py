@@ -1,12 +1,15 @@
 """The player's settings: the app's switches, the colour theme and each game's own
 switches, typed, with the text they are kept as (``orbit.settings``: a JSON list of
-ids, ``"theme=dark"`` for a theme, as every earlier build wrote it).
+ids, ``"theme=dark"`` for a theme, as every earlier build wrote it, and ``"lang=de"``
+for a language chosen in the menu).
 
 >>> s = Settings().switch(FOUR_COLOUR, True).with_theme("dark")
 >>> s.four_colour, s.marks, s.page_classes(), s.dumps()
 (True, True, ('theme-dark', 'four-colour'), '["fourcolour", "marks", "theme=dark"]')
 >>> Settings.loads(s.dumps()) == s, Settings.loads('["coords"]').game, Settings.loads('["coords"]').marks
 (True, frozenset({'coords'}), False)
+>>> Settings.loads(Settings().with_language("de").dumps()).language, Settings().with_language("xx").language
+('de', '')
 """
 
 from __future__ import annotations
@@ -15,7 +18,7 @@ import json
 from dataclasses import dataclass, replace
 from typing import Final, Literal
 
-from .i18n import N_, _
+from .i18n import TAGS, N_, _
 from .storage import Storage
 
 SETTINGS_KEY: Final = "orbit.settings"
@@ -48,7 +51,7 @@ THEMES: Final[tuple[tuple[Theme, str], ...]] = (
     # Translators: the dark colour theme.
     ("dark", N_("Dark")))
 #: The settings chosen from a list (the others are switches), by the id of their control.
-CHOICES: Final = ("theme",)
+CHOICES: Final = ("theme", "lang")
 #: Each app switch's field of :class:`Settings`.
 _FIELDS: Final = {MARKS: "marks", INSTANT: "instant", FOUR_COLOUR: "four_colour", LARGE: "large", VERDICT: "verdict"}
 
@@ -64,6 +67,8 @@ class Settings:
     #: The solver's verdict stays shown under the board (off: many players want no spoilers).
     verdict: bool = False
     theme: Theme = "system"
+    #: The language chosen (a tag of :data:`pyapp.i18n.TAGS`; "": the browser's).
+    language: str = ""
     #: The switches that games declare (:attr:`pyapp.table.GameView.settings`) that are on, by id.
     game: frozenset[str] = frozenset()
 
@@ -94,6 +99,15 @@ class Settings:
                 return replace(self, theme=value)
         return self
 
+    def with_language(self, language: str) -> Settings:
+        """These settings with the language ``language`` (a tag of :data:`pyapp.i18n.TAGS`, or ""
+        for the browser's; another changes nothing)."""
+        return replace(self, language=language) if language in ("", *TAGS) else self
+
+    def choose(self, choice: str, value: str) -> Settings:
+        """These settings with the choice ``choice`` (one of :data:`CHOICES`) made ``value``."""
+        return self.with_language(value) if choice == "lang" else self.with_theme(value)
+
     def page_classes(self) -> tuple[str, ...]:
         """Classes for the page's root: the theme chosen (none: the system's), the deck's colours, larger cards."""
         classes = [] if self.theme == "system" else [f"theme-{self.theme}"]
@@ -102,6 +116,7 @@ class Settings:
     def dumps(self) -> str:
         ids = [s for s in _FIELDS if self.on(s)] + list(self.game)
         ids += [] if self.theme == "system" else [f"theme={self.theme}"]
+        ids += [f"lang={self.language}"] if self.language else []
         return json.dumps(sorted(ids))
 
     @classmethod
@@ -111,10 +126,12 @@ class Settings:
         if not isinstance(loaded, list):
             raise ValueError("not a list")
         ids = {str(s) for s in loaded}
-        themes = [s[6:] for s in ids if s.startswith("theme=")]
-        settings = cls(marks=False, game=frozenset(s for s in ids if s not in _FIELDS and not s.startswith("theme=")))
+        themes = sorted(s[6:] for s in ids if s.startswith("theme="))
+        languages = sorted(s[5:] for s in ids if s.startswith("lang="))
+        settings = cls(marks=False, game=frozenset(s for s in ids if s not in _FIELDS and not s.startswith(("theme=", "lang="))))
         for switch in ids & set(_FIELDS):
             settings = settings.switch(switch, True)
+        settings = settings.with_language(languages[0]) if languages else settings
         return settings.with_theme(themes[0]) if themes else settings
 
     @classmethod
@@ -124,7 +141,7 @@ class Settings:
 
         >>> from pyapp.storage import MemoryStorage
         >>> Settings.read(MemoryStorage({SETTINGS_KEY: "{oops"}))
-        (Settings(marks=True, instant=False, four_colour=False, large=False, verdict=False, theme='system', game=frozenset()), 'Your settings could not be read and were reset.')
+        (Settings(marks=True, instant=False, four_colour=False, large=False, verdict=False, theme='system', language='', game=frozenset()), 'Your settings could not be read and were reset.')
         """
         raw = storage.get(SETTINGS_KEY)
         try:

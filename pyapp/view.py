@@ -219,6 +219,9 @@ class View:
     page_classes: tuple[str, ...] = ()
     #: The theme chosen in the settings ("system", "light" or "dark").
     theme: str = "system"
+    #: The language chosen in the settings (a tag of :data:`pyapp.i18n.TAGS`; "": the browser's).
+    #: The binding loads its catalogue when it is not the one in use.
+    language: str = ""
     #: The board's accessible name ("Gyre table").
     board_label: str = ""
     #: What happens after a while, unless something else happens first (see :class:`Timer`).

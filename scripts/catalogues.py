@@ -19,6 +19,8 @@ import sys
 from datetime import datetime, timezone
 from pathlib import Path
 
+from babel.messages.catalog import Catalog
+
 ROOT = Path(__file__).resolve().parent.parent
 LOCALE = ROOT / "pyapp" / "locale"
 POT = LOCALE / "orbit.pot"
@@ -31,10 +33,9 @@ LOCALES = {"de": "de", "fr": "fr", "es": "es", "pt-BR": "pt_BR", "ja": "ja"}
 STAMP = datetime(2026, 1, 1, tzinfo=timezone.utc)
 
 
-def extract() -> object:
+def extract() -> Catalog:
     """Every marked message of pyapp/ (the command line's modules included; its own
     output is not marked), with the translators' comments, as a Babel catalogue."""
-    from babel.messages.catalog import Catalog
     from babel.messages.extract import extract_from_dir
 
     catalog = Catalog(project="Solitaire Orbit", version="1", copyright_holder="Solitaire Orbit",
@@ -56,15 +57,14 @@ def write_pot() -> int:
     catalog = extract()
     LOCALE.mkdir(parents=True, exist_ok=True)
     buf = io.BytesIO()
-    write_po(buf, catalog, width=100, sort_output=False, omit_header=False)  # type: ignore[arg-type]
+    write_po(buf, catalog, width=100, sort_output=False, omit_header=False)
     POT.write_bytes(buf.getvalue())
-    return len(catalog)  # type: ignore[arg-type]
+    return len(catalog)
 
 
 def update() -> None:
     """Merge orbit.pot into every language's .po (a new language gets an empty one);
     a changed English message is kept as fuzzy, which the page does not use."""
-    from babel.messages.catalog import Catalog
     from babel.messages.pofile import read_po, write_po
 
     with POT.open("rb") as f:
@@ -86,7 +86,7 @@ def update() -> None:
         print(f"{tag}: {path.relative_to(ROOT)}")
 
 
-def _read(locale: str) -> object:
+def _read(locale: str) -> Catalog:
     from babel.messages.pofile import read_po
 
     with _po_path(locale).open("rb") as f:
@@ -107,7 +107,7 @@ def coverage() -> dict[str, tuple[int, int, int]]:
             continue
         catalog = _read(locale)
         done = fuzzy = 0
-        for m in catalog:  # type: ignore[attr-defined]
+        for m in catalog:
             key = (m.id if isinstance(m.id, str) else m.id[0], m.context)
             if not m.id or key not in wanted:
                 continue
@@ -132,7 +132,7 @@ def compile_all(out: Path) -> list[str]:
             continue
         catalog = _read(locale)
         buf = io.BytesIO()
-        write_mo(buf, catalog, use_fuzzy=False)  # type: ignore[arg-type]
+        write_mo(buf, catalog, use_fuzzy=False)
         (out / f"{tag}.mo").write_bytes(buf.getvalue())
         written.append(tag)
     return written
