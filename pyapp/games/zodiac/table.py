@@ -57,6 +57,7 @@ from __future__ import annotations
 from typing import Final
 
 from ...cards import RANKS, SUITS, Card
+from ...i18n import N_, _, ngettext
 from .rules import (
     EQUATOR_IDS,
     FOUNDATIONS,
@@ -72,36 +73,70 @@ from .rules import (
     score_range,
     zodiac_accepts,
 )
-from ...table import CARD_H, CARD_W, Button, Decor, GameView, ModuleView, Gesture, Pile, Place, Refusal, Table, standard_face
+from ...table import (CARD_H, CARD_W, Button, Decor, GameView, ModuleView, Gesture, Pile, Place, Refusal, RulesBlock,
+                      Table, rules_html, standard_face)
 
-__all__ = ["HELP", "SETTINGS", "VIEW", "Layout", "auto_token", "layout", "table"]
+__all__ = ["HELP", "SETTINGS", "VIEW", "Layout", "auto_token", "help_html", "layout", "table"]
 
 SETTINGS: Final[tuple[tuple[str, str], ...]] = ()
 
 NBSP: Final = "\u00a0"
 _SYMBOL: Final = {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}
-_SUIT_NAME: Final = {"S": "spades", "H": "hearts", "D": "diamonds", "C": "clubs"}
 
-PROMPT_DRAW: Final = "Phase 1: place every stock card. Tap the stock to draw, then play the waste card"
-PROMPT_REDEAL: Final = "Phase 1: the stock is empty. Tap it to turn the waste over, or play the waste card"
-PROMPT_PHASE2_START: Final = "Phase 2 begins: every stock card is placed. Now build the foundations"
-PROMPT_PHASE2: Final = "Phase 2: build the foundations (upper row A to K, lower row K to A)"
-PROMPT_AUTO: Final = "Phase 2: every move left is safe. Press Auto-finish, or play on"
-PROMPT_DEAD_END: Final = "Dead end: no card can be placed, and drawing cannot help. Undo or deal again"
+# The words below are marked for the catalogue and translated where the table is made.
+PROMPT_DRAW: Final = N_("Phase 1: place every stock card. Tap the stock to draw, then play the waste card")
+PROMPT_REDEAL: Final = N_("Phase 1: the stock is empty. Tap it to turn the waste over, or play the waste card")
+PROMPT_PHASE2_START: Final = N_("Phase 2 begins: every stock card is placed. Now build the foundations")
+# Translators: A to K and K to A: the foundations build from the ace to the king and from the king to the ace
+PROMPT_PHASE2: Final = N_("Phase 2: build the foundations (upper row A to K, lower row K to A)")
+# Translators: Auto-finish is the button's label
+PROMPT_AUTO: Final = N_("Phase 2: every move left is safe. Press Auto-finish, or play on")
+PROMPT_DEAD_END: Final = N_("Dead end: no card can be placed, and drawing cannot help. Undo or deal again")
 
-AUTO_HELP: Final = "Play every move left by itself: each one is forced or safe"
-AUTO_PHASE1: Final = "Auto-finish comes in phase 2, once every stock card is placed"
-AUTO_CHOICE: Final = "Not yet: some choices left still change the result"
-AUTO_OVER: Final = "The game is over"
+# Translators: what the Auto-finish button does (its tooltip)
+AUTO_HELP: Final = N_("Play every move left by itself: each one is forced or safe")
+# Translators: why the Auto-finish button is off (its tooltip)
+AUTO_PHASE1: Final = N_("Auto-finish comes in phase 2, once every stock card is placed")
+# Translators: why the Auto-finish button is off (its tooltip)
+AUTO_CHOICE: Final = N_("Not yet: some choices left still change the result")
+AUTO_OVER: Final = N_("The game is over")
 
+#: The end of the refusal "7♥ does not fit on A♠: ..." (in English; the whole refusal is one message).
 WHY_ZODIAC: Final = "the zodiac builds by suit, one rank up or down"
+#: The end of the refusal "A♥ does not fit on K♥: ..." (in English; the whole refusal is one message).
 WHY_ACE_KING: Final = "an ace and a king are not neighbours"
-WHY_CELL_FULL: Final = "An equator cell holds one card"
-WHY_CELL_SOURCE: Final = "Equator cells are filled only from the waste"
-WHY_CLOSED: Final = "Foundations open in phase 2, once the stock and the waste are empty"
-WHY_PHASE2: Final = "In phase 2 cards go only to the foundations"
-WHY_STOCK: Final = "Cards never go back to the stock"
-WHY_WASTE: Final = "Cards never go back to the waste"
+WHY_CELL_FULL: Final = N_("An equator cell holds one card")
+WHY_CELL_SOURCE: Final = N_("Equator cells are filled only from the waste")
+WHY_CLOSED: Final = N_("Foundations open in phase 2, once the stock and the waste are empty")
+WHY_PHASE2: Final = N_("In phase 2 cards go only to the foundations")
+WHY_STOCK: Final = N_("Cards never go back to the stock")
+WHY_WASTE: Final = N_("Cards never go back to the waste")
+
+#: Each foundation's spoken name, by index (``FuS`` .. ``FdC``): the way it builds comes before
+#: any comma, so the announcements, which name a place by that part, tell a suit's two apart.
+_FOUNDATION_NAMES: Final = (
+    N_("foundation of spades up from the ace"),
+    N_("foundation of hearts up from the ace"),
+    N_("foundation of diamonds up from the ace"),
+    N_("foundation of clubs up from the ace"),
+    N_("foundation of spades down from the king"),
+    N_("foundation of hearts down from the king"),
+    N_("foundation of diamonds down from the king"),
+    N_("foundation of clubs down from the king"),
+)
+#: Why a card of another suit may not go on each foundation, by index.
+_FOUNDATION_SUIT: Final = (
+    # Translators: A is the ace (the foundation builds up from it)
+    N_("This foundation takes spades only (up from A)"),
+    N_("This foundation takes hearts only (up from A)"),
+    N_("This foundation takes diamonds only (up from A)"),
+    N_("This foundation takes clubs only (up from A)"),
+    # Translators: K is the king (the foundation builds down from it)
+    N_("This foundation takes spades only (down from K)"),
+    N_("This foundation takes hearts only (down from K)"),
+    N_("This foundation takes diamonds only (down from K)"),
+    N_("This foundation takes clubs only (down from K)"),
+)
 
 
 class Layout:
@@ -224,53 +259,69 @@ def short(card: Card) -> str:
 
 
 def _foundation_name(k: int) -> str:
-    """A foundation's spoken name. The way it builds comes before any comma, so the
-    announcements, which name a place by that part, tell a suit's two apart.
+    """A foundation's spoken name, in the language in use. The way it builds comes before any
+    comma, so the announcements, which name a place by that part, tell a suit's two apart.
 
     >>> _foundation_name(0), _foundation_name(7)
     ('foundation of spades up from the ace', 'foundation of clubs down from the king')
     """
-    suit = SUITS[k % 4]
-    way = "up from the ace" if k < 4 else "down from the king"
-    return f"foundation of {_SUIT_NAME[suit]} {way}"
+    return _(_FOUNDATION_NAMES[k])
 
 
-def _refusal(state: ZodiacState, card: Card, source: str, target: str) -> str:
-    """Why ``card`` (the top of ``source``) may not go to ``target``."""
+class _Reasons:
+    """The refusals' words in the language in use, looked up once per table (a table asks
+    for hundreds of refusals)."""
+
+    def __init__(self) -> None:
+        self.stock, self.waste, self.closed = _(WHY_STOCK), _(WHY_WASTE), _(WHY_CLOSED)
+        self.phase2, self.cell_full, self.cell_source = _(WHY_PHASE2), _(WHY_CELL_FULL), _(WHY_CELL_SOURCE)
+        self.complete = _("This foundation is complete")
+        # Translators: {card} is the next card the foundation takes, {other} the card held, each as its corner shows it
+        self.next = _("This foundation takes {card} next, not {other}")
+        self.never_refilled = _("An empty zodiac pile is never filled again")
+        # Translators: {card} is the card held, {other} the top card of the zodiac pile, each as its corner shows it
+        self.ace_king = _("{card} does not fit on {other}: an ace and a king are not neighbours")
+        # Translators: {card} is the card held, {other} the top card of the zodiac pile, each as its corner shows it
+        self.no_fit = _("{card} does not fit on {other}: the zodiac builds by suit, one rank up or down")
+
+
+def _refusal(state: ZodiacState, card: Card, source: str, target: str, why: _Reasons | None = None) -> str:
+    """Why ``card`` (the top of ``source``) may not go to ``target`` (in ``why``'s words).
+
+    >>> from pyapp.games.zodiac.rules import arrange
+    >>> _refusal(arrange(zodiac={3: "AH"}, waste="KH"), Card.parse("KH"), "W", "Z3")
+    'K♥ does not fit on A♥: an ace and a king are not neighbours'
+    """
+    why = why or _Reasons()
     ph = state.phase
     kind = target[0]
     if target == "S":
-        return WHY_STOCK
+        return why.stock
     if target == "W":
-        return WHY_WASTE
+        return why.waste
     if kind == "F":
         if ph == 1:
-            return WHY_CLOSED
+            return why.closed
         k = FOUNDATIONS.index(target)
-        suit = SUITS[k % 4]
-        if card.suit != suit:
-            return f"This foundation takes {_SUIT_NAME[suit]} only ({'up from A' if k < 4 else 'down from K'})"
+        if card.suit != SUITS[k % 4]:
+            return _(_FOUNDATION_SUIT[k])
         want = next_for_foundation(k, state.found[k])
         if want is None:
-            return "This foundation is complete"
-        return f"This foundation takes {short(want)} next, not {short(card)}"
+            return why.complete
+        return why.next.format(card=short(want), other=short(card))
     if ph == 2:
-        return WHY_PHASE2
+        return why.phase2
     if kind == "E":
         if state.equator[int(target[1:])] is not None:
-            return WHY_CELL_FULL
-        return WHY_CELL_SOURCE
+            return why.cell_full
+        return why.cell_source
     pile = state.zodiac[int(target[1:])]
     if not pile:
-        return "An empty zodiac pile is never filled again"
+        return why.never_refilled
     top = pile[-1]
     if card.suit == top.suit and {card.rank, top.rank} == {1, 13}:
-        return f"{short(card)} does not fit on {short(top)}: {WHY_ACE_KING}"
-    return f"{short(card)} does not fit on {short(top)}: {WHY_ZODIAC}"
-
-
-def _plural(n: int, word: str) -> str:
-    return f"{n} {word}{'' if n == 1 else 's'}"
+        return why.ace_king.format(card=short(card), other=short(top))
+    return why.no_fit.format(card=short(card), other=short(top))
 
 
 # -- the table -----------------------------------------------------------------------------
@@ -290,12 +341,26 @@ def table(state: ZodiacState, portrait: bool, settings: frozenset[str], refusals
     for j, zid in enumerate(ZODIAC_IDS):
         cards = state.zodiac[j]
         marks = ("zd", "zd-z", stage) + (("empty",) if not cards else ())
+        if cards:
+            # Translators: a zodiac pile's spoken name (by its number) and how many cards it holds: keep the
+            # comma (the words before it name the place in announcements)
+            spoken = ngettext("zodiac pile {pile}, {n} card", "zodiac pile {pile}, {n} cards",
+                              len(cards)).format(pile=zid[1:], n=len(cards))
+        else:
+            # Translators: a zodiac pile's spoken name (by its number): keep the comma
+            spoken = _("zodiac pile {pile}, empty").format(pile=zid[1:])
         piles.append(Pile(zid, *spots[zid], tuple(c.code for c in cards), badge=f"×{len(cards)}" if len(cards) > 1 else "",
-                          marks=marks, peek=bool(cards), name=f"zodiac pile {zid[1:]}" + (f", {_plural(len(cards), 'card')}" if cards else ", empty")))
+                          marks=marks, peek=bool(cards), name=spoken))
     for i, eid in enumerate(EQUATOR_IDS):
         cell = state.equator[i]
         marks = ("zd", "zd-e", stage) + (("empty",) if cell is None else ())
-        piles.append(Pile(eid, *spots[eid], (cell.code,) if cell else (), marks=marks, name=f"equator cell {eid[1:]}" + ("" if cell else ", empty")))
+        if cell:
+            # Translators: an equator cell's spoken name, by its number
+            spoken = _("equator cell {cell}").format(cell=eid[1:])
+        else:
+            # Translators: an equator cell's spoken name, by its number: keep the comma
+            spoken = _("equator cell {cell}, empty").format(cell=eid[1:])
+        piles.append(Pile(eid, *spots[eid], (cell.code,) if cell else (), marks=marks, name=spoken))
     for k, fid in enumerate(FOUNDATIONS):
         top = state.found[k]
         run = tuple(c.code for c in pile_cards(state, fid)) if top is not None else ()
@@ -309,15 +374,26 @@ def table(state: ZodiacState, portrait: bool, settings: frozenset[str], refusals
     stock = pile_cards(state, "S")
     redeal = not stock and bool(state.waste)
     smarks = ("zd", "zd-stock", stage) + (("empty",) if not stock else ()) + (("zd-redeal",) if redeal else ())
-    piles.append(Pile("S", *spots["S"], tuple(c.code for c in stock), label=f"Stock {len(stock)}",
+    n = len(stock)
+    stock_label = _("Stock {n}").format(n=n)
+    if redeal:
+        # Translators: the stock's spoken name and how many cards it holds: keep the first comma (the words
+        # before it name the place in announcements)
+        stock_name = ngettext("stock, {n} card, press to turn the waste over",
+                              "stock, {n} cards, press to turn the waste over", n).format(n=n)
+    else:
+        # Translators: the stock's spoken name and how many cards it holds: keep the comma
+        stock_name = ngettext("stock, {n} card", "stock, {n} cards", n).format(n=n)
+    piles.append(Pile("S", *spots["S"], tuple(c.code for c in stock), label=stock_label,
                       marks=smarks, down=len(stock),
-                      note="↻" if redeal else "", key="s",
-                      name=f"stock, {_plural(len(stock), 'card')}" + (", press to turn the waste over" if redeal else "")))
+                      note="↻" if redeal else "", key="s", name=stock_name))
     waste = state.waste
     wmarks = ("zd", "zd-waste", stage) + (("empty",) if not waste else ())
-    piles.append(Pile("W", *spots["W"], tuple(c.code for c in waste), label=f"Waste {len(waste)}",
-                      marks=wmarks, peek=bool(waste),
-                      name=f"waste, {_plural(len(waste), 'card')}"))
+    waste_label = _("Waste {n}").format(n=len(waste))
+    # Translators: the waste's spoken name and how many cards it holds: keep the comma
+    waste_name = ngettext("waste, {n} card", "waste, {n} cards", len(waste)).format(n=len(waste))
+    piles.append(Pile("W", *spots["W"], tuple(c.code for c in waste), label=waste_label,
+                      marks=wmarks, peek=bool(waste), name=waste_name))
 
     # -- gestures: one per legal move; the first target of each source is its tap
     gestures: list[Gesture] = []
@@ -341,62 +417,81 @@ def table(state: ZodiacState, portrait: bool, settings: frozenset[str], refusals
         if g.source is not None and g.source[0] != "S" and g.target is not None:
             held.setdefault(g.source, set()).add(g.target)
     all_ids = [p.id for p in piles]
+    why = _Reasons() if held else None
     for place, allowed in held.items():
         src = place[0]
         card = pile_cards(state, src)[-1]
         for target in all_ids:
             if target != src and target not in allowed:
-                refused.append(Refusal(place, target, _refusal(state, card, src, target)))
+                refused.append(Refusal(place, target, _refusal(state, card, src, target, why)))
 
     # -- auto-finish
     auto = auto_finish_move(state)
     if auto is not None:
         span = score_range(state)
         final = span[0] if span else N_CARDS
-        title = AUTO_HELP if final == N_CARDS else f"{AUTO_HELP}; the game ends with {final} of 104 cards home"
+        if final == N_CARDS:
+            title = _(AUTO_HELP)
+        else:
+            # Translators: what the Auto-finish button does (its tooltip), and the score it reaches
+            title = ngettext("Play every move left by itself: each one is forced or safe; the game ends with {n} of "
+                             "104 cards home", "Play every move left by itself: each one is forced or safe; the game "
+                             "ends with {n} of 104 cards home", final).format(n=final)
     elif status != "playing":
-        title = AUTO_OVER
+        title = _(AUTO_OVER)
     elif ph == 1:
-        title = AUTO_PHASE1
+        title = _(AUTO_PHASE1)
     else:
-        title = AUTO_CHOICE
-    button = Button("autofinish", "Auto-finish", token=auto, repeat=True, title=title, key="a")
+        title = _(AUTO_CHOICE)
+    # Translators: the button that plays every move left by itself
+    button = Button("autofinish", _("Auto-finish"), token=auto, repeat=True, title=title, key="a")
 
     # -- words
     summary: tuple[str, ...] = ()
     result = ""
     if status == "won":
-        prompt = "You won: all 104 cards are on the foundations!"
-        result = "You won!"
-        summary = ("All 104 cards are on the foundations: every stock card found its place and all eight are built.",)
+        prompt = _("You won: all 104 cards are on the foundations!")
+        result = _("You won!")
+        summary = (_("All 104 cards are on the foundations: every stock card found its place and all eight are built."),)
     elif status == "lost" and ph == 1:
-        prompt = PROMPT_DEAD_END
+        prompt = _(PROMPT_DEAD_END)
         left = len(state.stock) + len(state.waste)
-        result = "Dead end: the game cannot go on."
-        summary = ("Every equator cell is full, and no card in the equator, the stock or the waste fits a zodiac pile."
-                   " Drawing again would only go round the same cards.",
-                   f"{_plural(left, 'card')} were still to place (stock {len(state.stock)}, waste {len(state.waste)}).",
-                   "Undo your last move to try another way, or deal again.")
+        result = _("Dead end: the game cannot go on.")
+        summary = (_("Every equator cell is full, and no card in the equator, the stock or the waste fits a zodiac "
+                     "pile. Drawing again would only go round the same cards."),
+                   # Translators: {n} cards were left to place: {stock} in the stock, {waste} in the waste
+                   ngettext("{n} card was still to place (stock {stock}, waste {waste}).",
+                            "{n} cards were still to place (stock {stock}, waste {waste}).",
+                            left).format(n=left, stock=len(state.stock), waste=len(state.waste)),
+                   _("Undo your last move to try another way, or deal again."))
     elif status == "lost":
-        prompt = f"Game over: no card can go to a foundation. {score} of 104 cards are home"
-        result = "Game over: no card can go to a foundation"
-        summary = (f"{score} of 104 cards reached the foundations.",)
+        prompt = ngettext("Game over: no card can go to a foundation. {n} of 104 cards are home",
+                          "Game over: no card can go to a foundation. {n} of 104 cards are home", score).format(n=score)
+        result = _("Game over: no card can go to a foundation")
+        summary = (ngettext("{n} of 104 cards reached the foundations.", "{n} of 104 cards reached the foundations.",
+                            score).format(n=score),)
     elif ph == 1:
-        prompt = PROMPT_DRAW if stock else PROMPT_REDEAL
+        prompt = _(PROMPT_DRAW) if stock else _(PROMPT_REDEAL)
     elif auto is not None:
-        prompt = PROMPT_AUTO
+        prompt = _(PROMPT_AUTO)
     elif score == 0:
-        prompt = PROMPT_PHASE2_START
+        prompt = _(PROMPT_PHASE2_START)
     else:
-        prompt = PROMPT_PHASE2
+        prompt = _(PROMPT_PHASE2)
     # no-break spaces inside each item: a narrow screen wraps the line only between items
-    info = f"Phase 1 · Stock {len(state.stock)} · Waste {len(waste)}" if ph == 1 else "Phase 2"
-    info = info.replace(" · ", "\0").replace(" ", NBSP).replace("\0", " · ")
+    if ph == 1:
+        items = [_("Phase 1"), _("Stock {n}").format(n=len(state.stock)), _("Waste {n}").format(n=len(waste))]
+    else:
+        items = [_("Phase 2")]
+    info = " · ".join(item.replace(" ", NBSP) for item in items)
     decor = tuple(Decor(f"{d.kind} {stage}", d.x, d.y, d.w, d.h) for d in lay.decor)
+    if status != "playing":
+        phase_words = ""
+    else:
+        phase_words = _("Phase 1: place every stock card") if ph == 1 else _("Phase 2: build the foundations")
     return Table(lay.width, lay.height, tuple(piles), tuple(gestures), (button,), prompt,
-                 f"Foundations {score}/104", status, summary, decor, tuple(refused), info, result=result,
-                 phase="" if status != "playing" else "Phase 1: place every stock card" if ph == 1
-                 else "Phase 2: build the foundations")
+                 _("Foundations {n}/104").format(n=score), status, summary, decor, tuple(refused), info, result=result,
+                 phase=phase_words)
 
 
 def auto_token(state: ZodiacState, settings: frozenset[str]) -> str | None:
@@ -404,59 +499,66 @@ def auto_token(state: ZodiacState, settings: frozenset[str]) -> str | None:
     return None
 
 
-HELP: Final = """
-<h2>Zodiac</h2>
-<p>Two decks, 104 cards. A ring of 24 <b>zodiac</b> piles surrounds an <b>equator</b>
-of 8 cells and the 8 <b>foundations</b>. The game has two phases: first place every
-card of the stock, then build the foundations.</p>
-<h3>The deal</h3>
-<p>Each equator cell gets one card and each zodiac pile one card, all face up. The other
-72 cards form the stock; the waste starts empty.</p>
-<h3>Phase 1: place every stock card</h3>
-<ul>
-<li>Tap the stock to turn its top card onto the waste. When the stock is empty, tap it
-again to turn the waste over and go through the same cards again, as often as you like.</li>
-<li>The waste's top card may go onto a zodiac pile whose top card has the <b>same suit</b>
-and a rank <b>one higher or one lower</b> (7♥ on 6♥ or on 8♥). A pile may change direction
-at any time: 6♥, 7♥, 6♥ is fine. Ace and king are not neighbours.</li>
-<li>The waste's top card may also go into an <b>empty equator cell</b>. An equator card
-may go onto a zodiac pile by the same rule, which frees its cell.</li>
-<li>Zodiac cards stay where they are, and nothing goes to the foundations yet.</li>
-</ul>
-<p>Phase 2 begins by itself the moment the stock and the waste are both empty.</p>
-<h3>Phase 2: build the foundations</h3>
-<ul>
-<li>Each suit has two foundations: the upper row builds <b>up from the ace</b> to the king,
-the lower row <b>down from the king</b> to the ace.</li>
-<li>Move the top card of a zodiac pile, or an equator card, to a foundation of its suit
-when it is the next card there. Nothing else moves. When a card fits both foundations
-of its suit, you choose.</li>
-</ul>
-<h3>The end</h3>
-<p>You win when all 104 cards are on the foundations. The game is lost at a
-<b>dead end</b> in phase 1 (every equator cell full, and no equator, stock or waste card
-fits any zodiac pile, so drawing cannot help), or in phase 2 when no card can go to a
-foundation. Your score is the number of cards on the foundations.</p>
-<h3>Playing here</h3>
-<ul>
-<li>Drag a card to where it should go; while you hold it, the places it may go light up.
-Drop it somewhere else and you are told why not.</li>
-<li>Or tap a card: it goes to its first possible place, the lowest-numbered zodiac pile
-that takes it (counting clockwise from the top of the ring), else the first empty
-equator cell; in phase 2 the up foundation before the down one. To choose the other
-foundation, drag the card there.</li>
-<li>Tap the stock to draw; tap the empty stock to turn the waste over.</li>
-<li>Zodiac piles show only their top card and how many cards they hold.
-Long-press or double-click a pile (or the waste) to see all its cards. A click on a card
-that can move plays it, so in phase 2 long-press such a pile instead.</li>
-<li>In phase 2, once every move left is forced or safe, <b>Auto-finish</b> plays them
-for you; tap anything to stop it.</li>
-<li>On a phone held upright the ring is a tall rectangle: pile 0 is at the top left and
-the piles go round clockwise, along the top, down the right side, back along the bottom
-and up the left side.</li>
-<li>Undo is always there, also after a dead end.</li>
-</ul>
-"""
+#: The rules panel, block by block (:func:`pyapp.table.rules_html`); each text one message.
+RULES: Final[tuple[RulesBlock, ...]] = (
+    ("p", N_("Two decks, 104 cards. A ring of 24 <b>zodiac</b> piles surrounds an <b>equator</b> of 8 cells and "
+             "the 8 <b>foundations</b>. The game has two phases: first place every card of the stock, then "
+             "build the foundations.")),
+    ("h3", N_("The deal")),
+    ("p", N_("Each equator cell gets one card and each zodiac pile one card, all face up. The other 72 cards "
+             "form the stock; the waste starts empty.")),
+    ("h3", N_("Phase 1: place every stock card")),
+    ("ul", (
+        N_("Tap the stock to turn its top card onto the waste. When the stock is empty, tap it again to turn "
+           "the waste over and go through the same cards again, as often as you like."),
+        N_("The waste's top card may go onto a zodiac pile whose top card has the <b>same suit</b> and a rank "
+           "<b>one higher or one lower</b> (7♥ on 6♥ or on 8♥). A pile may change direction at any time: 6♥, "
+           "7♥, 6♥ is fine. Ace and king are not neighbours."),
+        N_("The waste's top card may also go into an <b>empty equator cell</b>. An equator card may go onto a "
+           "zodiac pile by the same rule, which frees its cell."),
+        N_("Zodiac cards stay where they are, and nothing goes to the foundations yet."),
+    )),
+    ("p", N_("Phase 2 begins by itself the moment the stock and the waste are both empty.")),
+    ("h3", N_("Phase 2: build the foundations")),
+    ("ul", (
+        N_("Each suit has two foundations: the upper row builds <b>up from the ace</b> to the king, the lower "
+           "row <b>down from the king</b> to the ace."),
+        N_("Move the top card of a zodiac pile, or an equator card, to a foundation of its suit when it is the "
+           "next card there. Nothing else moves. When a card fits both foundations of its suit, you choose."),
+    )),
+    ("h3", N_("The end")),
+    ("p", N_("You win when all 104 cards are on the foundations. The game is lost at a <b>dead end</b> in phase "
+             "1 (every equator cell full, and no equator, stock or waste card fits any zodiac pile, so drawing "
+             "cannot help), or in phase 2 when no card can go to a foundation. Your score is the number of "
+             "cards on the foundations.")),
+    ("h3", N_("Playing here")),
+    ("ul", (
+        N_("Drag a card to where it should go; while you hold it, the places it may go light up. Drop it "
+           "somewhere else and you are told why not."),
+        N_("Or tap a card: it goes to its first possible place, the lowest-numbered zodiac pile that takes it "
+           "(counting clockwise from the top of the ring), else the first empty equator cell; in phase 2 the "
+           "up foundation before the down one. To choose the other foundation, drag the card there."),
+        N_("Tap the stock to draw; tap the empty stock to turn the waste over."),
+        N_("Zodiac piles show only their top card and how many cards they hold. Long-press or double-click a "
+           "pile (or the waste) to see all its cards. A click on a card that can move plays it, so in phase 2 "
+           "long-press such a pile instead."),
+        # Translators: Auto-finish in bold is the button's label
+        N_("In phase 2, once every move left is forced or safe, <b>Auto-finish</b> plays them for you; tap "
+           "anything to stop it."),
+        N_("On a phone held upright the ring is a tall rectangle: pile 0 is at the top left and the piles go "
+           "round clockwise, along the top, down the right side, back along the bottom and up the left side."),
+        N_("Undo is always there, also after a dead end."),
+    )),
+)
 
 
-VIEW: Final[GameView] = ModuleView(ZODIAC, HELP, SETTINGS, table, standard_face, auto_token)
+def help_html() -> str:
+    """The rules panel in the language in use."""
+    return rules_html(RULES, ZODIAC.title)
+
+
+#: The rules panel in English.
+HELP: Final = rules_html(RULES, ZODIAC.title, english=True)
+
+
+VIEW: Final[GameView] = ModuleView(ZODIAC, help_html, SETTINGS, table, standard_face, auto_token)
