@@ -27,6 +27,7 @@ import re
 from typing import Any, Sequence
 
 from .errors import ParseError
+from .i18n import _
 
 #: What ``k=`` holds: the count of moves, a dot, the number in base64url (no padding).
 PACKED = re.compile(r"(\d{1,6})\.([A-Za-z0-9_-]*)\Z")
@@ -59,20 +60,20 @@ def unpack(game: Any, state: Any, packed: str) -> tuple[str, ...]:
     """
     m = PACKED.match(packed)
     if m is None:
-        raise ParseError(f"the link's packed moves {packed[:16]!r} are not a count and a number")
+        raise ParseError(_("the link's packed moves {packed} are not a count and a number").format(packed=repr(packed[:16])))
     count, text = int(m.group(1)), m.group(2)
     try:
         number = int.from_bytes(base64.urlsafe_b64decode(text + "=" * (-len(text) % 4)), "big")
     except ValueError:
-        raise ParseError("the link's packed moves are not base64url") from None
+        raise ParseError(_("the link's packed moves are not base64url")) from None
     moves: list[str] = []
     for i in range(count):
         legal = sorted(game.legal_moves(state))
         if not legal:
-            raise ParseError(f"the link's packed moves go on after the game ended (move {i + 1})")
+            raise ParseError(_("the link's packed moves go on after the game ended (move {n})").format(n=i + 1))
         number, index = divmod(number, len(legal))
         moves.append(legal[index])
         state = game.apply(state, legal[index])
     if number:
-        raise ParseError(f"the link's packed moves say more than {count} moves of this deal")
+        raise ParseError(_("the link's packed moves say more than {count} moves of this deal").format(count=count))
     return tuple(moves)

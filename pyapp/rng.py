@@ -15,6 +15,7 @@ from __future__ import annotations
 from typing import TypeVar
 
 from .errors import ParseError
+from .i18n import _
 
 T = TypeVar("T")
 
@@ -65,8 +66,8 @@ def parse_seed(text: str) -> int:
     42
     """
     if not text.isascii() or not text.isdigit() or len(text) > 20:
-        raise ParseError(f"seed must be a decimal number, not {text!r}")
+        raise ParseError(_("seed must be a decimal number, not {text}").format(text=repr(text)))
     value = int(text)
     if value > MAX_SEED:
-        raise ParseError(f"seed {text} is larger than 2**64-1")
+        raise ParseError(_("seed {text} is larger than 2**64-1").format(text=text))
     return value
