@@ -160,12 +160,15 @@ def unregister(game_id: str) -> None:
 
 
 def entry(game_id: str) -> GameEntry:
-    """The entry of this game; ParseError naming the known games if there is none."""
+    """The entry of this game; ParseError naming the known games if there is none (in the
+    language in use: a link to an unknown game says it)."""
     _discover()
     try:
         return _ENTRIES[game_id]
     except KeyError:
-        raise ParseError(f"unknown game {game_id[:20]!r}; known: {', '.join(_ENTRIES)}") from None
+        # Translators: {game} is the game id a link names; {known} lists the games' ids (gravity, square, ...)
+        raise ParseError(_("unknown game {game}; known: {known}").format(game=repr(game_id[:20]),
+                                                                         known=", ".join(_ENTRIES))) from None
 
 
 def entries() -> list[GameEntry]:
