@@ -77,10 +77,12 @@ class GameEntry:
     levels: tuple[int, ...] = ()
     #: A score in words, for the solver's verdicts ("3 piles left"; "a final score of 58"), in
     #: the language in use.
+    # Translators: a score in the solver's words ("The best still possible from here: a final score of 58.")
     result_words: Callable[[int], str] = lambda score: _("a final score of {score}").format(score=score)
     #: What the score counts, one and many: the statistics and the end screen speak of it.
     #: Each marked with ``N_``, translated with ``_`` where it is shown (a score with its unit,
     #: one message: :meth:`amount`).
+    # Translators: what a score counts, after a number (an average: "40.5 points")
     unit: tuple[str, str] = (N_("point"), N_("points"))
     #: A score with its unit, in the language in use ("3 piles left"), for :meth:`amount`.
     amount_words: Callable[[int], str] = lambda score: ngettext("{n} point", "{n} points", score).format(n=score)

@@ -55,7 +55,9 @@ ENTRY: Final = GameEntry(
     bench_seed=3,
     solver=_solver,
     result_words=piles_left,
+    # Translators: what the score counts, after a number (an average: "3.5 piles left")
     unit=(N_("pile left"), N_("piles left")),
     amount_words=piles_left,
+    # Translators: what a win is ("a win is one pile left")
     win_words=N_("one pile left"),
 )

@@ -140,10 +140,13 @@ def table(state: GravityState, portrait: bool, settings: frozenset[str], refusal
         if name in cands:
             marks.append("candidate")
             arrow = _arrow(i, hole)
-        if i == PLANET:
-            # Translators: the label on the middle cell, one of the game's named places; with
-            # the cell names shown, "{name} PLANET" ("c3 PLANET")
-            label = _("{name} PLANET").format(name=name) if coords else _("PLANET")
+        if i == PLANET and coords:
+            # Translators: the label on the middle cell with the cell names shown ("c3 PLANET"); the PLANET
+            # (the middle cell) is one of the game's named places
+            label = _("{name} PLANET").format(name=name)
+        elif i == PLANET:
+            # Translators: the label on the middle cell, one of the game's named places
+            label = _("PLANET")
         else:
             label = name if coords else ""
         words = cell_words(i, coords)
@@ -219,6 +222,7 @@ def table(state: GravityState, portrait: bool, settings: frozenset[str], refusal
         result_line = ngettext("{n} pile: {rating}", "{n} piles: {rating}", score).format(n=score, rating=rating(score))
         prompt = f"{why} {result_line}"
         summary = (
+            # Translators: the end screen: how many stacks were played
             _("Stacks: {n}").format(n=state.stacks),
             # Translators: how many times the MOON's top card was played onto the PLANET (the game's named places)
             _("MOON → PLANET plays: {n}").format(n=state.m2p),
@@ -242,6 +246,7 @@ def table(state: GravityState, portrait: bool, settings: frozenset[str], refusal
         gestures=tuple(gestures),
         buttons=(button,),
         prompt=prompt,
+        # Translators: the score line: the piles on the board and the cards in the MOON (lower is better)
         score=_("Piles left {n}").format(n=score),
         status=status,
         summary=summary,
@@ -265,6 +270,7 @@ def _moon_info(n: int) -> str:
 def _result(status: str, score: int) -> str:
     """The end screen's title: the rating band of the final pile count (after "You won!")."""
     if status == "won":
+        # Translators: the end screen's title: {rating} is the rating band's words ("Hero: the planet is whole again")
         return _("You won! {rating}").format(rating=rating(score))
     return rating(score)
 

@@ -36,5 +36,6 @@ ENTRY: Final = GameEntry(
     can_win=False,
     solver=_solver,
     levels=(40, 50, 60),
+    # Translators: a score in the solver's words ("The best still possible from here: a final score of 58.")
     result_words=lambda score: _("a final score of {score}").format(score=score),
 )

@@ -140,8 +140,9 @@ def table(state: GyreState, portrait: bool, settings: frozenset[str], refusals: 
         else:
             # Translators: a ring slot's spoken name
             spoken = _("slot {slot}").format(slot=k)
-        piles.append(Pile(f"R{k}", x, y, (card.code,) if card else (), label=_("Slot {slot}").format(slot=k),
-                          marks=tuple(marks), name=spoken))
+        # Translators: the label on a ring slot, by its number
+        label = _("Slot {slot}").format(slot=k)
+        piles.append(Pile(f"R{k}", x, y, (card.code,) if card else (), label=label, marks=tuple(marks), name=spoken))
     pending = (state.pending.code,) if state.pending else ()
     if pending:
         # Translators: the card shown after a capture, to put in an empty slot: its spoken name; keep the comma
@@ -240,9 +241,11 @@ def table(state: GyreState, portrait: bool, settings: frozenset[str], refusals: 
         result = _("Game over: your hand ran out")
     else:
         result = _("Game over: no capture is left")
-    return Table(width, height, tuple(piles), tuple(gestures), buttons, _prompt(state, legal),
-                 _("Points {n}").format(n=score), GYRE.status(state), summary, (ring, *arrows),
-                 _refusals(state, legal, piles) if refusals else (), stuck=_stuck(state), result=result,
+    # Translators: the score line
+    points = _("Points {n}").format(n=score)
+    return Table(width, height, tuple(piles), tuple(gestures), buttons, _prompt(state, legal), points, GYRE.status(state),
+                 summary, (ring, *arrows), _refusals(state, legal, piles) if refusals else (), stuck=_stuck(state),
+                 result=result,
                  phase="" if state.deck or over else _("End phase: the deck is empty, only captures remain"))
 
 

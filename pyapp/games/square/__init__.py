@@ -46,7 +46,9 @@ ENTRY: Final = GameEntry(
     bench_seed=7,
     solver=_solver,
     result_words=cells_filled,
+    # Translators: what the score counts, after a number (an average: "30.5 cells filled")
     unit=(N_("cell filled"), N_("cells filled")),
     amount_words=cells_filled,
+    # Translators: what a win is ("a win is all 36 cells filled")
     win_words=N_("all 36 cells filled"),
 )

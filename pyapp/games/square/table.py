@@ -247,7 +247,9 @@ def table(state: SquareState, portrait: bool, settings: frozenset[str], refusals
             spoken = _("cell {cell}, empty, dead: no card left can go here").format(cell=name)
         piles.append(Pile(name, x, y, (), marks=tuple(marks), note=note, name=spoken))
     deck_n, out_n = len(state.deck), len(state.discards)
-    deck_label, discards_label = _("Deck {n}").format(n=deck_n), _("Discards {n}").format(n=out_n)
+    # Translators: the labels under the deck and the discards, with how many cards each holds
+    deck_label = _("Deck {n}").format(n=deck_n)
+    discards_label = _("Discards {n}").format(n=out_n)
     # Translators: written on the place of the deck once it is empty
     deck_note = "" if deck_n else _("empty")
     # Translators: the spoken name of the deck and how many cards it holds: keep the comma (the words
@@ -265,8 +267,10 @@ def table(state: SquareState, portrait: bool, settings: frozenset[str], refusals
                       marks=("hand", "sq-hand"), name=hand_name))
 
     gestures: list[Gesture] = []
-    # Translators: the price of a placement, shown on a cell while a card is held over it
-    free, priced = _("free"), _("cost {cost}")
+    # Translators: the price of a placement that costs nothing, shown on a cell while a card is held over it
+    free = _("free")
+    # Translators: the price of a placement (how many cards to discard), shown on a cell while a card is held over it
+    priced = _("cost {cost}")
     for v, i, k in placements(state):
         j = hand.index(v)
         name = cell_name(i)
@@ -321,9 +325,10 @@ def table(state: SquareState, portrait: bool, settings: frozenset[str], refusals
         if status == "lost" and dead:
             extra.append(_("Dead cells: {n}").format(n=len(dead)))
         summary = summary + tuple(extra)
-    return Table(lay.width, lay.height, tuple(piles), tuple(gestures), (), prompt, _("Cells {n}/36").format(n=filled),
-                 status, summary, (), tuple(refused), f"{deck_label} · {discards_label}", tap_empty_targets=False,
-                 result=result)
+    # Translators: the score line: the cells filled of 36
+    cells = _("Cells {n}/36").format(n=filled)
+    return Table(lay.width, lay.height, tuple(piles), tuple(gestures), (), prompt, cells, status, summary, (),
+                 tuple(refused), f"{deck_label} · {discards_label}", tap_empty_targets=False, result=result)
 
 
 def auto_token(state: SquareState, settings: frozenset[str]) -> str | None:

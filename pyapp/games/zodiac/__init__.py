@@ -37,7 +37,9 @@ ENTRY: Final = GameEntry(
     solver=_solver,
     result_words=lambda cards: ngettext("{n} card on the foundations", "{n} cards on the foundations",
                                         cards).format(n=cards),
+    # Translators: what the score counts (cards on the foundations), after a number (an average: "80.5 cards home")
     unit=(N_("card home"), N_("cards home")),
     amount_words=lambda cards: ngettext("{n} card home", "{n} cards home", cards).format(n=cards),
+    # Translators: what a win is ("a win is all 104 cards home")
     win_words=N_("all 104 cards home"),
 )

@@ -480,8 +480,10 @@ def table(state: ZodiacState, portrait: bool, settings: frozenset[str], refusals
         prompt = _(PROMPT_PHASE2)
     # no-break spaces inside each item: a narrow screen wraps the line only between items
     if ph == 1:
+        # Translators: the status line's parts: the phase, then the cards in the stock and in the waste
         items = [_("Phase 1"), _("Stock {n}").format(n=len(state.stock)), _("Waste {n}").format(n=len(waste))]
     else:
+        # Translators: the status line: the phase of the game
         items = [_("Phase 2")]
     info = " · ".join(item.replace(" ", NBSP) for item in items)
     decor = tuple(Decor(f"{d.kind} {stage}", d.x, d.y, d.w, d.h) for d in lay.decor)
