@@ -505,6 +505,8 @@ def page_writes(view: View, celebrate: bool = False) -> tuple[Write, ...]:
                 ("#notice-action", "text", notice.action), ("#notice-action", "hidden", on(not notice.action))]
     if view.board is not None:
         out += [("#board", "attr:aria-label", view.board_label), ("#board", "class:celebrate", on(celebrate))]
+    else:  # the start screen: the hidden board's name as index.html has it, in the language in use
+        out.append(("#board", "attr:aria-label", _("Table")))
     out += [("#verdict-line", "text", view.verdict), ("#verdict-line", "hidden", on(not view.verdict))]
     out += frame_writes()  # the page's fixed words and <html lang>, in the language in use
     return tuple(out)
