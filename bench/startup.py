@@ -70,9 +70,12 @@ sys.path.insert(0, str(ROOT / "scripts"))
 from webtest import CHROMIUM, FLAGS, MIME_TYPES  # noqa: E402
 
 #: The deal every run opens; the fragment is what a share link carries.
-URLS = {"ours": "index.html#g=gyre&v=1&o=&s=1", "bare": "bare.html", "bare-pyc": "bare-pyc.html"}
-LABELS = {"ours": "Solitaire Orbit (gyre deal)", "bare": "bare Pyodide as shipped, `1+1`",
-          "bare-pyc": "bare Pyodide + our compiled stdlib, `1+1`"}
+URLS = {"ours": "index.html#g=gyre&v=1&o=&s=1", "ours-de": "index.html#g=gyre&v=1&o=&s=1", "bare": "bare.html",
+        "bare-pyc": "bare-pyc.html"}
+LABELS = {"ours": "Solitaire Orbit (gyre deal)", "ours-de": "the same in German (a browser asking for de-DE)",
+          "bare": "bare Pyodide as shipped, `1+1`", "bare-pyc": "bare Pyodide + our compiled stdlib, `1+1`"}
+#: The browser's language per page (the page speaks it: its catalogue is fetched and read at start).
+LOCALES = {"ours-de": "de-DE"}
 PAGES = tuple(URLS)
 #: A pause between runs so the previous tab's teardown does not overlap the next start.
 SETTLE_S = 0.5
@@ -338,7 +341,7 @@ def cold(pw_browser: Browser, base: str, pages: list[str], runs: int, timeout_s:
     # The first page of a newly launched browser is slower whatever it is: one
     # untimed visit of each page first, so the runs measure a fresh profile, not a fresh process.
     for name in pages:
-        context = pw_browser.new_context()
+        context = pw_browser.new_context(locale=LOCALES.get(name, "en-US"))
         try:
             v = visit(context, base, name, timeout_s)
         finally:
@@ -348,7 +351,7 @@ def cold(pw_browser: Browser, base: str, pages: list[str], runs: int, timeout_s:
         time.sleep(SETTLE_S)
     for i in range(runs):
         for name in pages:
-            context = pw_browser.new_context()
+            context = pw_browser.new_context(locale=LOCALES.get(name, "en-US"))
             try:
                 v = visit(context, base, name, timeout_s)
             finally:
@@ -377,7 +380,8 @@ class WarmProfile:
         self.first: dict[str, Any] = {}
         profile = Path(tempfile.mkdtemp(prefix=f"profile-{name}-", dir=tmp))
         self.context = pw.chromium.launch_persistent_context(
-            str(profile), executable_path=CHROMIUM, args=FLAGS, headless=True, service_workers="allow"
+            str(profile), executable_path=CHROMIUM, args=FLAGS, headless=True, service_workers="allow",
+            locale=LOCALES.get(name, "en-US")
         )
         self.failed: list[str] = []
         self.context.on("requestfailed", lambda req: self.failed.append(f"{req.url} ({req.failure})"))
@@ -394,7 +398,7 @@ class WarmProfile:
 
         first = visit(self.context, base, self.name, timeout_s, then=sw_ready)
         requests, total, paths = Handler.traffic.snapshot()
-        if self.name == "ours":  # what the benchmark added for the bare pages is not the site's
+        if self.name.startswith("ours"):  # what the benchmark added for the bare pages is not the site's
             extra = {"/bare.html", "/bare-pyc.html", "/runtime/pyodide/python_stdlib.zip"}
             kept = [p for p in paths if p not in extra]
             total -= sum((site / p.lstrip("/")).stat().st_size for p in paths if p in extra)
