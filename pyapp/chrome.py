@@ -58,6 +58,8 @@ FIXED: Final = (
     ("#summary-best", "text", N_("Watch how")),
     ("#summary-undo", "text", N_("Undo last move")),
     ("#summary-close", "text", N_("Look at the table")),
+    # Translators: the name of the panel of short tips that opens a player's first deals of a game.
+    ("#tip", "attr:aria-label", N_("Tip")),
 )
 
 

@@ -508,6 +508,7 @@ def page_writes(view: View, celebrate: bool = False) -> tuple[Write, ...]:
     else:  # the start screen: the hidden board's name as index.html has it, in the language in use
         out.append(("#board", "attr:aria-label", _("Table")))
     out += [("#verdict-line", "text", view.verdict), ("#verdict-line", "hidden", on(not view.verdict))]
+    out += [("#tip-text", "html", "".join(f"<p>{escape(line)}</p>" for line in view.tip)), ("#tip", "hidden", on(not view.tip))]
     out += frame_writes()  # the page's fixed words and <html lang>, in the language in use
     return tuple(out)
 

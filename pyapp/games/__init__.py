@@ -89,6 +89,10 @@ class GameEntry:
     #: What a win is, for a game that has one ("one pile left"): marked with ``N_``, translated
     #: with ``_`` where it is shown.
     win_words: str = ""
+    #: The tip that opens a player's deals of this game until they say "Got it": at most
+    #: three short lines (what to do, what the blue dots mark, how it ends), each marked
+    #: with ``N_`` and translated where shown.
+    tip: tuple[str, ...] = ()
 
     def amount(self, score: int) -> str:
         """A score with its unit, in the language in use.

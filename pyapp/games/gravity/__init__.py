@@ -60,4 +60,8 @@ ENTRY: Final = GameEntry(
     amount_words=piles_left,
     # Translators: what a win is ("a win is one pile left")
     win_words=N_("one pile left"),
+    tip=(N_("Stack a pile onto a neighbouring pile whose top card is the same rank or one rank apart; "
+            "the places it may go light up."),
+         N_("A blue dot marks a pile that can move. After each stack the planet collapses toward its core."),
+         N_("The fewer piles left the better: one pile is a win.")),
 )

@@ -38,4 +38,8 @@ ENTRY: Final = GameEntry(
     levels=(40, 50, 60),
     # Translators: a score in the solver's words ("The best still possible from here: a final score of 58.")
     result_words=lambda score: _("a final score of {score}").format(score=score),
+    tip=(N_("Capture a ring card with a higher hand card of the same suit: when you can, you must."),
+         N_("With no capture, rotate the ring or replace a ring card with a lower card of its suit. "
+            "A blue dot marks a card that can move."),
+         N_("Gyre is scored, not won: capture as many points as you can.")),
 )

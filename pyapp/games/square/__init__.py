@@ -51,4 +51,8 @@ ENTRY: Final = GameEntry(
     amount_words=cells_filled,
     # Translators: what a win is ("a win is all 36 cells filled")
     win_words=N_("all 36 cells filled"),
+    tip=(N_("Place a hand card on an empty cell: the numbers must rise in reading order across the whole grid."),
+         N_("Beside a card on its left or right, a place costs cards from your hand (the cell shows how many). "
+            "A blue dot marks a card that can be placed."),
+         N_("Fill all 36 cells to win.")),
 )

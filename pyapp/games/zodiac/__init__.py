@@ -42,4 +42,9 @@ ENTRY: Final = GameEntry(
     amount_words=lambda cards: ngettext("{n} card home", "{n} cards home", cards).format(n=cards),
     # Translators: what a win is ("a win is all 104 cards home")
     win_words=N_("all 104 cards home"),
+    tip=(N_("Phase 1: tap the stock, then play the waste card onto a zodiac pile of its suit one rank up or down, "
+            "or into an empty equator cell."),
+         N_("When the stock and waste are empty, phase 2: move every card to the foundations, up from the aces and "
+            "down from the kings. A blue dot marks a card that can move."),
+         N_("All 104 cards on the foundations is a win.")),
 )
