@@ -58,6 +58,13 @@ FIXED: Final = (
     ("#summary-best", "text", N_("Watch how")),
     ("#summary-undo", "text", N_("Undo last move")),
     ("#summary-close", "text", N_("Look at the table")),
+    # Translators: the banner of a page that could not start (before the game is ready); {reason} is the
+    # browser's own words, often English.
+    ("#banner", "attr:data-failed", N_("The game could not start: {reason}")),
+    # Translators: the button that loads the page again after a failed start.
+    ("#banner", "attr:data-retry", N_("Retry")),
+    ("#banner", "attr:data-unknown", N_("unknown error")),
+    ("#banner", "attr:data-slow", N_("it is taking far longer than it should (over {seconds} s).")),
     # Translators: the name of the panel of short tips that opens a player's first deals of a game.
     ("#tip", "attr:aria-label", N_("Tip")),
 )

@@ -29,17 +29,24 @@
     return document.body && document.body.dataset.ready === "true";
   }
 
+  // The words of a failed start, in the player's language: the banner's data attributes,
+  // which the frame's words (pyapp/chrome.py) write in each language; English without them.
+  function said(name, fallback) {
+    var banner = document.getElementById("banner");
+    return (banner && banner.dataset[name]) || fallback;
+  }
+
   function showStartError(text) {
     if (ready()) return;
     var banner = document.getElementById("banner");
     var message = document.getElementById("banner-text");
     if (!banner || !message) return;
-    message.textContent = "The game could not start: " + text;
+    message.textContent = said("failed", "The game could not start: {reason}").replace("{reason}", text);
     if (!document.getElementById("banner-retry")) {
       var retry = document.createElement("button");
       retry.id = "banner-retry";
       retry.type = "button";
-      retry.textContent = "Retry";
+      retry.textContent = said("retry", "Retry");
       retry.addEventListener("click", function () {
         // A start-up snapshot may be what failed: drop it, then load again.
         var drop = window.caches ? caches.delete("orbit-snapshot").catch(function () {}) : Promise.resolve();
@@ -54,7 +61,7 @@
   }
 
   function reason(value) {
-    if (!value) return "unknown error";
+    if (!value) return said("unknown", "unknown error");
     if (value.message) return value.message;
     return String(value);
   }
@@ -75,7 +82,7 @@
   var slow = false;
   var watchdog = setTimeout(function () {
     slow = true;
-    showStartError("it is taking far longer than it should (over " + START_LIMIT_MS / 1000 + " s).");
+    showStartError(said("slow", "it is taking far longer than it should (over {seconds} s).").replace("{seconds}", String(START_LIMIT_MS / 1000)));
   }, START_LIMIT_MS);
 
   function afterLive() {
