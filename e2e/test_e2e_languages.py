@@ -115,6 +115,9 @@ def tour(orbit: Orbit, game_id: str, seen: Seen) -> None:
     """Every screen and dialog a player meets in ``game_id``, each looked at."""
     page = orbit.page
     seen.look("start screen")
+    orbit.open(f"#g={game_id}&s=9")  # a new deal: the first games' tip
+    page.wait_for_selector("#tip:not([hidden])")
+    seen.look("tip")
     orbit.open(moves_played(game_id, 7, 3))
     orbit.idle()
     seen.look("game")

@@ -1,0 +1,52 @@
+"""The tip that opens a player's first deals of each game (issue 22): shown before a deal's
+first move, gone at the first move, and never again once three games of that game are
+counted; in the language in use."""
+
+from __future__ import annotations
+
+from pyapp.controller import TIP_GAMES, Controller
+from pyapp.games import entry
+from pyapp.i18n import PSEUDO, use
+from pyapp.storage import MemoryStorage
+
+
+def test_the_tip_opens_the_first_deals_of_each_game_until_the_first_move() -> None:
+    c = Controller(MemoryStorage())
+    c.start("#g=gyre&s=1")
+    assert c.view().tip == entry("gyre").tip
+    assert len(c.view().tip) == 3
+    assert c.session is not None
+    c.play(c.session.legal_moves()[0])
+    assert c.view().tip == ()
+    c.undo()  # back at the deal: the tip again (the game is not yet counted)
+    assert c.view().tip == entry("gyre").tip
+
+
+def test_after_three_games_of_a_game_its_tip_is_not_shown_again_but_another_games_is() -> None:
+    storage = MemoryStorage()
+    c = Controller(storage)
+    for seed in range(1, TIP_GAMES + 1):
+        c.start(f"#g=gyre&s={seed}")
+        assert c.view().tip, seed
+        assert c.session is not None
+        c.play(c.session.legal_moves()[0])
+        c.click("resign")
+        c.click("resign")  # the second press confirms
+    c.start("#g=gyre&s=99")
+    assert c.view().tip == ()
+    again = Controller(storage)  # a reload, or another tab: the statistics remember
+    again.start("#g=gyre&s=100")
+    assert again.view().tip == ()
+    again.start("#g=zodiac&s=100")
+    assert again.view().tip == entry("zodiac").tip
+
+
+def test_the_tip_is_in_the_language_in_use() -> None:
+    c = Controller(MemoryStorage())
+    c.start("#g=square&s=1")
+    use(PSEUDO)
+    try:
+        lines = c.view().tip
+    finally:
+        use("en")
+    assert lines and all(line.startswith("[") and line.endswith("]") for line in lines)
