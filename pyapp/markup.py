@@ -312,7 +312,8 @@ def settings_html(settings: tuple[tuple[str, str, bool], ...], theme: str = "", 
                           + (f' lang="{escape(value)}"' if value else "") + f">{escape(text)}</option>"
                           for value, text in choices)
         # Translators: the settings menu's choice of the page's language.
-        html += f'<label>{escape(_("Language"))} <select id="set-lang">{options}</select></label>'
+        label = _("Language")
+        html += f'<label>{escape(label)} <select id="set-lang">{options}</select></label>'
     return html
 
 
