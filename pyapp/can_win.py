@@ -217,7 +217,7 @@ class CanWin:
         if known.exact:
             # Translators: {best} is a result in the game's own words ("30 cells filled", "3 piles left").
             said = _("No one could have won this deal: {best} at best.") if game_entry.can_win else \
-                _("The best possible from the deal: {best} at best.")
+                _("The best possible from the deal: {best}.")
             return said.format(best=words(best)) + ("" if better else " " + _("You did as well as anyone could.")), \
                 watch
         if known.kind == "impossible":

@@ -221,17 +221,23 @@ class StatsKeeper:
         e = next((e for e in entries() if e.id == game), None)
         if not v.played:
             return ()
-        # Translators: the end screen's line on the games of this game and variant; more may follow it
-        # (", 3 wins (50%)").
-        line = ngettext("This game and variant: {n} played", "This game and variant: {n} played",
-                        v.played).format(n=v.played)
-        if e is None or e.can_win:
-            # Translators: follows "This game and variant: 6 played, "; {rate} is the share of games won.
-            line += ", " + ngettext("{n} win ({rate:.0%})", "{n} wins ({rate:.0%})", v.won).format(n=v.won,
-                                                                                                   rate=v.win_rate)
-            if e and e.win_words:
-                # Translators: follows the wins; {what} is what a win is in this game ("one pile left").
-                line += "; " + _("a win is {what}").format(what=_(e.win_words))
+        rate = v.win_rate
+        if e is not None and not e.can_win:
+            # Translators: the end screen's line on the games of this game and variant (a game without a win).
+            line = ngettext("This game and variant: {n} played", "This game and variant: {n} played",
+                            v.played).format(n=v.played)
+        elif e is not None and e.win_words:
+            # Translators: the end screen's line on the games of this game and variant: {wins} of them won,
+            # {rate} the share won; {what} is what a win is in this game ("one pile left").
+            line = ngettext("This game and variant: {n} played, {wins} won ({rate:.0%}); a win is {what}",
+                            "This game and variant: {n} played, {wins} won ({rate:.0%}); a win is {what}",
+                            v.played).format(n=v.played, wins=v.won, rate=rate, what=_(e.win_words))
+        else:
+            # Translators: the end screen's line on the games of this game and variant: {wins} of them won,
+            # {rate} the share won.
+            line = ngettext("This game and variant: {n} played, {wins} won ({rate:.0%})",
+                            "This game and variant: {n} played, {wins} won ({rate:.0%})",
+                            v.played).format(n=v.played, wins=v.won, rate=rate)
         lines = [line]
         if v.best is not None and v.average is not None:
             # Translators: the best score with its unit ("12 points", "3 piles left") and the average score.
