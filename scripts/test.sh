@@ -15,6 +15,18 @@ if [ ! -x /usr/bin/chromium ]; then
   fi
 fi
 
+# Japanese is one of the page's languages: its screenshots and layout checks need a
+# Japanese font (a player's device has one; a bare Debian has none).
+if ! fc-list :lang=ja 2>/dev/null | grep -q .; then
+  if [ "$(id -u)" = 0 ]; then
+    echo "== installing a Japanese font (fonts-ipafont-gothic)"
+    apt-get update -qq
+    DEBIAN_FRONTEND=noninteractive apt-get install -y -qq fonts-ipafont-gothic >/dev/null
+  else
+    echo "warning: no Japanese font (sudo apt-get install fonts-ipafont-gothic): Japanese screenshots show boxes" >&2
+  fi
+fi
+
 echo "== python environment (.venv)"
 [ -x .venv/bin/python ] || python3 -m venv .venv
 .venv/bin/python -m pip install -q --disable-pip-version-check -e '.[test]'
