@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import asyncio  # noqa: F401  (PyScript's event loop and the binding's timers)
 import base64  # noqa: F401
+import gettext  # noqa: F401  (a language other than English reads its catalogue with it)
 import inspect  # noqa: F401
 import json  # noqa: F401
 import pathlib  # noqa: F401
