@@ -264,3 +264,30 @@ def test_every_game_fits_the_phone_and_the_laptop_in_each_language(browser: Brow
         finally:
             context.close()
     assert not problems, "\n".join(problems)
+
+
+def test_a_whole_game_by_taps_on_a_phone_in_japanese(browser: Browser, base_url_orbit: str) -> None:
+    """A player whose phone asks for Japanese plays a whole game by taps: every word on the
+    way, the end screen and what a screen reader hears included, is Japanese (the game's
+    name, PLANET and MOON, and keys' names aside)."""
+    from helpers import play_whole_game
+
+    context = browser.new_context(viewport={"width": 390, "height": 844}, service_workers="block",
+                                  reduced_motion="reduce", has_touch=True, is_mobile=True, locale="ja-JP")
+    context.add_init_script(HEAR)
+    try:
+        orbit = Orbit(context.new_page(), base_url_orbit)
+        orbit.open()
+        assert orbit.page.evaluate("document.documentElement.lang") == "ja"
+        play_whole_game(orbit, "gyre", "", 11, lambda turn, count: turn % count, lambda token: "tap", fresh_every=0)
+        english = []
+        for kind, element, text in orbit.page.evaluate(COLLECT):
+            words = [w for w in re.findall(r"[A-Za-z][A-Za-z']+", text)
+                     if w not in KEPT_WORDS and w not in ("No", "PLANET", "MOON", "Ctrl", "Shift", "Esc", "Tab")]
+            if words:
+                english.append(f"{kind} of {element}: {' '.join(words)}  <- {text[:80]!r}")
+        orbit.page.screenshot(path=str(SHOTS / "lang-ja-gyre-end-390x844.png"))
+        assert not english, "English on a Japanese page:\n" + "\n".join(english)
+        orbit.assert_clean()
+    finally:
+        context.close()
