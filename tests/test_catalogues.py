@@ -72,9 +72,9 @@ def test_every_message_the_code_asks_for_is_one_the_extraction_finds() -> None:
         for node in ast.walk(ast.parse(path.read_text())):
             if isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id in ("_", "N_", "ngettext", "pgettext"):
                 at = 1 if node.func.id == "pgettext" else 0
-                if len(node.args) > at and isinstance(node.args[at], ast.Constant) and node.args[at].value:
-                    if node.args[at].value not in found:
-                        hidden.append(f"{path.relative_to(ROOT)}:{node.lineno}: {node.args[at].value!r}")
+                arg = node.args[at] if len(node.args) > at else None
+                if isinstance(arg, ast.Constant) and isinstance(arg.value, str) and arg.value and arg.value not in found:
+                    hidden.append(f"{path.relative_to(ROOT)}:{node.lineno}: {arg.value!r}")
     assert not hidden, "messages the extraction does not see (take them out of the f-string):\n" + "\n".join(hidden)
 
 
