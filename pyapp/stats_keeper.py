@@ -229,14 +229,14 @@ class StatsKeeper:
         elif e is not None and e.win_words:
             # Translators: the end screen's line on the games of this game and variant: {wins} of them won,
             # {rate} the share won; {what} is what a win is in this game ("one pile left").
-            line = ngettext("This game and variant: {n} played, {wins} won ({rate:.0%}); a win is {what}",
-                            "This game and variant: {n} played, {wins} won ({rate:.0%}); a win is {what}",
+            line = ngettext("This game and variant: {n} played; wins: {wins} ({rate:.0%}); a win is {what}",
+                            "This game and variant: {n} played; wins: {wins} ({rate:.0%}); a win is {what}",
                             v.played).format(n=v.played, wins=v.won, rate=rate, what=_(e.win_words))
         else:
             # Translators: the end screen's line on the games of this game and variant: {wins} of them won,
             # {rate} the share won.
-            line = ngettext("This game and variant: {n} played, {wins} won ({rate:.0%})",
-                            "This game and variant: {n} played, {wins} won ({rate:.0%})",
+            line = ngettext("This game and variant: {n} played; wins: {wins} ({rate:.0%})",
+                            "This game and variant: {n} played; wins: {wins} ({rate:.0%})",
                             v.played).format(n=v.played, wins=v.won, rate=rate)
         lines = [line]
         if v.best is not None and v.average is not None:
