@@ -125,6 +125,45 @@ def pgettext(context: str, message: str) -> str:
     return _in_use.pgettext(context, message)
 
 
+#: How each language writes a number: (thousands separator, decimal mark, the smallest
+#: number grouped, the space before a percent sign), as CLDR has them (Spanish groups
+#: from 10 000; French and German put a space before %).
+_NUMBERS: Final = {
+    "en": (",", ".", 1000, ""), "de": (".", ",", 1000, "\u00a0"), "fr": ("\u202f", ",", 1000, "\u00a0"),
+    "es": (".", ",", 10000, "\u00a0"), "pt-BR": (".", ",", 1000, ""), "ja": (",", ".", 1000, ""),
+}
+
+
+def number(value: float, decimals: int | None = None) -> str:
+    """``value`` written the way the language in use writes numbers: grouped thousands and
+    its decimal mark; ``decimals`` fixed, or as few as it needs (up to 2) when None.
+
+    >>> number(200000), number(40.5), number(3.0)
+    ('200,000', '40.5', '3')
+    >>> use(PSEUDO); number(1234.5); use("en")
+    '1,234.5'
+    """
+    group, mark, least, _space = _NUMBERS.get(_language, _NUMBERS["en"])
+    text = f"{abs(value):.{2 if decimals is None else decimals}f}"
+    whole, _dot, fraction = text.partition(".")
+    if decimals is None:
+        fraction = fraction.rstrip("0")
+    if abs(value) >= least:
+        head = len(whole) % 3 or 3
+        whole = whole[:head] + "".join(group + whole[i:i + 3] for i in range(head, len(whole), 3))
+    return ("-" if value < 0 and text.strip("0.") else "") + whole + (mark + fraction if fraction else "")
+
+
+def percent(share: float) -> str:
+    """A share (0.5) as a whole percentage, the way the language in use writes it ("50%",
+    "50 %").
+
+    >>> percent(0.5), percent(1)
+    ('50%', '100%')
+    """
+    return number(round(share * 100)) + _NUMBERS.get(_language, _NUMBERS["en"])[3] + "%"
+
+
 def pick(preferred: Sequence[str], chosen: str = "") -> str:
     """The language to speak: the player's choice if it is one of :data:`TAGS`, else the
     first of the browser's languages (``navigator.languages``) that we have, matched

@@ -15,7 +15,7 @@ from html import escape
 from typing import Callable, Final
 
 from .chrome import frame_writes
-from .i18n import LANGUAGES, PSEUDO, N_, _, ngettext, pgettext
+from .i18n import LANGUAGES, PSEUDO, N_, _, ngettext, number, percent, pgettext
 from .settings import THEMES
 from .view import Board, ButtonView, CardView, Dialog, Field, PileView, ReplayView, View
 from .stats import StatsSummary, VariantSummary
@@ -184,8 +184,8 @@ def _variant_html(v: VariantSummary) -> str:
     rows = [(_("Played"), str(v.played))]
     if win:
         # Translators: a row of the statistics: how many games were won; {win} says what a win is ("one pile left").
-        rows.append((_("Won ({win})").format(win=win), f"{v.won} ({v.win_rate:.0%})"))
-    average = "–" if v.average is None else f"{v.average:g}"
+        rows.append((_("Won ({win})").format(win=win), f"{v.won} ({percent(v.win_rate)})"))
+    average = "–" if v.average is None else number(v.average)
     if v.average is not None and many:
         # Translators: an average score and what it counts ("40.5 points", "3.2 piles left").
         average = _("{average} {unit}").format(average=average, unit=many)

@@ -13,7 +13,7 @@ from typing import Callable, Protocol
 
 from .daily import daily_date
 from .errors import StatsError
-from .i18n import _, ngettext
+from .i18n import _, ngettext, number, percent
 from .links import Link
 from .stats import MAX_OPEN, Key, OpenGame, Outcome, Result, Stats, _order, utc_stamp
 from .stats_record import _entry
@@ -221,7 +221,7 @@ class StatsKeeper:
         e = next((e for e in entries() if e.id == game), None)
         if not v.played:
             return ()
-        rate = v.win_rate
+        rate = percent(v.win_rate)
         if e is not None and not e.can_win:
             # Translators: the end screen's line on the games of this game and variant (a game without a win).
             line = ngettext("This game and variant: {n} played", "This game and variant: {n} played",
@@ -229,20 +229,20 @@ class StatsKeeper:
         elif e is not None and e.win_words:
             # Translators: the end screen's line on the games of this game and variant: {wins} of them won,
             # {rate} the share won; {what} is what a win is in this game ("one pile left").
-            line = ngettext("This game and variant: {n} played; wins: {wins} ({rate:.0%}); a win is {what}",
-                            "This game and variant: {n} played; wins: {wins} ({rate:.0%}); a win is {what}",
+            line = ngettext("This game and variant: {n} played; wins: {wins} ({rate}); a win is {what}",
+                            "This game and variant: {n} played; wins: {wins} ({rate}); a win is {what}",
                             v.played).format(n=v.played, wins=v.won, rate=rate, what=_(e.win_words))
         else:
             # Translators: the end screen's line on the games of this game and variant: {wins} of them won,
             # {rate} the share won.
-            line = ngettext("This game and variant: {n} played; wins: {wins} ({rate:.0%})",
-                            "This game and variant: {n} played; wins: {wins} ({rate:.0%})",
+            line = ngettext("This game and variant: {n} played; wins: {wins} ({rate})",
+                            "This game and variant: {n} played; wins: {wins} ({rate})",
                             v.played).format(n=v.played, wins=v.won, rate=rate)
         lines = [line]
         if v.best is not None and v.average is not None:
             # Translators: the best score with its unit ("12 points", "3 piles left") and the average score.
-            lines.append(_("Best {best} · average {average:g}").format(best=e.amount(v.best) if e else v.best,
-                                                                      average=v.average))
+            lines.append(_("Best {best} · average {average}").format(best=e.amount(v.best) if e else v.best,
+                                                                      average=number(v.average)))
         r = self._counted(game, session)
         if r is not None and r.ended:
             c = self.stats.compare(game, r.options, r.score, r.key)

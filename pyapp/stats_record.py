@@ -22,7 +22,7 @@ from .clock import MAX_ELAPSED_MS
 from .daily import daily_seed
 from .errors import OrbitError, ParseError, StatsError
 from .games import GameEntry, entry
-from .i18n import _, ngettext
+from .i18n import _, ngettext, number
 from .links import Link
 
 #: The version written in every record and export; :meth:`Stats.loads` refuses others.
@@ -177,9 +177,9 @@ def read_record(text: str, imported_on: datetime.date | None = None) -> tuple[li
     on that (UTC) day, and is read strictly (see :mod:`pyapp.stats`)."""
     strict = imported_on is not None
     if strict and len(text) > MAX_IMPORT_CHARS:
-        raise StatsError(ngettext("the file is larger than {limit:,} character, far more than any statistics file",
-                                  "the file is larger than {limit:,} characters, far more than any statistics file",
-                                  MAX_IMPORT_CHARS).format(limit=MAX_IMPORT_CHARS))
+        raise StatsError(ngettext("the file is larger than {limit} character, far more than any statistics file",
+                                  "the file is larger than {limit} characters, far more than any statistics file",
+                                  MAX_IMPORT_CHARS).format(limit=number(MAX_IMPORT_CHARS)))
     try:
         data = json.loads(text, parse_constant=_no_constant,
                           object_pairs_hook=_strict_object if strict else _object)

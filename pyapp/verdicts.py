@@ -38,7 +38,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Final
 
 from .games import GameEntry, entry
-from .i18n import N_, _, ngettext
+from .i18n import N_, _, ngettext, number
 
 if TYPE_CHECKING:  # the search itself is imported when a search starts (not at the page's start)
     from .solve import Problem, Search, Verdict
@@ -271,6 +271,6 @@ def verdict_words(game_entry: GameEntry, finding: Finding, lost: str = "") -> st
         return _("The best still possible from here: {best}.").format(best=words(verdict.score))
     found = " " + _("The best line it found: {best}.").format(best=words(verdict.score)) \
         if verdict.score is not None else ""
-    return ngettext("Not sure: after {nodes:,} position the search had not finished.",
-                    "Not sure: after {nodes:,} positions the search had not finished.",
-                    verdict.nodes).format(nodes=verdict.nodes) + found
+    return ngettext("Not sure: after {nodes} position the search had not finished.",
+                    "Not sure: after {nodes} positions the search had not finished.",
+                    verdict.nodes).format(nodes=number(verdict.nodes)) + found
