@@ -229,7 +229,8 @@ OVERFLOW = """() => {
   for (const el of document.querySelectorAll('button, #prompt, #score, #deal, h1, h2, .tile-text, label')) {
     if (!el.checkVisibility()) continue;
     const r = el.getBoundingClientRect();
-    if (el.scrollWidth > el.clientWidth + 2 && getComputedStyle(el).overflowX !== 'visible')
+    if ((el.scrollWidth > el.clientWidth + 2 && getComputedStyle(el).overflowX !== 'visible')
+        || (el.scrollHeight > el.clientHeight + 2 && getComputedStyle(el).overflowY !== 'visible'))
       bad.push((el.id || el.className || el.tagName) + ' clips its text: ' + el.textContent.trim().slice(0, 60));
     if (r.right > innerWidth + 1 || r.left < -1)
       bad.push((el.id || el.className || el.tagName) + ' runs off the screen: ' + el.textContent.trim().slice(0, 60));
@@ -254,6 +255,10 @@ def test_every_game_fits_the_phone_and_the_laptop_in_each_language(browser: Brow
                 orbit.open(moves_played(game_id, 5, 2))
                 orbit.idle()
                 problems += [f"{tag} {width}x{height} {game_id}: {p}" for p in page.evaluate(OVERFLOW)]
+                narrowest = page.evaluate("Math.min(...[...document.querySelectorAll('#board .card')]"
+                                          ".map(c => c.getBoundingClientRect().width))")
+                if width < 900 and narrowest < 44:  # the phone's 44 px cards hold in every language
+                    problems.append(f"{tag} {width}x{height} {game_id}: cards {narrowest:.1f} px wide")
                 page.screenshot(path=str(SHOTS / f"lang-{tag}-{game_id}-{width}x{height}.png"))
             if not page.locator("#help").is_visible():
                 page.locator("#more").click()
