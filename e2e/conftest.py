@@ -127,10 +127,11 @@ class Orbit:
         try:
             self.wait_ready()
         except PlaywrightError as exc:
-            # Chromium's renderer has crashed, rarely, while a page started (once in about
-            # twenty runs of a test here, never twice in a row; no page error before it).
-            # Survive one such crash per test as a player would, by opening the link again
-            # in a new tab; a second crash fails the test.
+            # Chromium's renderer has crashed, rarely, while a page started (in one CI run of
+            # the whole suite, and in 2 of about 20 runs of one test file here, with no page
+            # error before it; in one of those runs both of its tests' pages crashed). Survive
+            # one such crash per page as a player would, by opening the link again in a new
+            # tab; a second crash fails the test.
             if "crash" not in str(exc).lower() or self.crashes > 1 or self._reopening:
                 raise
             print(f"\nChromium's renderer crashed while the page started; opening {fragment or 'the page'} again")
