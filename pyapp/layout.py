@@ -290,6 +290,7 @@ class Layout:
         #: room and game the orientation was last chosen for.
         self._seen: tuple[Any, frozenset[str]] | None = None
         self._chosen: tuple[Any, ...] = ()
+        self._room: tuple[float, float] | None = None
 
     def use(self, module: GameView) -> None:
         """The game on the table is ``module``'s (another game: no card is the one before)."""
@@ -311,9 +312,23 @@ class Layout:
         (True, True)
         >>> lay.resize(844, 300), lay.portrait
         (True, False)
+        >>> fresh = Layout(); fresh.use(get_view("square")); fresh.resize(320, 340)  # no position yet: by shape
+        False
+        >>> _t = fresh.current(state, False, frozenset()); fresh.portrait  # the first position chooses again
+        True
         """
+        self._room = (width, height)
+        return self._choose()
+
+    def _choose(self) -> bool:
+        """Choose the orientation again if the room, the game, its switches or whether a position
+        was drawn changed since it was last chosen; True when that turned the table."""
+        if self._room is None:
+            return False
+        width, height = self._room
         was = self.portrait
-        key = (self.module.game.id if self.module else None, self._seen and self._seen[1], round(width), round(height))
+        key = (self.module.game.id if self.module else None, self._seen is not None and self._seen[1],
+               round(width), round(height))
         if key != self._chosen:
             self._chosen = key
             self.portrait = self._taller(width, height)
@@ -350,8 +365,9 @@ class Layout:
         """The table the player acts on (worked out once per position, orientation, switches and
         language: its words are in the language in use)."""
         assert self.module is not None
-        key = (self.module.game.id, state, self.portrait, switches, resigned, language())
         self._seen = (state, switches)
+        self._choose()  # the first position drawn in a room sizes its tables (see resize)
+        key = (self.module.game.id, state, self.portrait, switches, resigned, language())
         if self._table is None or key != self._key:
             self._table, self._key = self.table(state, resigned, switches), key
         return self._table
