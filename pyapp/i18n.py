@@ -104,8 +104,9 @@ def language() -> str:
 
 
 def _(message: str) -> str:
-    """``message`` in the language in use (English when it has no translation)."""
-    return _in_use.gettext(message)
+    """``message`` in the language in use (English when it has no translation); "" stays ""
+    (gettext's translation of "" is its catalogue's header)."""
+    return _in_use.gettext(message) if message else message
 
 
 def N_(message: str) -> str:

@@ -50,12 +50,6 @@ DAILY_WORDS: Final = {
 RESULTS: Final = {"won": N_("You won!"), "lost": N_("No more moves"), "finished": N_("Game over")}
 
 
-def _marked(text: str) -> str:
-    """A word marked where it is defined (a table of labels, a game's options), translated
-    now; "" stays "" (gettext's "" is its catalogue's header)."""
-    return _(text) if text else ""
-
-
 def daily_words(status: DailyStatus) -> str:
     """How today's deal of a game stands, in words for its button."""
     if status.state == "finished":
@@ -88,7 +82,7 @@ class Around:
         if notice is not None and notice.timeout:
             timers = (Timer("notice", notice.timeout, notice.serial), *timers)
         # the labels are marked where they are defined (the game's view, the app's settings)
-        menu = tuple((sid, _marked(label), settings.on(sid)) for sid, label in (*self.switches, *APP_SETTINGS)) if game else ()
+        menu = tuple((sid, _(label), settings.on(sid)) for sid, label in (*self.switches, *APP_SETTINGS)) if game else ()
         return View(screen=screen, tiles=self.tiles, notice=notice, dialog=self.dialog, instant=settings.instant,
                     page_classes=settings.page_classes(), theme=settings.theme, language=settings.language, timers=timers, settings=menu,
                     menu_open=self.menu_open and game, **fields)
@@ -213,9 +207,9 @@ def new_game_dialog(game: AnyGame, options: str) -> Dialog:
         name, _sep, value = part.partition("=")
         current[name] = value if value else "1"
     # the options' help is marked where the game defines its options
-    fields = [Field(spec.name, "flag", _marked(spec.help), current.get(spec.name, "")) if spec.kind == "flag" else
-              Field(spec.name, "select", _marked(spec.help), current.get(spec.name, spec.default), spec.choices)
-              if spec.choices else Field(spec.name, "text", _marked(spec.help), current.get(spec.name, ""))
+    fields = [Field(spec.name, "flag", _(spec.help), current.get(spec.name, "")) if spec.kind == "flag" else
+              Field(spec.name, "select", _(spec.help), current.get(spec.name, spec.default), spec.choices)
+              if spec.choices else Field(spec.name, "text", _(spec.help), current.get(spec.name, ""))
               for spec in game.option_specs]
     fields.append(Field("seed", "text", _("Deal number (blank for a random deal)"), ""))
     if entry(game.id).can_win:

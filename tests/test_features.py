@@ -327,7 +327,7 @@ def test_hints_are_counted_per_game_and_variant_and_no_move_helps_is_said(monkey
     assert c.stats.stats.variant("gyre", "jokers").hints == 3 and c.stats.stats.variant("gyre", "").hints == 0
     summary = c.stats.stats.summary(DAY, "gyre")
     assert next(v for v in summary.variants if v.options == "jokers").hints == 3
-    from pyapp.markup import stats_html
+    from pyapp.stats_markup import stats_html
     assert "<th>Hints used</th><td>3</td>" in stats_html(summary)  # the statistics dialog shows them
     c.hint()  # the game is over: no hint, nothing counted
     assert c.hint_marks is None and c.stats.stats.variant("gyre", "jokers").hints == 3

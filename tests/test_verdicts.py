@@ -315,7 +315,7 @@ def test_verdicts_survive_a_reload_and_a_kept_verdict_that_does_not_replay_is_se
 
 
 def test_the_statistics_keep_what_the_solver_proved_of_each_deal_played() -> None:
-    from pyapp.markup import stats_html
+    from pyapp.stats_markup import stats_html
     from pyapp.stats import Stats
     from pyapp.stats_keeper import STATS_KEY
 

@@ -59,7 +59,7 @@ def ended(fragment: str, give_up: bool = True) -> Controller:
 
 
 def test_each_end_screen_and_the_statistics_speak_the_games_own_measure() -> None:
-    from pyapp.markup import stats_html
+    from pyapp.stats_markup import stats_html
 
     gyre = ended("#g=gyre&s=42")
     d = gyre.view().dialog
