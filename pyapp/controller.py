@@ -23,13 +23,13 @@ from __future__ import annotations
 
 import datetime
 from dataclasses import replace
-from typing import Any, Callable, Final, Literal, Mapping
+from typing import Any, Callable, Literal, Mapping
 
 from .asking import Asking
 from .can_win import CanWin
 from .clock import GameClock, Playtime
 from .dialogs import Dialogs
-from .games import all_games, entry, get_view
+from .games import all_games, get_view
 from .hand import Hand
 from .hints import HintMarks, ask_hint
 from .i18n import _
@@ -41,7 +41,7 @@ from .play import Play
 from .pointer import Drop, Pointer, Tap, queued_input
 from .replay import Replay
 from .saves import Saves
-from .screens import Around, game_view, replay_screen, tile
+from .screens import Around, game_view, replay_screen, tile, tip
 from .session import Session
 from .settings import CHOICES, SETTINGS_KEY, Settings
 from .stats_keeper import StatsKeeper
@@ -51,10 +51,6 @@ from .table import Face, Place, Table
 from .tabs import Tabs
 from .view import Board, Dialog, Effects, Notice, View
 from .watch import Watch
-
-
-#: The games of each game that open with its tip (:meth:`Controller.tip`).
-TIP_GAMES: Final = 3
 
 
 class Controller:
@@ -601,22 +597,7 @@ class Controller:
                          elapsed_ms=self.elapsed(), daily=self.daily_day is not None)
         standing = self.asking.standing()
         return replace(page, timers=(*page.timers, *self.can_win.timers(session, standing)),
-                       verdict=self.can_win.line(session, standing), tip=self.tip(session))
+                       verdict=self.can_win.line(session, standing),
+                       tip=tip(session.game.id, len(session.moves),
+                               lambda: sum(1 for key in self.stats.stats.results if key[0] == session.game.id)))
 
-    def tip(self, session: Session) -> tuple[str, ...]:
-        """The game's tip, in the language in use, over the header before the first move of a
-        player's first :data:`TIP_GAMES` games of it (then never again).
-
-        >>> from pyapp.storage import MemoryStorage
-        >>> c = Controller(MemoryStorage()); c.start("#g=gyre&s=1")
-        >>> len(c.view().tip)
-        3
-        >>> c.play(c.session.legal_moves()[0]); c.view().tip
-        ()
-        """
-        if session.moves:
-            return ()
-        game = session.game.id
-        if sum(1 for key in self.stats.stats.results if key[0] == game) >= TIP_GAMES:
-            return ()
-        return tuple(_(line) for line in entry(game).tip)

@@ -262,3 +262,20 @@ def keys_dialog(keys: tuple[tuple[str, str], ...], title: str = "", html: str = 
     # Translators: the title of the dialog listing the keyboard keys.
     return Dialog("rules", title or _("Keys"), html=html, keys=keys)
 
+
+#: The games of each game that open with its tip (:func:`tip`).
+TIP_GAMES: Final = 3
+
+
+def tip(game_id: str, moves: int, counted: Callable[[], int]) -> tuple[str, ...]:
+    """The game's tip (:attr:`pyapp.games.GameEntry.tip`) in the language in use, over the
+    header before the first move of a player's first :data:`TIP_GAMES` games of it (``counted``:
+    how many games of it the statistics hold, asked only before a deal's first move), then
+    never again.
+
+    >>> len(tip("gyre", 0, lambda: 0)), tip("gyre", 1, lambda: 0), tip("gyre", 0, lambda: TIP_GAMES)
+    (3, (), ())
+    """
+    if moves or counted() >= TIP_GAMES:
+        return ()
+    return tuple(_(line) for line in entry(game_id).tip)

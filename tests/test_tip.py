@@ -4,9 +4,10 @@ counted; in the language in use."""
 
 from __future__ import annotations
 
-from pyapp.controller import TIP_GAMES, Controller
+from pyapp.controller import Controller
 from pyapp.games import entry
 from pyapp.i18n import PSEUDO, use
+from pyapp.screens import TIP_GAMES
 from pyapp.storage import MemoryStorage
 
 
