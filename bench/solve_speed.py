@@ -5,8 +5,9 @@
 For each game (default rules), deals 1..N are solved from the deal by
 :func:`pyapp.solve.solve_state` at the budget (default: the solver's own), once in this
 CPython and once in Pyodide in Debian's Chromium, deal by deal in turn (CPython, then
-Pyodide, then the next deal), by the same code: both import ``pyapp`` from the build's
-``app.zip`` (not from the working tree), so build first. Pyodide is the build's own runtime
+Pyodide, then the next deal), by the same code: CPython imports ``pyapp`` from this tree,
+Pyodide from the build's ``app.zip`` (byte code for Pyodide's Python), so build this tree
+first. Pyodide is the build's own runtime
 (``dist/runtime/pyodide``, its pre-compiled standard library and ``app.zip``), started in
 a blank page of its own served from 127.0.0.1 (no game on screen; the page's start-up
 snapshot is not used). It prints, per game and runtime, the nodes per second over all
@@ -29,7 +30,6 @@ import statistics
 import sys
 import tempfile
 import threading
-import zipfile
 from pathlib import Path
 from typing import Any
 
@@ -88,9 +88,7 @@ def main() -> None:
 
     site = Path(tempfile.mkdtemp(prefix="solve-speed-"))
     shutil.copytree(args.dist, site, dirs_exist_ok=True)
-    with zipfile.ZipFile(site / "app.zip") as zf:  # CPython runs the very code the page runs
-        zf.extractall(site / "cpython")
-    sys.path.insert(0, str(site / "cpython"))
+    sys.path.insert(0, str(ROOT))  # the code the build was made from (the verdicts must agree)
     from pyapp.games import entries
     from pyapp.solve import BUDGET
     args.budget = args.budget or BUDGET

@@ -63,14 +63,21 @@ SYNC_SLEEP_LAZY = ("var io;"
 ZIP_DATE = (2026, 1, 1, 0, 0, 0)
 
 
-def app_zip(root: Path, dest: Path) -> None:
-    """pyapp/ (the engine, the tables and the DOM binding) as one zip, unpacked by PyScript into its cwd."""
+def app_zip(root: Path, dest: Path, node: Path | None = None) -> None:
+    """pyapp/ (the engine, the tables and the DOM binding) as one zip, unpacked by PyScript into
+    its cwd. With ``node`` (node_modules), as byte code compiled by Pyodide's own Python
+    (scripts/compile_pyc.mjs): a first visit then imports the app without compiling it."""
     files = sorted(p for p in (root / "pyapp").rglob("*.py") if "__pycache__" not in p.parts)
-    with zipfile.ZipFile(dest, "w", zipfile.ZIP_DEFLATED) as zf:
+    sources = dest if node is None else dest.with_suffix(".sources.zip")
+    with zipfile.ZipFile(sources, "w", zipfile.ZIP_DEFLATED) as zf:
         for path in files:
             info = zipfile.ZipInfo(path.relative_to(root).as_posix(), ZIP_DATE)
             info.compress_type = zipfile.ZIP_DEFLATED
             zf.writestr(info, path.read_bytes())
+    if node is not None:
+        subprocess.run(["node", str(ROOT / "scripts" / "compile_pyc.mjs"), str(node / "pyodide"), str(dest), str(sources)],
+                       check=True, stdout=subprocess.DEVNULL)
+        sources.unlink()
 
 
 def compiled_stdlib(node: Path) -> Path:
@@ -81,7 +88,7 @@ def compiled_stdlib(node: Path) -> Path:
     if not cached.exists():
         cached.parent.mkdir(parents=True, exist_ok=True)
         partial = cached.with_suffix(".partial")
-        subprocess.run(["node", str(ROOT / "scripts" / "compile_stdlib.mjs"), str(node / "pyodide"), str(partial)], check=True)
+        subprocess.run(["node", str(ROOT / "scripts" / "compile_pyc.mjs"), str(node / "pyodide"), str(partial)], check=True)
         partial.replace(cached)
     return cached
 
@@ -176,7 +183,7 @@ def build(out: Path, root: Path = ROOT) -> dict[str, object]:
     )
     shutil.copytree(root / "static", out / "static",
                     ignore=shutil.ignore_patterns("sw.js", "*.md", "pyodide-loader.mjs", "snapshot-worker.mjs"))
-    app_zip(root, out / "app.zip")
+    app_zip(root, out / "app.zip", node)
     catalogues(out / "locale")
     # The start-up snapshot (see pyodide-loader.mjs) is keyed by everything it is made of.
     snap = hashlib.sha256()

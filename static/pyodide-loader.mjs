@@ -1,6 +1,6 @@
 // PyScript's "interpreter": Pyodide's own loadPyodide with two additions.
 //
-// 1. The standard library pre-compiled to byte code (scripts/compile_stdlib.mjs):
+// 1. The standard library pre-compiled to byte code (scripts/compile_pyc.mjs):
 //    importing .pyc instead of compiling sources makes every start about a second faster.
 // 2. A memory snapshot of an interpreter that has already imported the standard
 //    library modules and the game's pure modules (pyapp minus the DOM binding).

@@ -55,6 +55,9 @@ from pyapp.games import entries
 games = [e.id for e in entries()]
 for game in games:
     c = Controller(MemoryStorage(), True); c.resize(800, 600); c.start(f"#g={game}&v=1&o=&s=7"); c.view()
+from pyapp.solve.games import solve_state
+for e in entries():
+    solve_state(e.id, e.game.deal(7, e.game.parse_options("")), budget=300)
 "imports fine, games " + ",".join(games)
 `));
 """
@@ -64,7 +67,7 @@ def test_the_trimmed_standard_library_has_all_the_page_imports(tmp_path: Path) -
     """Pyodide's own Python, under Node, from the build's runtime (its patched
     pyodide.asm.mjs) with the build's trimmed standard library, imports everything
     the page does, finds every game (the registry's discovery, in pyapp/ unpacked from
-    app.zip) and starts each."""
+    app.zip, byte code only) and starts each, and runs each game's solver."""
     out = tmp_path / "site"
     build(out)
     script = tmp_path / "check.mjs"
@@ -161,7 +164,10 @@ def test_build_is_relative_complete_and_versioned(tmp_path: Path) -> None:
     assert (out / "runtime" / "pyscript" / "core.js").exists()
     with zipfile.ZipFile(out / "app.zip") as zf:
         names = zf.namelist()
-    assert "pyapp/browser.py" in names and "pyapp/games/gyre/rules.py" in names and not any("test" in n for n in names)
+        app_header = zf.read("pyapp/browser.pyc")[:4]
+    # the app as byte code for Pyodide's Python (the same magic as its standard library), no sources
+    assert "pyapp/games/gyre/rules.pyc" in names and not any("test" in n for n in names)
+    assert app_header == header and not any(n.endswith(".py") for n in names)
     # every file of the site is precached, by a relative URL
     files = {p.relative_to(out).as_posix() for p in out.rglob("*") if p.is_file()} - {"sw.js", "version.json"}
     listed = precache(out)

@@ -138,3 +138,44 @@ def test_the_entry_names_the_solver_and_it_never_claims_a_win() -> None:
     assert q.attrition and q.easy
     verdict = solve(q, q.start(state), budget=500)
     assert verdict.kind == "best" and not verdict.exact
+
+
+def test_the_forced_captures_tighten_the_bound_and_never_cut_below_the_best() -> None:
+    """The bound counts the cards that the captures every line must make next draw as hand
+    cards and reveal as ring cards (the must-capture rule): on end-game positions where that
+    rule is active and makes the bound lower than without it, the bound is still at least
+    what the brute force over the engine finds, and so is every position the brute force met."""
+    tighter = 0
+    for options in OPTIONS:
+        for seed in range(40):
+            state = near_end(options, seed, 8 + seed % 9)
+            memo: dict[GyreState, int] = {}
+            try:
+                best_score(GAME, state, memo, [4_000])
+            except OverflowError:
+                continue
+            p, plain = problem(state), problem(state)
+            plain.depth = 0
+            for position, value in memo.items():
+                mine = p.start(position)
+                bound, without = p._bound(mine), plain._bound(mine)
+                assert value <= bound <= without
+                tighter += bound < without
+    assert tighter >= 20, tighter
+
+
+def test_a_forced_capture_fixes_the_next_cards_roles() -> None:
+    """KH must take QH (the only capture): the 5H drawn joins the hand and the KD revealed
+    joins the ring, where it can never capture: the bound drops by the pair KD would have
+    made with QD (no diamond is in the hand, so QD takes nothing either)."""
+    from pyapp.cards import CANONICAL_INDEX, Card
+
+    def n(code: str) -> int:
+        return CANONICAL_INDEX[Card.parse(code)]
+    ring = (n("QH"), n("2C"), n("3C"), n("4C"), n("5C"), -1)
+    hand = tuple(sorted(n(c) for c in ("KH", "AS", "2S", "AC", "AH")))
+    deck = (n("5H"), n("KD"), n("QD"), n("6C"))
+    p, plain = problem(), problem()
+    plain.depth = 0
+    state: State = (ring, hand, 0, -1, 0, deck)
+    assert (p._bound(state), plain._bound(state)) == (9, 16)  # KH-QH 7, 6C-5C 2; KD-QD 7 gone

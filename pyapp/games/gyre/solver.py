@@ -86,6 +86,21 @@ cards, nothing waits and no hand card may capture or replace a ring card, ``R`` 
 legal move, the hand does not change and the next position is fixed, so the best from here
 is the best from there (the cards those rotations throw away leave the count).
 
+Then the bound fixes where the next deck cards go, by the must-capture rule (RULES.md 3.5 A):
+while the deck has cards, a turn that starts with a capture on the table must capture. A
+capture, whichever pair it takes and wherever the revealed card is placed, draws the hand
+back to five from the top of the deck and then reveals the next card into the ring; which
+captures exist depends only on the sets of hand and ring cards (not on slots or the score,
+and a card waiting to be placed is already a ring card). :func:`.bound.forced_captures`
+finds ``k``, the fewest turns in a row that capture over every choice of pairs (it searches
+the captures to a depth, :attr:`GyreProblem.depth`, and counts the turns it did not search as
+none: less than the fewest is still at most it), so every line from the position starts
+with ``k`` captures that draw and reveal the very same cards. The cards they draw are counted
+as hand cards: they reach the ring only by a replace, so the argument above for hand cards
+holds for them word for word. The cards they reveal are counted as ring cards: they never
+reach the hand, so they never capture. Every line's pairs are still allowed by the
+programmes with those roles, so the bound stays above every line's final value.
+
 And once :meth:`GyreProblem.moves` has ranked a position's moves by the bound after them,
 :meth:`GyreProblem.bound` of that very position is at most the highest of those: the best
 from a position is the best of its children's, and the moves offered keep the best (all
@@ -106,181 +121,18 @@ True
 
 from __future__ import annotations
 
-from typing import Any, Final, Hashable
+from typing import Any, Hashable
 
-from ...cards import CANONICAL_INDEX, Card
+from ...cards import CANONICAL_INDEX
 from ...solve.core import Problem
-from .rules import GyreOptions, GyreState, can_capture, can_replace, points
+from .bound import (_CACHE_LIMIT, _CODE, _HAND, _INDEX, _MASKS, _PTS, _RANK, _SUIT_MASK, _XB, _XR, _bits,
+                    _end_best, _rank_bound, _suit_bound, forced_captures)
+from .rules import GyreOptions, GyreState, points
 
 __all__ = ["GyreProblem", "State", "problem"]
 
 #: ``(ring, hand, idx, pending, score, deck)`` (see the module doc).
 State = tuple[tuple[int, ...], tuple[int, ...], int, int, int, tuple[int, ...]]
-
-_CARDS: Final[tuple[Card, ...]] = tuple(CANONICAL_INDEX)
-_CODE: Final[tuple[str, ...]] = tuple(c.code for c in _CARDS)
-_PTS: Final[tuple[int, ...]] = tuple(points(c) for c in _CARDS)
-_RANK: Final[tuple[int, ...]] = tuple(c.rank for c in _CARDS)
-_INDEX: Final[dict[str, int]] = {c: i for i, c in enumerate(_CODE)}
-_XR: Final = 52
-_XB: Final = 53
-_HAND: Final = 5
-_SUIT_MASK: Final = (1 << 13) - 1
-#: The most entries a memo keeps before it starts again (memory stays bounded in the page).
-_CACHE_LIMIT: Final = 300_000
-
-
-def _masks(easy: bool) -> tuple[tuple[int, ...], tuple[int, ...]]:
-    """Per card ``h``: the bit set of the cards it captures, and of those it may replace."""
-    cap = tuple(sum(1 << j for j, g in enumerate(_CARDS) if can_capture(h, g, easy)) for h in _CARDS)
-    rep = tuple(sum(1 << j for j, g in enumerate(_CARDS) if can_replace(h, g)) for h in _CARDS)
-    return cap, rep
-
-
-_MASKS: Final = {False: _masks(False), True: _masks(True)}
-
-
-def _bits(mask: int) -> list[int]:
-    """The card numbers in a bit set, low first.
-
-    >>> _bits(0b10110)
-    [1, 2, 4]
-    """
-    out = []
-    while mask:
-        low = mask & -mask
-        out.append(low.bit_length() - 1)
-        mask ^= low
-    return out
-
-
-_SUIT_CACHE: dict[tuple[int, int, int], int] = {}
-
-
-def _suit_bound(hand: int, deck: int, ring: int) -> int:
-    """The most points of disjoint pairs within one suit: bit ``r - 1`` of ``hand`` / ``deck``
-    / ``ring`` is the card of rank ``r`` (14: the joker counted in this suit) in the hand, in
-    the deck, or in the ring (or waiting to be placed there). A hand or deck card may
-    capture any lower card; a ring card can only be captured; a hand card can only be
-    captured if a card of the suit above it that is not in the hand is left unpaired (the
-    card its replace, or the first of its chain of replaces, threw away: see the module doc).
-
-    >>> _suit_bound(0, 0b1000000000000, 0b0100000000000)  # KH (deck) captures QH: 4 + 3
-    7
-    >>> _suit_bound(0, 0, 0b1111111111111), _suit_bound(0, 0b1, 0b10)  # nothing captures; an ace is lowest
-    (0, 0)
-    >>> _suit_bound(0, 0b1100000000000, 0b0010000000001)  # K and Q free, J and A in the ring
-    10
-    >>> _suit_bound(0b1100000000000, 0, 0)  # KH and QH in the hand: QH never reaches the ring
-    0
-    >>> _suit_bound(0b0100000000000, 0b1000000000000, 0b0010000000000)  # QH hand, KH deck, JH ring: KH takes JH
-    6
-    >>> _suit_bound(0b0000000000011, 0b1000000000000, 0)  # 2H, AH hand, KH deck: AH replaces KH, 2H takes AH
-    2
-    """
-    cached = _SUIT_CACHE.get((hand, deck, ring))
-    if cached is not None:
-        return cached
-    best = {(0, 0): 0}  # (open pairs, unpaired non-hand cards above) -> most points so far
-    for r in range(14, 0, -1):
-        bit = 1 << (r - 1)
-        in_hand, in_deck, in_ring = bool(hand & bit), bool(deck & bit), bool(ring & bit)
-        if not (in_hand or in_deck or in_ring):
-            continue
-        p = 5 if r == 14 else _PTS[r - 1]
-        nxt: dict[tuple[int, int], int] = {}
-        for (open_, tokens), pts in best.items():
-            options: list[tuple[int, int, int]] = []
-            if in_hand:
-                options.append((open_, tokens, pts))  # never plays: lost
-                options.append((open_ + 1, tokens, pts + p))  # captures a lower card
-                if open_ and tokens:  # captured, having replaced a card that was left unpaired
-                    options.append((open_ - 1, tokens - 1, pts + p))
-            else:
-                options.append((open_, min(tokens + 1, _HAND), pts))  # unpaired
-                if in_deck:
-                    options.append((open_ + 1, tokens, pts + p))
-                if open_:
-                    options.append((open_ - 1, tokens, pts + p))
-            for o, t, v in options:
-                if nxt.get((o, t), -1) < v:
-                    nxt[(o, t)] = v
-        best = nxt
-    value = max((v for (o, _), v in best.items() if o == 0), default=0)
-    if len(_SUIT_CACHE) > _CACHE_LIMIT:
-        _SUIT_CACHE.clear()
-    _SUIT_CACHE[(hand, deck, ring)] = value
-    return value
-
-
-_RANK_CACHE: dict[tuple[tuple[int, ...], tuple[int, ...], int], int] = {}
-
-
-def _rank_bound(free: tuple[int, ...], ring: tuple[int, ...], aces: int) -> int:
-    """The most points of disjoint pairs ``(h, g)``, ``h`` free, rank of ``h`` at least rank of
-    ``g`` (any suits): ``free[r]`` / ``ring[r]`` count the cards of rank ``r`` (index 0 unused,
-    14 the jokers); ``aces`` of the free aces may also open at the very top.
-
-    >>> _rank_bound((0,) * 13 + (1, 0), (0,) * 13 + (1, 0), 0)  # K captures K: 8
-    8
-    >>> _rank_bound((0, 1) + (0,) * 13, (0,) * 14 + (1,), 1)  # a free ace over a joker: 1 + 5
-    6
-    """
-    key = (free, ring, aces)
-    cached = _RANK_CACHE.get(key)
-    if cached is not None:
-        return cached
-    result = 0
-    for high in range(aces + 1):  # how many free aces open at the top
-        best = {high: high}
-        for r in range(14, 0, -1):
-            f = free[r] - (high if r == 1 else 0)
-            g = ring[r]
-            if not (f or g):
-                continue
-            p = 5 if r == 14 else _PTS[r - 1]
-            nxt: dict[int, int] = {}
-            for open_, pts in best.items():
-                for a in range(f + 1):  # free cards of this rank that open (before those that close)
-                    avail = open_ + a
-                    for c in range(min(avail, f - a + g) + 1):
-                        o, v = avail - c, pts + (a + c) * p
-                        if nxt.get(o, -1) < v:
-                            nxt[o] = v
-            best = nxt
-        result = max(result, best.get(0, 0))
-    if len(_RANK_CACHE) > _CACHE_LIMIT:
-        _RANK_CACHE.clear()
-    _RANK_CACHE[key] = result
-    return result
-
-
-_END_CACHE: dict[tuple[int, int, bool], tuple[int, int, int]] = {}
-
-
-def _end_best(hand: int, ring: int, easy: bool) -> tuple[int, int, int]:
-    """The end phase from hand and ring bit sets: (most points the captures still add, and the
-    hand card and ring card of a first capture of a best matching, or -1, -1 when none).
-
-    >>> kh, qh, qs, th = (CANONICAL_INDEX[Card.parse(c)] for c in ("KH", "QH", "QS", "TH"))
-    >>> _end_best(1 << kh | 1 << th, 1 << qh, False)[0], _end_best(1 << qh, 1 << qs, True)[0]
-    (7, 6)
-    """
-    key = (hand, ring, easy)
-    cached = _END_CACHE.get(key)
-    if cached is not None:
-        return cached
-    cap = _MASKS[easy][0]
-    best = (0, -1, -1)
-    for h in _bits(hand):
-        for g in _bits(cap[h] & ring):
-            v = _PTS[h] + _PTS[g] + _end_best(hand ^ (1 << h), ring ^ (1 << g), easy)[0]
-            if v > best[0] or best[1] < 0:
-                best = (v, h, g)
-    if len(_END_CACHE) > _CACHE_LIMIT:
-        _END_CACHE.clear()
-    _END_CACHE[key] = best
-    return best
 
 
 class GyreProblem(Problem[State]):
@@ -296,6 +148,10 @@ class GyreProblem(Problem[State]):
         self._suffix: dict[tuple[int, ...], tuple[int, ...]] = {}
         self._easy: dict[tuple[int, int], int] = {}
         self._rest: dict[tuple[int, int, int], int] = {}
+        #: How many forced captures the bound looks ahead (0: none), and their cache, for one deck.
+        self.depth = 4
+        self._memo_deck: tuple[int, ...] | None = None
+        self._memo: dict[tuple[int, int, int, int], int] = {}
         #: The last state whose moves were ranked, with the highest bound after them.
         self._ahead: tuple[State | None, int] = (None, 0)
 
@@ -396,6 +252,7 @@ class GyreProblem(Problem[State]):
             return score + _end_best(handmask, ringmask, self.easy)[0]
         if pending >= 0:
             ringmask |= 1 << pending
+        handmask, ringmask, idx = self._forced_labels(handmask, ringmask, deck, idx)
         free = handmask | self._suffix_masks(deck)[idx]
         if self.easy:
             known = self._easy.get((free, ringmask))
@@ -433,6 +290,28 @@ class GyreProblem(Problem[State]):
             self._rest.clear()
         self._rest[(handmask, deckmask, ringmask)] = total
         return score + total
+
+    def _forced_labels(self, handmask: int, ringmask: int, deck: tuple[int, ...], idx: int) -> tuple[int, int, int]:
+        """Hand, ring and deck index with the cards of the captures every line makes next
+        (:func:`forced_captures`) drawn and revealed: the drawn ones join the hand's set, the
+        revealed ones the ring's (see the module doc)."""
+        n = len(deck)
+        if idx >= n or not self.depth:
+            return handmask, ringmask, idx
+        if self._memo_deck is not deck:
+            self._memo_deck, self._memo = deck, {}
+        k = forced_captures(self.cap, handmask, ringmask, deck, idx, self.depth, self._memo)
+        size = bin(handmask).count("1")
+        for _ in range(k):
+            take = deck[idx: idx + _HAND - size + 1]
+            for c in take:
+                handmask |= 1 << c
+            size += len(take) - 1
+            idx += len(take)
+            if idx < n:
+                ringmask |= 1 << deck[idx]
+                idx += 1
+        return handmask, ringmask, idx
 
     # -- moves -------------------------------------------------------------------------
     def moves(self, state: State) -> list[str]:

@@ -1,0 +1,232 @@
+"""Gyre's solver, its relaxations (:mod:`pyapp.games.gyre.solver` holds the proofs): the
+per-suit and per-rank programmes of the bound, the exact end phase, and the captures every
+line must make next (the must-capture rule), which fix where the next deck cards go.
+"""
+
+from __future__ import annotations
+
+from typing import Final
+
+from ...cards import CANONICAL_INDEX, Card
+from .rules import can_capture, can_replace, points
+
+_CARDS: Final[tuple[Card, ...]] = tuple(CANONICAL_INDEX)
+_CODE: Final[tuple[str, ...]] = tuple(c.code for c in _CARDS)
+_PTS: Final[tuple[int, ...]] = tuple(points(c) for c in _CARDS)
+_RANK: Final[tuple[int, ...]] = tuple(c.rank for c in _CARDS)
+_INDEX: Final[dict[str, int]] = {c: i for i, c in enumerate(_CODE)}
+_XR: Final = 52
+_XB: Final = 53
+_HAND: Final = 5
+_SUIT_MASK: Final = (1 << 13) - 1
+#: The most entries a memo keeps before it starts again (memory stays bounded in the page).
+_CACHE_LIMIT: Final = 300_000
+
+
+def _masks(easy: bool) -> tuple[tuple[int, ...], tuple[int, ...]]:
+    """Per card ``h``: the bit set of the cards it captures, and of those it may replace."""
+    cap = tuple(sum(1 << j for j, g in enumerate(_CARDS) if can_capture(h, g, easy)) for h in _CARDS)
+    rep = tuple(sum(1 << j for j, g in enumerate(_CARDS) if can_replace(h, g)) for h in _CARDS)
+    return cap, rep
+
+
+_MASKS: Final = {False: _masks(False), True: _masks(True)}
+
+
+def _bits(mask: int) -> list[int]:
+    """The card numbers in a bit set, low first.
+
+    >>> _bits(0b10110)
+    [1, 2, 4]
+    """
+    out = []
+    while mask:
+        low = mask & -mask
+        out.append(low.bit_length() - 1)
+        mask ^= low
+    return out
+
+
+_SUIT_CACHE: dict[tuple[int, int, int], int] = {}
+
+
+def _suit_bound(hand: int, deck: int, ring: int) -> int:
+    """The most points of disjoint pairs within one suit: bit ``r - 1`` of ``hand`` / ``deck``
+    / ``ring`` is the card of rank ``r`` (14: the joker counted in this suit) in the hand, in
+    the deck, or in the ring (or waiting to be placed there). A hand or deck card may
+    capture any lower card; a ring card can only be captured; a hand card can only be
+    captured if a card of the suit above it that is not in the hand is left unpaired (the
+    card its replace, or the first of its chain of replaces, threw away: see the module doc).
+
+    >>> _suit_bound(0, 0b1000000000000, 0b0100000000000)  # KH (deck) captures QH: 4 + 3
+    7
+    >>> _suit_bound(0, 0, 0b1111111111111), _suit_bound(0, 0b1, 0b10)  # nothing captures; an ace is lowest
+    (0, 0)
+    >>> _suit_bound(0, 0b1100000000000, 0b0010000000001)  # K and Q free, J and A in the ring
+    10
+    >>> _suit_bound(0b1100000000000, 0, 0)  # KH and QH in the hand: QH never reaches the ring
+    0
+    >>> _suit_bound(0b0100000000000, 0b1000000000000, 0b0010000000000)  # QH hand, KH deck, JH ring: KH takes JH
+    6
+    >>> _suit_bound(0b0000000000011, 0b1000000000000, 0)  # 2H, AH hand, KH deck: AH replaces KH, 2H takes AH
+    2
+    """
+    cached = _SUIT_CACHE.get((hand, deck, ring))
+    if cached is not None:
+        return cached
+    best = {(0, 0): 0}  # (open pairs, unpaired non-hand cards above) -> most points so far
+    for r in range(14, 0, -1):
+        bit = 1 << (r - 1)
+        in_hand, in_deck, in_ring = bool(hand & bit), bool(deck & bit), bool(ring & bit)
+        if not (in_hand or in_deck or in_ring):
+            continue
+        p = 5 if r == 14 else _PTS[r - 1]
+        nxt: dict[tuple[int, int], int] = {}
+        for (open_, tokens), pts in best.items():
+            options: list[tuple[int, int, int]] = []
+            if in_hand:
+                options.append((open_, tokens, pts))  # never plays: lost
+                options.append((open_ + 1, tokens, pts + p))  # captures a lower card
+                if open_ and tokens:  # captured, having replaced a card that was left unpaired
+                    options.append((open_ - 1, tokens - 1, pts + p))
+            else:
+                options.append((open_, min(tokens + 1, _HAND), pts))  # unpaired
+                if in_deck:
+                    options.append((open_ + 1, tokens, pts + p))
+                if open_:
+                    options.append((open_ - 1, tokens, pts + p))
+            for o, t, v in options:
+                if nxt.get((o, t), -1) < v:
+                    nxt[(o, t)] = v
+        best = nxt
+    value = max((v for (o, _), v in best.items() if o == 0), default=0)
+    if len(_SUIT_CACHE) > _CACHE_LIMIT:
+        _SUIT_CACHE.clear()
+    _SUIT_CACHE[(hand, deck, ring)] = value
+    return value
+
+
+_RANK_CACHE: dict[tuple[tuple[int, ...], tuple[int, ...], int], int] = {}
+
+
+def _rank_bound(free: tuple[int, ...], ring: tuple[int, ...], aces: int) -> int:
+    """The most points of disjoint pairs ``(h, g)``, ``h`` free, rank of ``h`` at least rank of
+    ``g`` (any suits): ``free[r]`` / ``ring[r]`` count the cards of rank ``r`` (index 0 unused,
+    14 the jokers); ``aces`` of the free aces may also open at the very top.
+
+    >>> _rank_bound((0,) * 13 + (1, 0), (0,) * 13 + (1, 0), 0)  # K captures K: 8
+    8
+    >>> _rank_bound((0, 1) + (0,) * 13, (0,) * 14 + (1,), 1)  # a free ace over a joker: 1 + 5
+    6
+    """
+    key = (free, ring, aces)
+    cached = _RANK_CACHE.get(key)
+    if cached is not None:
+        return cached
+    result = 0
+    for high in range(aces + 1):  # how many free aces open at the top
+        best = {high: high}
+        for r in range(14, 0, -1):
+            f = free[r] - (high if r == 1 else 0)
+            g = ring[r]
+            if not (f or g):
+                continue
+            p = 5 if r == 14 else _PTS[r - 1]
+            nxt: dict[int, int] = {}
+            for open_, pts in best.items():
+                for a in range(f + 1):  # free cards of this rank that open (before those that close)
+                    avail = open_ + a
+                    for c in range(min(avail, f - a + g) + 1):
+                        o, v = avail - c, pts + (a + c) * p
+                        if nxt.get(o, -1) < v:
+                            nxt[o] = v
+            best = nxt
+        result = max(result, best.get(0, 0))
+    if len(_RANK_CACHE) > _CACHE_LIMIT:
+        _RANK_CACHE.clear()
+    _RANK_CACHE[key] = result
+    return result
+
+
+_END_CACHE: dict[tuple[int, int, bool], tuple[int, int, int]] = {}
+
+
+def _end_best(hand: int, ring: int, easy: bool) -> tuple[int, int, int]:
+    """The end phase from hand and ring bit sets: (most points the captures still add, and the
+    hand card and ring card of a first capture of a best matching, or -1, -1 when none).
+
+    >>> kh, qh, qs, th = (CANONICAL_INDEX[Card.parse(c)] for c in ("KH", "QH", "QS", "TH"))
+    >>> _end_best(1 << kh | 1 << th, 1 << qh, False)[0], _end_best(1 << qh, 1 << qs, True)[0]
+    (7, 6)
+    """
+    key = (hand, ring, easy)
+    cached = _END_CACHE.get(key)
+    if cached is not None:
+        return cached
+    cap = _MASKS[easy][0]
+    best = (0, -1, -1)
+    for h in _bits(hand):
+        for g in _bits(cap[h] & ring):
+            v = _PTS[h] + _PTS[g] + _end_best(hand ^ (1 << h), ring ^ (1 << g), easy)[0]
+            if v > best[0] or best[1] < 0:
+                best = (v, h, g)
+    if len(_END_CACHE) > _CACHE_LIMIT:
+        _END_CACHE.clear()
+    _END_CACHE[key] = best
+    return best
+
+
+def forced_captures(cap: tuple[int, ...], hand: int, ring: int, deck: tuple[int, ...], idx: int,
+                    depth: int, memo: dict[tuple[int, int, int, int], int]) -> int:
+    """At least how many turns in a row every line from a turn's start makes a capture (at
+    most ``depth``; the must-capture rule: see the module doc of the solver). ``hand`` and
+    ``ring`` are bit sets (the card waiting to be placed, if any, in ``ring``: where it goes
+    does not change which captures exist), ``deck[idx:]`` the deck, ``cap[h]`` the cards ``h``
+    captures, ``memo`` a cache for this very deck. A capture takes a hand card and a ring
+    card, draws the hand back to five (or the deck out) and reveals the next card into the
+    ring; the turns stop counting when the deck runs out (the end phase).
+
+    >>> kh, qh, js, ts, nine = (CANONICAL_INDEX[Card.parse(c)] for c in ("KH", "QH", "JS", "TS", "9S"))
+    >>> aces = sum(1 << CANONICAL_INDEX[Card.parse(c)] for c in ("AC", "AD", "AS", "AH"))  # they take nothing
+    >>> cap = _MASKS[False][0]
+    >>> forced_captures(cap, aces | 1 << kh, 1 << qh, (js, ts, nine), 0, 9, {})  # KH takes QH; JS drawn takes TS
+    2
+    >>> forced_captures(cap, aces | 1 << kh, 1 << qh, (ts, js, nine), 0, 9, {})  # TS drawn, JS revealed: stuck
+    1
+    >>> forced_captures(cap, aces | 1 << qh, 1 << kh, (ts, js), 0, 9, {})  # no capture now
+    0
+    """
+    key = (hand, ring, idx, depth)
+    known = memo.get(key)
+    if known is not None:
+        return known
+    n = len(deck)
+    size = bin(hand).count("1")
+    best = -1
+    for h in _bits(hand):
+        targets = cap[h] & ring
+        while targets:
+            low = targets & -targets
+            targets ^= low
+            if depth <= 1:
+                best = 1
+                break
+            nh, nr, i = hand ^ (1 << h), ring ^ low, idx
+            for c in deck[i: i + _HAND - size + 1]:
+                nh |= 1 << c
+            i = min(n, i + _HAND - size + 1)
+            if i < n:
+                nr |= 1 << deck[i]
+                i += 1
+            r = 1 if i >= n else 1 + forced_captures(cap, nh, nr, deck, i, depth - 1, memo)
+            if best < 0 or r < best:
+                best = r
+            if best == 1:
+                break
+        if best == 1:
+            break
+    best = max(best, 0)
+    if len(memo) > _CACHE_LIMIT:
+        memo.clear()
+    memo[key] = best
+    return best
