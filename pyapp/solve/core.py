@@ -15,7 +15,9 @@ returns, so a caller can run it between frames and stop it between any two slice
 :func:`solve` runs it to its end or its budget. Its :class:`Verdict` is ``won`` with a
 winning line, the best score with a line reaching it (``exact`` when the search was
 complete, else at least that), ``impossible`` only for a game with a win after a
-complete search, or ``unknown`` when the budget ran out before any line ended.
+complete search, or ``unknown`` when the budget ran out before any line ended. A problem
+may ask for restarts (:meth:`Problem.attempt`, off by default): the search starts over from
+the root a few times with another move order, within the one budget.
 
 >>> class Count(Problem[int]):  # from n, take 1 or 2; ending on exactly 0 wins, -1 is worth less
 ...     def moves(self, s): return ["1", "2"] if s > 0 else []
@@ -115,6 +117,19 @@ class Problem(Generic[S]):
         A bound that is ever too low makes the search wrong: when in doubt, None."""
         return None
 
+    def attempt(self, k: int) -> int | None:
+        """Restarts (off by default: None). The search calls it before its attempt ``k`` (0 at
+        the start, then 1, 2, ... after each restart); the problem may change its move order for
+        that attempt, and answers how many nodes (positions) the attempt may search before the
+        search starts over from the root with attempt ``k + 1`` (None: to the end of the search).
+        A restart keeps the best line found and every position searched to its end (it reaches
+        no more than the best found, whatever order follows; the search forgets them all if it
+        ever cut a cycle, whose closing position may be on the line it drops), and drops only the
+        line under way; the budget counts every attempt. For a game whose search time depends
+        on its first moves (heavy tails), several orders in one budget win more deals than one.
+        Only an attempt with no limit, or one that ends before it, can complete the search."""
+        return None
+
     @property
     def has_win(self) -> bool:
         """The game can be won (then a complete search without a win proves it impossible)."""
@@ -192,10 +207,32 @@ class Search(Generic[S]):
     #: The steps its problem cut short (:class:`Pending`): counted in :attr:`nodes`, so that a
     #: caller sees the search go on, but not in the budget or the verdict's nodes (positions).
     _waits: int = 0
+    #: The attempt under way (:meth:`Problem.attempt`), and the positions at which it restarts.
+    _attempt: int = 0
+    _restart_at: int | None = None
+    #: A move back to a position on the line was left out (then a restart forgets what it knew).
+    _cycled: bool = False
 
     def __post_init__(self) -> None:
         self.nodes = 1
+        self._begin_attempt()
         self._expand_root()
+
+    def _begin_attempt(self) -> None:
+        limit = self.problem.attempt(self._attempt)
+        self._restart_at = None if limit is None else self.nodes - self._waits + limit
+
+    def _restart(self) -> None:
+        """Start over from the root with the problem's next attempt (:meth:`Problem.attempt`)."""
+        self._stack.clear()
+        self._path.clear()
+        self._line.clear()
+        if self._cycled:  # a position finished below a cut cycle relied on the line dropped here
+            self._finished.clear()
+            self._cycled = False
+        self._attempt += 1
+        self._begin_attempt()
+        self._pending_root = True  # the next run expands the root again, in the new order
 
     def _expand_root(self) -> bool:
         """The root's moves (False: the problem asked for another step, :class:`Pending`)."""
@@ -242,6 +279,9 @@ class Search(Generic[S]):
                 if self.nodes - self._waits >= self.budget:
                     self.done = True
                 return self.done
+            if self._restart_at is not None and self.nodes - self._waits >= self._restart_at:
+                self._restart()
+                return False
             frame = stack[-1]
             move = frame.again
             if move is None:
@@ -259,7 +299,10 @@ class Search(Generic[S]):
                 child = p.apply(frame.state, move)  # type: ignore[arg-type]
                 key, gain = p.key(child), p.gain(child) or 0
                 seen = self._finished.get(key)
-                if (seen is not None and gain <= seen) or (key, gain) in self._path:
+                if seen is not None and gain <= seen:
+                    continue
+                if (key, gain) in self._path:
+                    self._cycled = True
                     continue
                 moves = p.moves(child)
             except Pending:  # the problem's share of this step is done: the same move again next step
