@@ -22,7 +22,7 @@ from hypothesis import strategies as st
 from pyapp.games import entry, get_game
 from pyapp.games.gravity.rules import GRAVITY, GravityState
 from pyapp.games.gravity.solver import EMPTY, GravityProblem, State, problem
-from pyapp.solve import EngineProblem, solve, solve_state
+from pyapp.solve import EngineProblem, Problem, Search, solve, solve_state
 from solving import random_line
 
 #: The registry's variants, and more options the engine accepts.
@@ -59,8 +59,11 @@ def near_end(options: str, seed: int, back: int) -> GravityState:
 
 
 @pytest.mark.parametrize("options", OPTIONS)
-def test_moves_and_states_agree_with_the_engine(options: str) -> None:
+@pytest.mark.parametrize("attempt", [0, 1, 2, 3, 5])
+def test_moves_and_states_agree_with_the_engine(options: str, attempt: int) -> None:
+    """Every attempt's order (the restarts') offers exactly the engine's legal tokens."""
     p = problem(GRAVITY.deal(1, GRAVITY.parse_options(options)))
+    p.attempt(attempt)
     for seed in range(4):
         game = random_line(GRAVITY, options, seed)
         s = p.start(game[0][0])
@@ -90,9 +93,17 @@ def test_bound_and_exact_result_equal_an_exhaustive_search(options: str, seed: i
     verdict = solve(p, s, budget=10**7)
     assert verdict.kind == ("won" if best == -1 else "impossible")
     assert verdict.score is not None and verdict.score <= best and (verdict.score == best or not verdict.exact)
+    # restarts every few nodes, through every order: the same verdicts
+    r = GravityProblem(state.options, attempts=(3, 5, 8, 13, 21, 34, 55, 89, 144, 233, 377))
+    restarted = solve(r, s, budget=10**7)
+    assert restarted.kind == verdict.kind and restarted.score is not None and restarted.score <= best
+    assert restarted.score == best or not restarted.exact
     p.win_value = None  # type: ignore[assignment]  # the best score itself, not only whether it wins
     verdict = solve(p, s, budget=10**7)
     assert verdict.exact and verdict.score == best
+    r.win_value = None  # type: ignore[assignment]
+    restarted = solve(r, s, budget=10**7)
+    assert restarted.exact and restarted.score == best
     assert verdict.kind == ("won" if best == -1 else "impossible")
     for token in verdict.line:
         assert token in GRAVITY.legal_moves(state)
@@ -183,10 +194,11 @@ def test_stacks_that_cut_the_live_cards_apart_come_last() -> None:
     assert verdict.kind == "won" and verdict.line[0] == "c3b3"
 
 
-@pytest.mark.parametrize("seed", [288, 383])
+@pytest.mark.parametrize("seed", [288, 383, 44, 63])
 def test_deals_once_left_undetermined_are_won_and_replay(seed: int) -> None:
-    """Two deals of the first winnability study that its budget left undetermined (a group of
-    cards cut off early: the search then spent its budget below that cut)."""
+    """Deals of the winnability studies that their budget left undetermined: 288 and 383 (a
+    group of cards cut off early: the search then spent its budget below that cut), 44 and 63
+    (200,000 nodes in one order; a few thousand with restarts in other orders)."""
     state = GRAVITY.deal(seed, GRAVITY.parse_options(""))
     verdict = solve_state("gravity", state, budget=20_000)
     assert verdict.kind == "won"
@@ -194,3 +206,51 @@ def test_deals_once_left_undetermined_are_won_and_replay(seed: int) -> None:
         assert token in GRAVITY.legal_moves(state)
         state = GRAVITY.apply(state, token)
     assert GRAVITY.status(state) == "won" and GRAVITY.score(state) == 1
+
+
+class _Ring(Problem[int]):
+    """0..n-1 on a ring, steps +1, +2 or -1 (cycles), or stop (worth the number); every attempt
+    tries the steps in another order and restarts after a few nodes."""
+
+    def __init__(self, n: int, attempts: tuple[int, ...]) -> None:
+        self.n, self.attempts, self.order = n, attempts, ["+1", "+2", "-1", "stop"]
+
+    def attempt(self, k: int) -> int | None:
+        self.order = self.order[1:] + self.order[:1]
+        return self.attempts[k] if k < len(self.attempts) else None
+
+    def moves(self, s: int) -> list[str]:
+        return [] if s >= self.n else list(self.order)
+
+    def apply(self, s: int, m: str) -> int:
+        return self.n + s if m == "stop" else (s + int(m)) % self.n
+
+    def value(self, s: int) -> int:
+        return s - self.n
+
+    def won(self, s: int) -> bool:
+        return s == 2 * self.n - 1
+
+
+@pytest.mark.parametrize("n", [3, 5, 8])
+@pytest.mark.parametrize("attempts", [(), (1,), (2, 3), (1, 1, 1, 1, 1, 1, 1, 1), (4, 2, 7, 1, 3)])
+def test_restarts_of_the_search_change_no_verdict(n: int, attempts: tuple[int, ...]) -> None:
+    """The core's restarts (Problem.attempt), on a game with cycles (a restart then forgets the
+    positions it knew): the same verdict as one search, run at once or a node at a time, and
+    the same exact best in a game without a win."""
+    plain = solve(_Ring(n, ()), 0)
+    restarted = solve(_Ring(n, attempts), 0)
+    assert plain.kind == restarted.kind == "won" and plain.score == restarted.score == n - 1
+    search = Search(_Ring(n, attempts), 0, budget=10**6)
+    while not search.run(1):
+        pass
+    assert search.verdict().kind == "won"
+
+    class NoWin(_Ring):
+        has_win = False
+
+        def won(self, s: int) -> bool:
+            return False
+
+    assert solve(NoWin(n, attempts), 0).text() == solve(NoWin(n, ()), 0).text() == f"best {n - 1} exact"
+
