@@ -49,25 +49,27 @@ many can comes first. The same order in the MOON phase and after it. Collapse ch
 the engine's order. When no stack is legal the only move is ``m``, as in the engine. (The order
 changes only which line is searched first, never a verdict.)
 
-**Restarts** (:meth:`GravityProblem.attempt`, the core's :meth:`~pyapp.solve.core.Problem.attempt`).
-Whether a deal is won within the budget hangs on the first few moves of the order (a
-heavy-tailed search): of the 37 default deals of 1..500 that the order above left undetermined
-at 200,000 nodes, reversing only the order of collapse choices wins 35 (most in a few thousand
-nodes), while of deals 1..100 it leaves 7 undetermined, none of the 5 the order above leaves
-(each wins different deals fast). So the
-search starts over from the deal many times, each time in another order, with the lengths of
-Luby, Sinclair and Zuckerman's universal restart strategy (:data:`ATTEMPTS`: 1, 1, 2, 1, 1, 2,
-4, ... times :data:`UNIT` nodes, as far as they fit in the default budget; the last attempt
-has the rest). The orders, in turn: the order above; the same with collapse choices in reverse;
-the second order of stacks (by the partner counts of the two cards alone, and once the MOON is
-empty, a hole farther from the PLANET first, the order of an earlier version) with the engine's
-collapse order; the same in reverse; then the two stack orders alternately, collapse choices
-and ties between stacks by a fixed shuffled ranking of the cells, one per attempt (32 orders,
-then again from the first). Every order offers every legal move, and a restart keeps every
-position searched to its end (Gravity has no cycles: each stack or MOON->PLANET play lowers the
-piles plus MOON cards, and each collapse step moves the hole outward; a later attempt in an
-order already tried goes on where it stopped), so only the time a verdict takes changes, never
-what it says: ``impossible`` or ``exact`` still needs an attempt that finishes its search.
+**Restarts** (:meth:`GravityProblem.attempt`, the core's
+:meth:`~pyapp.solve.core.Problem.attempt`). Whether a deal is won within the budget hangs on
+the first few moves of the order (a heavy-tailed search): of the 37 default deals of 1..500
+that the order above left undetermined at 200,000 nodes, reversing only the order of collapse
+choices wins 35 (most in a few thousand nodes), while of deals 1..100 it leaves 7 undetermined,
+none of the 5 the order above leaves (each wins different deals fast). So the search starts
+over from the deal many times, each time in another order, with the lengths of Luby, Sinclair
+and Zuckerman's universal restart strategy (:func:`attempt_lengths`: 1, 1, 2, 1, 1, 2, 4, ...
+times :data:`UNIT` nodes, 1,500 for 52 cards and in proportion to the cards for more or fewer
+(a won line has about one stack per card), as far as they fit in the default budget; the last
+attempt has the rest). The orders, in turn: the order above; the same with collapse choices in
+reverse; the second order of stacks (by the partner counts of the two cards alone, and once the
+MOON is empty, a hole farther from the PLANET first, the order of an earlier version) with the
+engine's collapse order; the same in reverse; then the two stack orders alternately, collapse
+choices and ties between stacks by a fixed shuffled ranking of the cells, one per attempt (32
+orders, then again from the first). Every order offers every legal move, and a restart keeps
+every position searched to its end (Gravity has no cycles: each stack or MOON->PLANET play
+lowers the piles plus MOON cards, and each collapse step moves the hole outward; a later
+attempt in an order already tried goes on where it stopped), so only the time a verdict takes
+changes, never what it says: ``impossible`` or ``exact`` still needs an attempt that finishes
+its search.
 
 **Merged results.** Moves that lead to the same position (the same tops, MOON left and hole,
 for example two copies of a card with several decks, or two orders of the same stacks) get the
@@ -91,6 +93,7 @@ An end game: 8S on ``b3`` (with every other card but 7H buried under it), 7H on 
 
 from __future__ import annotations
 
+import functools
 from typing import Any, Final
 
 from ...solve.core import BUDGET, Problem
@@ -176,22 +179,26 @@ def luby(i: int) -> int:
     return 1 << (k - 1)
 
 
-#: Nodes of the unit of :data:`ATTEMPTS`.
+#: Nodes of the unit of :func:`attempt_lengths` for 52 cards (a won line is about as many moves as cards).
 UNIT: Final = 1_500
 
 
-def _attempts(unit: int, budget: int) -> tuple[int, ...]:
+@functools.cache
+def attempt_lengths(cards: int, budget: int = BUDGET) -> tuple[int, ...]:
+    """The nodes of every attempt but the last (see the module doc) for a deal of ``cards``
+    cards: the Luby sequence in units of :data:`UNIT` times ``cards / 52``, as far as it fits
+    in ``budget``; the last attempt has the rest.
+
+    >>> a = attempt_lengths(52); a[:8], len(a), sum(a), attempt_lengths(156)[:3]
+    ((1500, 1500, 3000, 1500, 1500, 3000, 6000, 1500), 59, 198000, (4500, 4500, 9000))
+    """
+    unit = UNIT * cards // 52
     out: list[int] = []
     i = 1
     while sum(out) + unit * luby(i) < budget:
         out.append(unit * luby(i))
         i += 1
     return tuple(out)
-
-
-#: The nodes of every attempt but the last (see the module doc): the Luby sequence in units of
-#: :data:`UNIT`, as far as it fits in the default budget; the last attempt has the rest.
-ATTEMPTS: Final = _attempts(UNIT, BUDGET)
 
 
 def _components(live: int) -> tuple[int, ...]:
@@ -221,13 +228,13 @@ def _components(live: int) -> tuple[int, ...]:
 class GravityProblem(Problem[State]):
     """Gravity's search problem for one set of options (see the module doc)."""
 
-    def __init__(self, options: GravityOptions = DEFAULT_OPTIONS, attempts: tuple[int, ...] = ATTEMPTS) -> None:
+    def __init__(self, options: GravityOptions = DEFAULT_OPTIONS, attempts: tuple[int, ...] | None = None) -> None:
         self.options = options
         self.moon_planet = not options.nomoonplanet
         self._suffix: dict[bytes, tuple[int, ...]] = {}
         self._comps: dict[int, tuple[int, ...]] = {}
         #: The nodes of each attempt but the last (:meth:`attempt`); () for a single one.
-        self.attempts = attempts
+        self.attempts = attempt_lengths(options.n_total) if attempts is None else attempts
         #: The order of the attempt under way: stacks by components (False) or by partners and
         #: holes (True); collapse choices by the ranks of the cells (None: the engine's order).
         self._by_partners = False
