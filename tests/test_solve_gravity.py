@@ -245,6 +245,7 @@ def test_restarts_of_the_search_change_no_verdict(n: int, attempts: tuple[int, .
     while not search.run(1):
         pass
     assert search.verdict().kind == "won"
+    assert n == 3 or search._attempt == len(attempts)  # every attempt was made (and cut short)
 
     class NoWin(_Ring):
         has_win = False
