@@ -7,6 +7,11 @@ card is held (the view's ``solve`` timer), and a move on the table drops the sea
 the old position. Verdicts are kept by position (the state text), so asking again, or
 coming back to a position by Undo, answers at once.
 
+When the position asked about cannot be won but that search left out lines that could not
+win (a game with a win settles first whether it can be won, which is much faster), a
+second search settles its best result (every line that could beat the best is searched),
+so that the player hears the best still possible, not only the best line found.
+
 When the position cannot be won, the search goes on backwards through the game's earlier
 positions, newest first, to the last one that could: the move after it is the one that
 lost the game (a :class:`Finding`'s ``since``), or the deal itself could never be won.
@@ -88,6 +93,9 @@ class Verdicts:
         self._states: Sequence[Any] = ()
         self._searching = -1  # the index in _keys being searched
         self._verdict: Verdict | None = None  # the asked position's, while earlier ones are searched
+        #: The asked position's first verdict (impossible, its best not exact), in the search's own
+        #: values and in the game's, while a second search settles its best.
+        self._settling: tuple[Verdict, Verdict] | None = None
         self._known: OrderedDict[tuple[str, str], Verdict] = OrderedDict()
 
     def known_for(self, game_id: str, state: Any) -> Verdict | None:
@@ -201,6 +209,9 @@ class Verdicts:
         if self.search is not None:
             self.search.cancel()
         self.search = self._problem = None
+        if self._settling is not None:  # stopped while its best was settled: what the first search proved
+            self._keep((self._game, self._keys[len(self._keys) - 1]), self._settling[1])
+            self._settling = None
         self._searching = -1
         if self.finding is None:
             self._keys, self._states = [], ()
@@ -213,18 +224,49 @@ class Verdicts:
         if self.search is None or self._problem is None:
             from .solve import Search, problem_for
             self._problem = problem_for(self._game, self._states[i])
+            if self._settling is not None:
+                self._problem.win_value = None  # every line that could beat the best, won or not
             self.search = Search(self._problem, self._problem.start(self._states[i]))
             return None
         search, problem = self.search, self._problem
         if not search.run_for(seconds, chunk=1):
             return None
         from .solve import engine_verdict
-        verdict = engine_verdict(problem, search.verdict())
+        proved = search.verdict()
+        if self._settling is not None:
+            proved, self._settling = settled(self._settling[0], proved), None
+        elif proved.kind == "impossible" and not proved.exact and i == len(self._keys) - 1:
+            # its best is settled by a second search, set up by the next slice
+            self._settling = (proved, engine_verdict(problem, proved))
+            self.search = self._problem = None
+            return None
+        verdict = engine_verdict(problem, proved)
         self._keep((self._game, self._key(i)), verdict)
         self.search = self._problem = None
         if (found := self._found(i, verdict)) is not None:
             return found
         return self._start(self._searching)
+
+
+def settled(first: Verdict, best: Verdict) -> Verdict:
+    """A position's verdict from its two searches (in the search's own values, higher better):
+    ``first`` proved that it cannot be won, without settling its best; ``best`` searched every
+    line that could beat the best found, won or not. Impossible, with the better of the two
+    lines, exact when the second search was complete.
+
+    >>> from pyapp.solve import Verdict
+    >>> first = Verdict("impossible", 15, ("a",), False, 25)
+    >>> settled(first, Verdict("impossible", 26, ("b",), True, 36_855))
+    Verdict(kind='impossible', score=26, line=('b',), exact=True, nodes=36880)
+    >>> settled(first, Verdict("best", 12, ("c",), False, 200_000))  # cut short, and worse: the first line
+    Verdict(kind='impossible', score=15, line=('a',), exact=False, nodes=200025)
+    """
+    from .solve import Verdict
+
+    nodes = first.nodes + best.nodes
+    if best.score is not None and (first.score is None or best.score >= first.score):
+        return Verdict("impossible", best.score, best.line, best.exact, nodes)
+    return Verdict("impossible", first.score, first.line, False, nodes)
 
 
 def verdict_words(game_entry: GameEntry, finding: Finding, lost: str = "") -> str:

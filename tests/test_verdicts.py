@@ -8,7 +8,7 @@ from pyapp.controller import Controller, MemoryStorage
 from pyapp.session import Session
 from pyapp.games import entry
 from pyapp.solve import Verdict
-from pyapp.verdicts import SEARCHING, SLICE_GAP, TRACING, Verdicts, verdict_words
+from pyapp.verdicts import SEARCHING, SLICE_GAP, TRACING, Finding, Verdicts, verdict_words
 
 
 #: Square's deal 6: the grid can be filled (the solver finds the line in a few hundred nodes).
@@ -341,3 +341,60 @@ def test_the_statistics_keep_what_the_solver_proved_of_each_deal_played() -> Non
     assert [(r.judged, r.possible) for r in kept.ordered()] == [("won", 36), ("exact", 51)]
     html = stats_html(kept.summary(c.stats.today()))
     assert "Winnable deals lost</th><td>1<" in html and "1 of 1 judged by the solver" in html
+
+
+def _square_after_random_moves(seed: int, moves: int) -> list[object]:
+    import random
+
+    game = entry("square").game
+    states = [game.deal(seed, game.parse_options(""))]
+    rnd = random.Random(seed)
+    for _ in range(moves):
+        states.append(game.apply(states[-1], rnd.choice(game.legal_moves(states[-1]))))
+    return states  # type: ignore[return-value]
+
+
+def test_a_position_that_cannot_be_won_gets_its_best_settled_by_a_second_search() -> None:
+    """The first search of a game with a win settles only whether it can be won; when it
+    left lines out, a second search (every line that could beat the best) settles the best:
+    the player hears the best still possible, here 26 cells where the first search's line
+    filled 15, and that line replays to it."""
+    from pyapp.solve import problem_for, solve_state, Search
+    from pyapp.solve.games import engine_verdict
+
+    states = _square_after_random_moves(4, 10)
+    first = solve_state("square", states[-1])
+    assert first.kind == "impossible" and not first.exact  # the case this is about
+    plain = problem_for("square", states[-1])
+    plain.win_value = None
+    search = Search(plain, plain.start(states[-1]))
+    while not search.run(5_000):
+        pass
+    best = engine_verdict(plain, search.verdict())
+    assert best.exact and best.score is not None and first.score is not None and best.score > first.score
+
+    v = Verdicts()
+    assert v.ask("square", states) is None
+    while v.step(0.05) is None:
+        pass
+    found = v.finding
+    assert found is not None and found.verdict.kind == "impossible" and found.verdict.exact
+    assert found.verdict.score == best.score
+    game = entry("square").game
+    end = states[-1]
+    for token in found.verdict.line:
+        end = game.apply(end, token)
+    assert game.score(end) == best.score and game.status(end) != "playing"
+    assert verdict_words(entry("square"), Finding(found.verdict, found.at, None)) == \
+        f"Cannot be won from here: {best.score} cells filled at best."
+
+
+def test_stopped_while_its_best_is_settled_the_first_searchs_verdict_is_kept() -> None:
+    states = _square_after_random_moves(4, 10)
+    v = Verdicts()
+    v.ask("square", states)
+    while v._settling is None:  # the first search ends; the second is about to start
+        assert v.step(0.05) is None
+    v.drop()
+    kept = v.known_for("square", states[-1])
+    assert kept is not None and kept.kind == "impossible" and not kept.exact
