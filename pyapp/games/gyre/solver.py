@@ -49,6 +49,11 @@ Safe moves (each keeps the best reachable result)
   the rest of that matching is still available, so the best result is kept.
 * A place that empties the deck (the revealed card was its last): both slots lead into the
   end phase, where slots do not matter (above), so one place suffices.
+* A place after which every line captures until the deck is empty (the captures every line
+  must make next, found as in the bound below, :func:`.bound.forced_captures`, run the deck
+  out whichever pairs they take): no rotation comes before the end phase, and nothing else
+  depends on slots (captures, places and the end phase do not), so the lines after either
+  slot map one to one onto each other with the same points: one place suffices.
 
 The bound
 ---------
@@ -313,14 +318,27 @@ class GyreProblem(Problem[State]):
                 idx += 1
         return handmask, ringmask, idx
 
+    def _captures_to_the_end(self, state: State) -> bool:
+        """Every line from ``state`` (a card waiting) makes only captures until the deck is
+        empty (:func:`forced_captures` from the next turn runs the deck out)."""
+        ring, hand, idx, pending, score, deck = state
+        ringmask = 1 << pending
+        for g in ring:
+            if g >= 0:
+                ringmask |= 1 << g
+        handmask = 0
+        for h in hand:
+            handmask |= 1 << h
+        return self._forced_labels(handmask, ringmask, deck, idx)[2] >= len(deck)
+
     # -- moves -------------------------------------------------------------------------
     def moves(self, state: State) -> list[str]:
         ring, hand, idx, pending, score, deck = state
         if pending >= 0:
             e = ring.index(-1)
             f = ring.index(-1, e + 1)
-            if idx >= len(deck):
-                return [f"P{e}"]  # safe: the end phase follows, where slots do not matter
+            if idx >= len(deck) or self._captures_to_the_end(state):
+                return [f"P{e}"]  # safe: no rotation comes before the end phase (see the module doc)
             return [f"P{k}" for k in self._place_order(ring, e, f, pending)]
         cap = self.cap
         ringmask = 0
