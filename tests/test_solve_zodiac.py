@@ -216,3 +216,32 @@ def test_no_step_of_the_page_search_does_more_than_its_share_of_work() -> None:
         cut += cuts
     assert cut > 50  # the plans did run over many steps
     assert most <= 3 * STEP_WORK, most  # a step's apply calls and its moves, each within its share
+
+
+def test_a_plan_search_carries_only_true_clearing_orders() -> None:
+    """A witness (a clearing order) exists exactly when ``suit_best`` says 26, and every
+    configuration the plan search enters with a witness carried from its parent (no search
+    of its own) is one ``suit_best`` can clear: a wrong carried order would only mislead the
+    ordering, but it must not happen either."""
+    from pyapp.games.zodiac.suits import PlanSearch, SuitConfig, suit_config, witness
+
+    carried = 0
+
+    class Checked(PlanSearch):
+        def _enter(self, cfg: SuitConfig, left: int, wit: object) -> bool | None:
+            nonlocal carried
+            if wit is not None and cfg not in self.visited:
+                carried += 1
+                assert suit_best(self.base, self.base + 14, tuple(q for q in cfg if len(q) >= 2)) == 26, cfg
+            return super()._enter(cfg, left, wit)  # type: ignore[arg-type]
+
+    for seed in range(1, 4):
+        zodiac = P.start(ZODIAC.deal(seed, NO_OPTIONS))[3]
+        for k in range(4):
+            cfg = suit_config(zodiac, k)
+            clear = suit_best(16 * k, 16 * k + 14, tuple(q for q in cfg if len(q) >= 2)) == 26
+            assert (witness(cfg, 0, 14, 16 * k) is not None) == clear
+            Checked(cfg, 0, 14, 16 * k, budget=1_500, enough=-1).run()
+    stuck = (bytes([1, 2, 3]), bytes([1, 2, 3]))  # both aces buried: never cleared
+    assert witness(stuck, 0, 14, 0) is None
+    assert carried > 1_000

@@ -126,7 +126,11 @@ When the four plans leave at most 8 cards together, the first move offered is th
 placement of a plan, so that the first line plays the plans in turn: once at most 8 cards
 are left the close (Lemma C) starts phase 2 with every suit clearable, and phase 2 wins.
 This is only an order: every move is still offered, and a plan proves nothing by itself
-(the verdict is the search's). Otherwise: a card onto a pile that keeps the pile building
+(the verdict is the search's). The plan search carries a clearing order of each suit
+configuration it enters (:func:`~pyapp.games.zodiac.suits.witness`: the time each pile top
+and each free copy reaches a foundation); placing a free copy of ``c`` on a pile whose top
+leaves after that copy keeps the order valid, so such placements come first and need no
+search of their own (it found the plans of 30 of the 53 deals left undetermined before). Otherwise: a card onto a pile that keeps the pile building
 one way (an equator card first), then placements that turn a pile.
 Bound
 -----

@@ -13,7 +13,7 @@ from typing import Final
 from ...solve.core import Pending
 
 __all__ = ["NO_LIMIT", "PLAN_BUDGET", "PLAN_TOTAL", "STEP_WORK", "WORK", "PlanSearch", "SuitConfig",
-           "keeps_direction", "plan_suit", "suit_best", "suit_config", "suit_piles", "work_done"]
+           "keeps_direction", "plan_suit", "suit_best", "suit_config", "suit_piles", "witness", "work_done"]
 
 
 # -- one suit ---------------------------------------------------------------------------------
@@ -139,26 +139,115 @@ def _pool(config: SuitConfig, up: int, down: int, base: int) -> list[int]:
     return count
 
 
+# -- a clearing order as a witness ----------------------------------------------------------
+
+#: A clearing order of a suit's configuration: per pile of the configuration (in its order)
+#: the time (the index in the order of foundation plays) its top card is played, and per
+#: rank (code minus base) the times the copies not on a pile are played, latest first.
+Witness = tuple[tuple[int, ...], tuple[tuple[int, ...], ...]]
+
+
+def witness(config: SuitConfig, up: int, down: int, base: int) -> Witness | None:
+    """A clearing order of the suit's configuration (every card of the suit not on a pile or a
+    foundation free), or None when it cannot be cleared (``suit_best`` below 26). Follows
+    ``suit_best``'s own choices (Pending as it may)."""
+    big = tuple(p for p in config if len(p) >= 2)
+    if suit_best(base + up, base + down, big) < 26:
+        return None
+    piles = [bytearray(p) for p in config]
+    tops = [-1] * len(config)
+    demoted = [0] * 16  # per rank: copies under a pile top that are free now (their pile is one card)
+    truly = [2 - (r <= up) - (r >= down) for r in range(16)]
+    for p in config:
+        for c in p:
+            truly[c - base] -= 1
+    singles = [0] * 16
+    for p in config:
+        if len(p) == 1:
+            singles[p[0] - base] += 1
+    free_times: list[list[int]] = [[] for _ in range(16)]
+    single_times: list[list[int]] = [[] for _ in range(16)]
+    nu, nd, t = base + up, base + down, 0
+    while (nu - base) + (base + 14 - nd) < 26:
+        for is_up in (True, False):
+            if is_up:
+                if nu - base == 13:
+                    continue
+                target, cu, cd = nu + 1, nu + 1, nd
+            else:
+                if nd - base == 1:
+                    continue
+                target, cu, cd = nd - 1, nu, nd - 1
+            chosen = -1
+            for i, q0 in enumerate(piles):
+                if len(q0) >= 2 and q0[-1] == target:
+                    rest = tuple(sorted(bytes(q if k != i else q[:-1]) for k, q in enumerate(piles)
+                                        if len(q) >= 2 and (k != i or len(q) >= 3)))
+                    if suit_best(cu, cd, rest) == 26:
+                        chosen = i
+                        break
+            r = target - base
+            if chosen < 0:
+                if truly[r] + demoted[r] + singles[r] == 0:
+                    continue
+                big = tuple(sorted(bytes(q) for q in piles if len(q) >= 2))
+                if suit_best(cu, cd, big) < 26:
+                    continue
+                if truly[r]:
+                    truly[r] -= 1
+                    free_times[r].append(t)
+                elif demoted[r]:
+                    demoted[r] -= 1
+                else:
+                    singles[r] -= 1
+                    single_times[r].append(t)
+            else:
+                pile = piles[chosen]
+                if tops[chosen] < 0:
+                    tops[chosen] = t
+                pile.pop()
+                if len(pile) == 1:
+                    demoted[pile[0] - base] += 1
+            nu, nd, t = cu, cd, t + 1
+            break
+        else:
+            raise AssertionError("suit_best said 26")
+    for i, p in enumerate(config):
+        if len(p) == 1:
+            tops[i] = single_times[p[0] - base].pop()
+    return tuple(tops), tuple(tuple(sorted(ts, reverse=True)) for ts in free_times)
+
+
 class PlanSearch:
     """One suit's plan search (see :func:`plan_suit`), resumable: :meth:`run` goes on where it
     stopped when a step's work ran out (:class:`Pending`), so the plan of a position can be
-    spread over many steps of the search, each short, and comes out the same."""
+    spread over many steps of the search, each short, and comes out the same.
 
-    def __init__(self, config: SuitConfig, up: int, down: int, base: int, budget: int = PLAN_BUDGET) -> None:
+    Each configuration it enters carries a clearing order (:func:`witness`); a placement of a
+    free copy of ``c`` on a pile whose top is played after that copy keeps the same order
+    valid (``c`` is then on top of the pile and leaves it when that copy did), so that child
+    needs no search of its own (only ordering: nothing is proved from a plan)."""
+
+    def __init__(self, config: SuitConfig, up: int, down: int, base: int, budget: int = PLAN_BUDGET,
+                 enough: int = 0) -> None:
         self.config, self.up, self.down, self.base, self.budget = config, up, down, base, budget
+        #: A plan leaving this many free cards or fewer ends the search.
+        self.enough = enough
         self.free = _pool(config, up, down, base)
         self.visited: set[SuitConfig] = set()
         self.best: tuple[int, list[tuple[SuitConfig, int, int]]] | None = None
         self.path: list[tuple[SuitConfig, int, int]] = []
         #: Nodes visited (each call of the depth-first walk counts one, as the budget does).
         self.nodes = 0
-        #: The walk's frames: [config, cards left, children (order, card, pile), next child].
-        self.stack: list[tuple[SuitConfig, int, list[tuple[int, int, int]], list[int]]] = []
-        #: The call to make next (a configuration and its cards left), None: the last returned.
-        self.call: tuple[SuitConfig, int] | None = (config, sum(self.free[1:14]))
+        #: The walk's frames: (config, cards left, children (order, card, pile, child's
+        #: configuration, its witness or None), [next child]).
+        self.stack: list[tuple[SuitConfig, int, list[tuple[int, int, int, SuitConfig, Witness | None]], list[int]]] = []
+        #: The call to make next (a configuration, its cards left, its witness if known), None:
+        #: the last returned.
+        self.call: tuple[SuitConfig, int, Witness | None] | None = (config, sum(self.free[1:14]), None)
         self.done = False
 
-    def _enter(self, cfg: SuitConfig, left: int) -> bool | None:
+    def _enter(self, cfg: SuitConfig, left: int, wit: Witness | None) -> bool | None:
         """A call of the walk on ``cfg``: True or False when it returns at once (found a plan
         that leaves nothing / nothing here), None when it pushed a frame. Pending before any change."""
         _charge()
@@ -166,28 +255,44 @@ class PlanSearch:
         if cfg in self.visited or self.nodes > self.budget:
             return False
         base = self.base
-        try:
-            clearable = suit_best(base + self.up, base + self.down, tuple(p for p in cfg if len(p) >= 2)) >= 26
-        except Pending:
-            self.nodes -= 1
-            raise
+        if wit is None:
+            try:
+                wit = witness(cfg, self.up, self.down, base)
+            except Pending:
+                self.nodes -= 1
+                raise
         self.visited.add(cfg)
-        if not clearable:
+        if wit is None:
             return False
         if self.best is None or left < self.best[0]:
             self.best = (left, self.path + [(cfg, 0, 0)])
-            if left <= 0:
+            if left <= self.enough:
                 return True
-        children: list[tuple[int, int, int]] = []
+        children: list[tuple[int, int, int, SuitConfig, Witness | None]] = []
         free = self.free
+        tops, free_times = wit
+        n = len(cfg)
         for j, pile in enumerate(cfg):
-            if j and cfg[j - 1] == pile:
-                continue
+            if j + 1 < n and cfg[j + 1] == pile:
+                continue  # equal piles: the last (its top played latest)
             t = pile[-1]
             for c in (t + 1, t - 1) if len(pile) < 2 or pile[-1] > pile[-2] else (t - 1, t + 1):
-                if free[c - base] > 0:
-                    children.append((0 if keeps_direction(pile, c) else 1, c, j))
-        children.sort()
+                r = c - base
+                if free[r] > 0:
+                    order = 0 if keeps_direction(pile, c) else 2
+                    x = next((x for x in free_times[r] if x < tops[j]), -1)
+                    child_wit: Witness | None = None
+                    if x >= 0:
+                        pairs = sorted(zip(cfg[:j] + (pile + bytes((c,)),) + cfg[j + 1:], tops[:j] + (x,) + tops[j + 1:]))
+                        ft = list(free_times[r])
+                        ft.remove(x)
+                        child_wit = (tuple(q for _, q in pairs), free_times[:r] + (tuple(ft),) + free_times[r + 1:])
+                        child = tuple(p for p, _ in pairs)
+                    else:
+                        order += 1
+                        child = tuple(sorted(cfg[:j] + (pile + bytes((c,)),) + cfg[j + 1:]))
+                    children.append((order, c, j, child, child_wit))
+        children.sort(key=lambda ch: ch[:3])
         self.stack.append((cfg, left, children, [0]))
         return None
 
@@ -216,11 +321,11 @@ class PlanSearch:
                 free[children[at[0] - 1][1] - base] += 1
                 self.path.pop()
                 continue
-            _, c, j = children[at[0]]
+            _, c, j, child, child_wit = children[at[0]]
             at[0] += 1
             free[c - base] -= 1
             self.path.append((cfg, c, j))
-            self.call = (tuple(sorted(cfg[:j] + (cfg[j] + bytes((c,)),) + cfg[j + 1:])), left - 1)
+            self.call = (child, left - 1, child_wit)
         return True
 
     def found(self) -> list[tuple[SuitConfig, tuple[int, int, int]]]:
