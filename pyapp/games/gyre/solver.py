@@ -21,12 +21,14 @@ The key and the gain
 The search's gain (:meth:`GyreProblem.gain`) is ``score``, the points of the score pile;
 the key is ``(ring, hand, idx, pending)`` with the ring turned so that it starts at its
 empty slot (with a card waiting, the smaller of the two turns that start at an empty
-slot), and, in the end phase (deck empty, no card waiting), the ring's cards sorted.
+slot), and, in the end phase (deck empty, no card waiting) or when every line captures
+until the deck is empty (see the safe places below), the ring's cards sorted.
 Proof: the rules never name a slot except through the empty one (a rotation discards the
 slot after the gap and fills the gap; captures, replaces and places do not depend on where
 a card lies), so turning every slot number by the same amount maps the lines of one
 position one to one onto the lines of the other; in the end phase only captures are left,
-which do not depend on slots at all. Two positions of one search share the deck. Which
+which do not depend on slots at all, and when every line captures until then no rotation
+comes first, and nothing else depends on slots either. Two positions of one search share the deck. Which
 moves are legal and what they do to ring, hand, deck and waiting card never depend on the
 score, and a capture adds the points of its two cards whatever the score was: so along
 matching lines, equal keys add the same points, and end the same way. The final value is
@@ -209,8 +211,12 @@ class GyreProblem(Problem[State]):
         if pending < 0:
             if idx >= len(deck):
                 return (tuple(sorted(ring)), hand, idx)
+            if self._captures_to_the_end(state):
+                return (tuple(sorted(ring)), hand, idx, pending, "sorted")
             e = ring.index(-1)
             return (ring[e:] + ring[:e], hand, idx)
+        if self._captures_to_the_end(state):
+            return (tuple(sorted(ring)), hand, idx, pending, "sorted")
         e = ring.index(-1)
         f = ring.index(-1, e + 1)
         a, b = ring[e:] + ring[:e], ring[f:] + ring[:f]
@@ -319,10 +325,10 @@ class GyreProblem(Problem[State]):
         return handmask, ringmask, idx
 
     def _captures_to_the_end(self, state: State) -> bool:
-        """Every line from ``state`` (a card waiting) makes only captures until the deck is
-        empty (:func:`forced_captures` from the next turn runs the deck out)."""
+        """Every line from ``state`` (the deck not empty) makes only captures until the deck
+        is empty (:func:`forced_captures` from this or the next turn runs the deck out)."""
         ring, hand, idx, pending, score, deck = state
-        ringmask = 1 << pending
+        ringmask = 1 << pending if pending >= 0 else 0
         for g in ring:
             if g >= 0:
                 ringmask |= 1 << g
