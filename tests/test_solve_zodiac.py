@@ -194,8 +194,9 @@ def test_no_step_of_the_page_search_does_more_than_its_share_of_work() -> None:
     from pyapp.games.zodiac.solver import STEP_WORK, work_done
     from pyapp.solve import Search
 
-    most, cut = 0, 0
-    for state in (ZODIAC.deal(7, NO_OPTIONS), near_end(12, 25, False), near_end(3, 40, True)):
+    most, cut, deepened = 0, 0, 0
+    # (deal 151: its first plans leave 9 cards, and a deeper plan search, cut into steps, wins)
+    for state in (ZODIAC.deal(7, NO_OPTIONS), near_end(12, 25, False), near_end(3, 40, True), ZODIAC.deal(151, NO_OPTIONS)):
         p = problem(state)
         before = work_done()
         s = Search(p, p.start(state), 10**6)
@@ -214,7 +215,9 @@ def test_no_step_of_the_page_search_does_more_than_its_share_of_work() -> None:
         assert (v.kind, v.score, v.line, v.exact, v.nodes) == (u.kind, u.score, u.line, u.exact, u.nodes)
         assert s.nodes == v.nodes + cuts  # the steps cut short: counted by the search, not in the verdict
         cut += cuts
+        deepened += len(p._deep)
     assert cut > 50  # the plans did run over many steps
+    assert deepened > 0
     assert most <= 3 * STEP_WORK, most  # a step's apply calls and its moves, each within its share
 
 

@@ -12,7 +12,7 @@ from typing import Final
 
 from ...solve.core import Pending
 
-__all__ = ["NO_LIMIT", "PLAN_BUDGET", "PLAN_TOTAL", "STEP_WORK", "WORK", "PlanSearch", "SuitConfig",
+__all__ = ["DEEP_BUDGET", "NO_LIMIT", "PLAN_BUDGET", "PLAN_TOTAL", "STEP_WORK", "WORK", "PlanSearch", "SuitConfig",
            "keeps_direction", "plan_suit", "suit_best", "suit_config", "suit_piles", "witness", "work_done"]
 
 
@@ -120,7 +120,10 @@ def suit_piles(zodiac: tuple[bytes, ...], suit: int) -> tuple[bytes, ...]:
 SuitConfig = tuple[bytes, ...]
 #: Nodes one plan search may visit.
 PLAN_BUDGET: Final = 4_000
-#: Nodes all the plan searches of one problem may visit together.
+#: Nodes a deeper plan search may visit, when the four plans leave more than 8 cards.
+DEEP_BUDGET: Final = 20_000
+#: Nodes all the plan searches of one problem may visit together (and as many again, the
+#: deeper ones).
 PLAN_TOTAL: Final = 40_000
 
 
