@@ -4,6 +4,8 @@ position changes, and shows the solver's line in the Watch viewer."""
 
 from __future__ import annotations
 
+from typing import Any
+
 from pyapp.controller import Controller, MemoryStorage
 from pyapp.session import Session
 from pyapp.games import entry
@@ -343,7 +345,7 @@ def test_the_statistics_keep_what_the_solver_proved_of_each_deal_played() -> Non
     assert "Winnable deals lost</th><td>1<" in html and "1 of 1 judged by the solver" in html
 
 
-def _square_after_random_moves(seed: int, moves: int) -> list[object]:
+def _square_after_random_moves(seed: int, moves: int) -> list[Any]:
     import random
 
     game = entry("square").game
@@ -351,7 +353,7 @@ def _square_after_random_moves(seed: int, moves: int) -> list[object]:
     rnd = random.Random(seed)
     for _ in range(moves):
         states.append(game.apply(states[-1], rnd.choice(game.legal_moves(states[-1]))))
-    return states  # type: ignore[return-value]
+    return states
 
 
 def test_a_position_that_cannot_be_won_gets_its_best_settled_by_a_second_search() -> None:
