@@ -8,6 +8,7 @@ import functools
 import json
 import os
 import http.server
+import subprocess
 import sys
 import tempfile
 import threading
@@ -69,6 +70,39 @@ def browser_context_args(browser_context_args: dict[str, Any]) -> dict[str, Any]
     return {**browser_context_args, "service_workers": "block", "reduced_motion": "reduce"}
 
 
+def machine_state() -> str:
+    """What a renderer crash may come from, in one line: memory left, load, disk left in the
+    temporary folder, the processes holding the most memory, and the kernel's last word on
+    killing one for memory (when it may be read)."""
+    facts = []
+    try:
+        info = dict(line.split(":", 1) for line in Path("/proc/meminfo").read_text().splitlines())
+        facts.append(f"memory available {int(info['MemAvailable'].split()[0]) // 1024} MB "
+                     f"of {int(info['MemTotal'].split()[0]) // 1024} MB")
+        facts.append("load " + Path("/proc/loadavg").read_text().split()[0])
+        disk = os.statvfs(tempfile.gettempdir())
+        facts.append(f"{tempfile.gettempdir()} free {disk.f_bavail * disk.f_frsize >> 20} MB")
+        sizes = []
+        for proc in Path("/proc").iterdir():
+            if proc.name.isdigit():
+                try:
+                    status = dict(line.split(":", 1) for line in (proc / "status").read_text().splitlines() if ":" in line)
+                    sizes.append((int(status.get("VmRSS", "0 kB").split()[0]), status["Name"].strip()))
+                except (OSError, KeyError, ValueError):
+                    continue
+        facts.append("largest " + ", ".join(f"{name} {kb >> 10} MB" for kb, name in sorted(sizes, reverse=True)[:4]))
+        events = Path("/sys/fs/cgroup/memory.events")
+        if events.exists():
+            facts.append("cgroup " + events.read_text().replace("\n", " ").strip())
+        kernel = subprocess.run(["dmesg"], capture_output=True, text=True, timeout=5).stdout.splitlines()
+        killed = [line for line in kernel if "Killed process" in line or "invoked oom-killer" in line]
+        if killed:
+            facts.append("kernel: " + " | ".join(killed[-2:]))
+    except (OSError, ValueError, KeyError, subprocess.SubprocessError) as exc:  # a machine without /proc: say so, do not fail
+        facts.append(f"(no more: {exc})")
+    return "; ".join(facts)
+
+
 class Orbit:
     """A page of the game plus what it logged."""
 
@@ -101,7 +135,7 @@ class Orbit:
 
     def _crashed(self) -> None:
         self.crashes += 1
-        print(f"\nChromium's renderer crashed ({self.crashes} so far in this test)")
+        print(f"\nChromium's renderer crashed ({self.crashes} so far in this test); {machine_state()}")
 
     def reopen(self, fragment: str) -> Page:
         """After a renderer crash: a new tab in the same context (same storage), on ``fragment``."""
