@@ -1,5 +1,5 @@
 """The winnability study: solve a sample of seeded deals of every game and variant at a
-fixed budget, on every core, and write docs/WINNABILITY.md.
+fixed budget (each game's own), on every core, and write docs/WINNABILITY.md.
 
     .venv/bin/python bench/solve.py                      # the default sample (about 20 minutes on 2 cores)
     .venv/bin/python bench/solve.py --deals 5000 --variant-deals 1000 --jobs 8   # a larger one
@@ -7,7 +7,7 @@ fixed budget, on every core, and write docs/WINNABILITY.md.
 Deals are the seeds 1..N of each game's default rules (``--deals``, default 500) and of
 each option text in its registry entry's ``variants`` (``--variant-deals``, default 60),
 each solved from the deal by :func:`pyapp.solve.solve_state` with ``--budget`` nodes
-(default the solver's own budget). Every line a verdict gives is replayed through the
+(default each game's own: :attr:`pyapp.solve.core.Problem.budget`). Every line a verdict gives is replayed through the
 engine and must end exactly where the verdict says; a deal whose line does not is
 counted and printed (there should be none). The solver knows the order of every card,
 as KPatience's and Solvitaire's published figures do.
@@ -41,7 +41,7 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 from pyapp.games import entries, entry, get_game  # noqa: E402
-from pyapp.solve import BUDGET, solve_state  # noqa: E402
+from pyapp.solve import problem_for, solve_state  # noqa: E402
 
 
 @dataclass(frozen=True)
@@ -57,7 +57,7 @@ class Row:
     replays: bool
 
 
-def solve_one(task: tuple[str, str, int, int]) -> Row:
+def solve_one(task: tuple[str, str, int, int | None]) -> Row:
     game_id, options, seed, budget = task
     game = get_game(game_id)
     state = game.deal(seed, game.parse_options(options))
@@ -140,7 +140,7 @@ def report(rows: list[Row], args: argparse.Namespace, elapsed: float, command: s
         "",
         f"{len(rows)} deals solved in {elapsed / 60:.1f} minutes with {args.jobs} processes on "
         f"{os.cpu_count()} cores ({platform.python_implementation()} {platform.python_version()}, "
-        f"{platform.machine()}), {datetime.date.today().isoformat()}. Budget: {args.budget:,} nodes per deal. "
+        f"{platform.machine()}), {datetime.date.today().isoformat()}. Budget: {budgets(args.budget, [e.id for e in entries() if any(r.game == e.id for r in rows)])}. "
         f"Deals: the seeds 1..N of each game's rules (the deal a link `s=<seed>` gives).",
         "",
         "The solver knows the order of every card (as KPatience's and Solvitaire's published "
@@ -245,11 +245,21 @@ def report(rows: list[Row], args: argparse.Namespace, elapsed: float, command: s
     return "\n".join(out)
 
 
+def budgets(budget: int | None, games: list[str]) -> str:
+    """The budget in words: ``budget`` nodes per deal, or each game's own."""
+    if budget is not None:
+        return f"{budget:,} nodes per deal"
+    own = {g: problem_for(g).budget for g in games}
+    if len(set(own.values())) == 1:
+        return f"{next(iter(own.values())):,} nodes per deal (the solvers' own)"
+    return "nodes per deal, each game's own: " + ", ".join(f"{entry(g).title} {n:,}" for g, n in own.items())
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--deals", type=int, default=500, help="deals of each game's default rules")
     parser.add_argument("--variant-deals", type=int, default=60, help="deals of each variant")
-    parser.add_argument("--budget", type=int, default=BUDGET, help="nodes per deal")
+    parser.add_argument("--budget", type=int, default=None, help="nodes per deal (default: each game's own)")
     parser.add_argument("--jobs", type=int, default=os.cpu_count() or 1, help="processes")
     parser.add_argument("--games", default="", help="comma-separated game ids (default: every game)")
     parser.add_argument("--out", default=str(ROOT / "docs" / "WINNABILITY.md"), help="the report ('-': print it)")

@@ -38,7 +38,7 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 from pyapp.games import entries, entry, get_game  # noqa: E402
-from pyapp.solve import BUDGET, Search, problem_for  # noqa: E402
+from pyapp.solve import Search, problem_for  # noqa: E402
 
 
 def positions(game_id: str, options: str, seed: int) -> list[tuple[str, Any]]:
@@ -55,7 +55,7 @@ def positions(game_id: str, options: str, seed: int) -> list[tuple[str, Any]]:
     return [("deal", state), (f"move {n // 3}", states[n // 3]), (f"move {2 * n // 3}", states[2 * n // 3])]
 
 
-def time_search(game_id: str, state: Any, budget: int, seconds: float, cpu: bool = False) -> array[float]:
+def time_search(game_id: str, state: Any, budget: int | None, seconds: float, cpu: bool = False) -> array[float]:
     """The wall time of each node of the page's search from ``state`` (the setup first), in ms
     (an array: a list of millions of floats would lengthen the garbage collector's passes);
     ``cpu``: this thread's processor time instead (other processes' turns left out)."""
@@ -78,7 +78,7 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--games", default="", help="comma-separated game ids (default: every game)")
     parser.add_argument("--deals", type=int, default=10, help="deals of each game's default rules and variants")
-    parser.add_argument("--budget", type=int, default=BUDGET, help="nodes per search (the page's: the default)")
+    parser.add_argument("--budget", type=int, default=None, help="nodes per search (default: each game's own, as the page)")
     parser.add_argument("--seconds", type=float, default=5.0, help="at most this long per search")
     parser.add_argument("--no-variants", action="store_true", help="each game's default rules only")
     parser.add_argument("--cpu", action="store_true", help="time each step in this thread's processor time, "
@@ -86,7 +86,7 @@ def main(argv: list[str] | None = None) -> int:
     args = parser.parse_args(argv)
     wanted = [g for g in args.games.split(",") if g] or [e.id for e in entries()]
     print(f"Solitaire Orbit: per-node cost of the page's search, CPython {sys.version.split()[0]}, "
-          f"{time.strftime('%Y-%m-%d %H:%M UTC', time.gmtime())}; deals 1..{args.deals}, budget {args.budget:,}, "
+          f"{time.strftime('%Y-%m-%d %H:%M UTC', time.gmtime())}; deals 1..{args.deals}, budget {'each game' + chr(39) + 's own' if args.budget is None else f'{args.budget:,}'}, "
           f"at most {args.seconds:g} s per search; {'processor' if args.cpu else 'wall'} time, "
           f"load average {os.getloadavg()[0]:.2f}")
     print()

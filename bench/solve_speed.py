@@ -80,7 +80,7 @@ class Quiet(http.server.SimpleHTTPRequestHandler):
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--deals", type=int, default=10)
-    parser.add_argument("--budget", type=int, default=0, help="nodes per deal (default: the solver's own)")
+    parser.add_argument("--budget", type=int, default=None, help="nodes per deal (default: each game's own)")
     parser.add_argument("--dist", default=str(ROOT / "dist"), help="the built site (scripts/build.py)")
     parser.add_argument("--games", default="", help="comma-separated game ids (default: every game)")
     args = parser.parse_args()
@@ -90,8 +90,6 @@ def main() -> None:
     shutil.copytree(args.dist, site, dirs_exist_ok=True)
     sys.path.insert(0, str(ROOT))  # the code the build was made from (the verdicts must agree)
     from pyapp.games import entries
-    from pyapp.solve import BUDGET
-    args.budget = args.budget or BUDGET
     scope: dict[str, Any] = {}
     exec(CODE, scope)
     (site / "solve-speed.html").write_text(PAGE)
@@ -123,7 +121,7 @@ def main() -> None:
     finally:
         server.shutdown()
         shutil.rmtree(site, ignore_errors=True)
-    print(f"python bench/solve_speed.py --deals {args.deals} --budget {args.budget}: deals 1..{args.deals} of each "
+    print(f"python bench/solve_speed.py --deals {args.deals} {'' if args.budget is None else f'--budget {args.budget}'}: deals 1..{args.deals} of each "
           f"game's default rules; CPython {platform.python_version()}, Pyodide {version} in Chromium {chromium}, "
           f"{os.cpu_count()} cores")
     print()

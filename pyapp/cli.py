@@ -93,11 +93,12 @@ def run(argv: list[str], out: TextIO) -> None:
 def _solve(args: list[str], out: TextIO) -> None:
     """The verdict (won, best SCORE exact, best SCORE at-least, impossible, unknown), the line
     of move tokens that reaches it (dot-separated, for ``apply``), then nodes and seconds."""
-    from .solve import BUDGET, solve_state
+    from .solve import solve_state
 
     if not args:
         raise ParseError("solve needs STATE [--budget NODES]")
-    budget, rest = BUDGET, args[1:]
+    budget: int | None = None  # the game's own
+    rest = args[1:]
     if rest[:1] == ["--budget"] and len(rest) == 2 and rest[1].isdigit() and int(rest[1]) > 0:
         budget = int(rest[1])
     elif rest:

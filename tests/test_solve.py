@@ -164,6 +164,23 @@ def test_a_budget_that_runs_out_proves_nothing_it_did_not_search() -> None:
     assert solve_state("zodiac", state, budget=50).kind in ("best", "unknown")
 
 
+def test_a_search_with_no_budget_named_takes_its_problems_own() -> None:
+    class Short(Ring):
+        budget = 3
+
+    assert solve(Short(), 0).nodes <= 3 and not solve(Short(), 0).exact
+    assert solve(Short(), 0, budget=1_000).exact  # a budget named wins over the problem's
+    assert Search(Ring(), 0).limit == Problem.budget == 200_000 and Search(Ring(), 0, 5).limit == 5
+    gyre = get_game("gyre")
+    state = gyre.deal(1, gyre.parse_options(""))
+    assert problem_for("gyre", state).budget == 100_000 < problem_for("gravity").budget
+    verdict = solve_state("gyre", state)  # a default deal of Gyre never completes at its budget
+    assert verdict.nodes == 100_000 and not verdict.exact
+    out = io.StringIO()
+    run(["solve", gyre.format_state(state)], out)
+    assert out.getvalue().splitlines()[2].startswith("nodes 100000 ")
+
+
 def test_the_command_line_prints_the_verdict_the_line_and_the_work() -> None:
     state = None
     for seed in range(50):  # a position small enough for the brute force: its verdict is exact

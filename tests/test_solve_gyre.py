@@ -166,6 +166,36 @@ def test_the_forced_captures_tighten_the_bound_and_never_cut_below_the_best() ->
     assert tighter >= 20, tighter
 
 
+def test_the_forced_captures_kept_for_a_deck_are_those_worked_out_afresh() -> None:
+    """The cards the next forced captures draw and reveal are kept per hand, ring and deck
+    index, without the deck (forgotten when it changes): after a search, every one kept is
+    what a new problem works out, and another deck gets its own."""
+    checked = 0
+    for options in OPTIONS:
+        for seed in (1, 2):
+            state = GAME.deal(seed, GAME.parse_options(options))
+            p = problem(state)
+            solve(p, p.start(state), budget=1_500)
+            deck = p._memo_deck
+            assert deck is not None
+            kept = list(p._labels.items())[:: max(1, len(p._labels) // 40)]
+            assert kept
+            for (handmask, ringmask, idx), labels in kept:
+                assert problem(state)._forced_labels(handmask, ringmask, deck, idx) == labels
+                checked += 1
+            forced = [(at, labels) for at, labels in p._labels.items() if labels[2] > at[2]]
+            assert forced  # some positions had captures every line must make
+            other = GAME.deal(seed + 10, GAME.parse_options(options))
+            q = problem(other)
+            assert p._bound(p.start(other)) == q._bound(q.start(other))
+            assert p._memo_deck != deck
+            (handmask, ringmask, idx), labels = forced[0]
+            new_deck = q.start(other)[5]
+            assert p._forced_labels(handmask, ringmask, new_deck, idx) == \
+                problem(other)._forced_labels(handmask, ringmask, new_deck, idx)
+    assert checked >= 100
+
+
 def test_a_forced_capture_fixes_the_next_cards_roles() -> None:
     """KH must take QH (the only capture): the 5H drawn joins the hand and the KD revealed
     joins the ring, where it can never capture: the bound drops by the pair KD would have

@@ -143,6 +143,10 @@ class Problem(Generic[S]):
     #: the best is searched.
     win_value: int | None = None
 
+    #: The nodes a search of this problem may take when its caller names no budget: a game
+    #: whose nodes cost more (Gyre's bound) may take fewer, so that its verdicts come as soon.
+    budget: int = BUDGET
+
 
 Kind = Literal["won", "best", "impossible", "unknown"]
 
@@ -187,7 +191,8 @@ class Search(Generic[S]):
 
     problem: Problem[S]
     root: S
-    budget: int = BUDGET
+    #: The most nodes it searches (None: the problem's own :attr:`Problem.budget`).
+    budget: int | None = None
     nodes: int = 0
     best: int | None = None
     best_line: tuple[str, ...] = ()
@@ -260,12 +265,17 @@ class Search(Generic[S]):
         if self.problem.won(state):
             self._won = True
 
+    @property
+    def limit(self) -> int:
+        """The budget in force: :attr:`budget`, or the problem's own."""
+        return self.problem.budget if self.budget is None else self.budget
+
     def run(self, nodes: int = SLICE) -> bool:
         """Search at most ``nodes`` more nodes (never past the budget); True once it is done.
         Stopping between two calls leaves nothing behind."""
-        p, stack, limit = self.problem, self._stack, self.nodes + nodes
+        p, stack, limit, budget = self.problem, self._stack, self.nodes + nodes, self.limit
         if self._pending_root:
-            if self.nodes - self._waits >= self.budget:
+            if self.nodes - self._waits >= budget:
                 self.done = True
                 return True
             if not self._expand_root():
@@ -275,8 +285,8 @@ class Search(Generic[S]):
             if self.done:
                 return True
         while stack and not self._won:
-            if self.nodes >= limit or self.nodes - self._waits >= self.budget:
-                if self.nodes - self._waits >= self.budget:
+            if self.nodes >= limit or self.nodes - self._waits >= budget:
+                if self.nodes - self._waits >= budget:
                     self.done = True
                 return self.done
             if self._restart_at is not None and self.nodes - self._waits >= self._restart_at:
@@ -357,15 +367,15 @@ class Search(Generic[S]):
         return Verdict("best", self.best, line, self.complete and not self.cut, nodes)
 
 
-def solve(problem: Problem[S], root: S, budget: int = BUDGET, slice_nodes: int = SLICE) -> Verdict:
-    """Search from ``root`` to the end or the budget, a slice at a time."""
+def solve(problem: Problem[S], root: S, budget: int | None = None, slice_nodes: int = SLICE) -> Verdict:
+    """Search from ``root`` to the end or the budget (None: the problem's own), a slice at a time."""
     search = Search(problem, root, budget)
     while not search.run(slice_nodes):
         pass
     return search.verdict()
 
 
-def slices(problem: Problem[S], root: S, budget: int = BUDGET, slice_nodes: int = SLICE) -> Iterator[Search[S]]:
+def slices(problem: Problem[S], root: S, budget: int | None = None, slice_nodes: int = SLICE) -> Iterator[Search[S]]:
     """The search after each slice (its :attr:`Search.nodes` and :attr:`Search.best` so far),
     for a caller that runs it between frames; stop iterating to cancel it."""
     search = Search(problem, root, budget)

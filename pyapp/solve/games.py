@@ -22,7 +22,7 @@ from typing import Any
 
 from ..game import AnyGame
 from ..games import GameEntry, entry
-from .core import BUDGET, SLICE, Problem, Verdict, solve
+from .core import SLICE, Problem, Verdict, solve
 
 
 class EngineProblem(Problem[Any]):
@@ -72,8 +72,9 @@ def engine_verdict(problem: Problem[Any], verdict: Verdict) -> Verdict:
     return Verdict(verdict.kind, problem.score_of(verdict.score), verdict.line, verdict.exact, verdict.nodes)
 
 
-def solve_state(game_id: str, state: Any, budget: int = BUDGET, slice_nodes: int = SLICE) -> Verdict:
+def solve_state(game_id: str, state: Any, budget: int | None = None, slice_nodes: int = SLICE) -> Verdict:
     """The verdict for the engine's ``state`` of game ``game_id``, its score in the game's own
-    terms (Gravity's piles), its line the engine's move tokens."""
+    terms (Gravity's piles), its line the engine's move tokens; ``budget`` None: the game's own
+    (:attr:`pyapp.solve.core.Problem.budget`)."""
     problem = problem_for(game_id, state)
     return engine_verdict(problem, solve(problem, problem.start(state), budget, slice_nodes))

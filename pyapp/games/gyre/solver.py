@@ -145,6 +145,12 @@ State = tuple[tuple[int, ...], tuple[int, ...], int, int, int, tuple[int, ...]]
 class GyreProblem(Problem[State]):
     """Gyre's search problem for one set of options (see the module doc)."""
 
+    #: Half the other games' budget: a node of Gyre's costs several of Gravity's (its bound
+    #: searches the captures every line must make), and its search almost never completes,
+    #: so a verdict takes the whole budget: this one keeps a fresh deal's verdict to a few
+    #: seconds (docs/PERFORMANCE.md).
+    budget = 100_000
+
     def __init__(self, options: GyreOptions) -> None:
         self.options = options
         self.attrition = options.attrition
@@ -159,6 +165,9 @@ class GyreProblem(Problem[State]):
         self.depth = 4
         self._memo_deck: tuple[int, ...] | None = None
         self._memo: dict[tuple[int, int, int, int], int] = {}
+        #: For the same deck: :meth:`_forced_labels` per hand, ring and index (a move's child
+        #: is ranked by its bound, then keyed, ranked again and bounded when it is searched).
+        self._labels: dict[tuple[int, int, int], tuple[int, int, int]] = {}
         #: The last state whose moves were ranked, with the highest bound after them.
         self._ahead: tuple[State | None, int] = (None, 0)
 
@@ -236,6 +245,10 @@ class GyreProblem(Problem[State]):
             return min(own, ahead)
         return own
 
+    def _new_deck(self, deck: tuple[int, ...]) -> None:
+        """Forget the memos kept for one deck (they are keyed without it)."""
+        self._memo_deck, self._memo, self._labels = deck, {}, {}
+
     def _bound(self, state: State) -> int:
         ring, hand, idx, pending, score, deck = state
         ringmask = 0
@@ -310,7 +323,13 @@ class GyreProblem(Problem[State]):
         if idx >= n or not self.depth:
             return handmask, ringmask, idx
         if self._memo_deck is not deck:
-            self._memo_deck, self._memo = deck, {}
+            self._new_deck(deck)
+        at = (handmask, ringmask, idx)
+        known = self._labels.get(at)
+        if known is not None:
+            return known
+        if len(self._labels) > _CACHE_LIMIT:
+            self._labels.clear()
         k = forced_captures(self.cap, handmask, ringmask, deck, idx, self.depth, self._memo)
         size = bin(handmask).count("1")
         for _ in range(k):
@@ -322,7 +341,8 @@ class GyreProblem(Problem[State]):
             if idx < n:
                 ringmask |= 1 << deck[idx]
                 idx += 1
-        return handmask, ringmask, idx
+        out = self._labels[at] = (handmask, ringmask, idx)
+        return out
 
     def _captures_to_the_end(self, state: State) -> bool:
         """Every line from ``state`` (the deck not empty) makes only captures until the deck
