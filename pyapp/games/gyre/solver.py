@@ -142,6 +142,19 @@ __all__ = ["GyreProblem", "State", "problem"]
 State = tuple[tuple[int, ...], tuple[int, ...], int, int, int, tuple[int, ...]]
 
 
+def _mask(cards: tuple[int, ...]) -> int:
+    """The bit set of card numbers (an empty slot, -1, left out).
+
+    >>> _mask((3, -1, 0)), _mask(())
+    (9, 0)
+    """
+    mask = 0
+    for c in cards:
+        if c >= 0:
+            mask |= 1 << c
+    return mask
+
+
 class GyreProblem(Problem[State]):
     """Gyre's search problem for one set of options (see the module doc)."""
 
@@ -251,13 +264,7 @@ class GyreProblem(Problem[State]):
 
     def _bound(self, state: State) -> int:
         ring, hand, idx, pending, score, deck = state
-        ringmask = 0
-        for g in ring:
-            if g >= 0:
-                ringmask |= 1 << g
-        handmask = 0
-        for h in hand:
-            handmask |= 1 << h
+        ringmask, handmask = _mask(ring), _mask(hand)
         if pending < 0 and not self.attrition:
             # Forced rotations: with no capture and no replace, R is the only move and the hand
             # stays as it is; follow them (each throws away the card after the gap).
@@ -348,14 +355,8 @@ class GyreProblem(Problem[State]):
         """Every line from ``state`` (the deck not empty) makes only captures until the deck
         is empty (:func:`forced_captures` from this or the next turn runs the deck out)."""
         ring, hand, idx, pending, score, deck = state
-        ringmask = 1 << pending if pending >= 0 else 0
-        for g in ring:
-            if g >= 0:
-                ringmask |= 1 << g
-        handmask = 0
-        for h in hand:
-            handmask |= 1 << h
-        return self._forced_labels(handmask, ringmask, deck, idx)[2] >= len(deck)
+        ringmask = _mask(ring) | (1 << pending if pending >= 0 else 0)
+        return self._forced_labels(_mask(hand), ringmask, deck, idx)[2] >= len(deck)
 
     # -- moves -------------------------------------------------------------------------
     def moves(self, state: State) -> list[str]:
@@ -367,15 +368,9 @@ class GyreProblem(Problem[State]):
                 return [f"P{e}"]  # safe: no rotation comes before the end phase (see the module doc)
             return [f"P{k}" for k in self._place_order(ring, e, f, pending)]
         cap = self.cap
-        ringmask = 0
-        for g in ring:
-            if g >= 0:
-                ringmask |= 1 << g
+        ringmask = _mask(ring)
         if idx >= len(deck):
-            handmask = 0
-            for h in hand:
-                handmask |= 1 << h
-            _, h, g = _end_best(handmask, ringmask, self.easy)
+            _, h, g = _end_best(_mask(hand), ringmask, self.easy)
             if h < 0:
                 return []
             return [f"C{_CODE[h]}{ring.index(g)}"]  # safe: the first capture of a best matching
