@@ -130,6 +130,9 @@ class CanWin:
         #: The last verdict, to say in words: its game, its finding and the move that lost it, in words
         #: (said again in the language in use when it is shown under the board).
         self._last: tuple[str, Finding, str] | None = None
+        #: The words of the last verdict announced to a screen reader: a standing verdict (not
+        #: asked for) is announced only when its words change, not again after every move.
+        self._told = ""
         #: The search for a deal to deal (New deal's "Winnable deals only"), or None.
         self.hunt: Hunt | None = None
         self._hunts = 0
@@ -297,6 +300,9 @@ class CanWin:
             action = (_("Undo to there"), "undo-to") if found.since else (_("Show me"), "show-line") \
                 if found.verdict.line else None
             self._say(words, action, lasting=True)
+        elif words == self._told:
+            return  # the standing verdict, unchanged by the move: already announced
+        self._told = words
         self._tell(words)
 
     def slice(self, ticket: int, session: Session | None, move_words: MoveWords) -> bool | float:

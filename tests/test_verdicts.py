@@ -203,6 +203,40 @@ def test_the_standing_verdict_is_off_by_default_and_once_on_follows_every_positi
     assert Controller(storage).settings.verdict  # kept
 
 
+def standing_verdict_after(c: Controller, token: str) -> tuple[str, str]:
+    """Play ``token`` with the standing verdict on: the verdict under the board once its search
+    ended, and what was announced to a screen reader meanwhile."""
+    c.play(token)
+    c.effects()  # the move's own words
+    told = []
+    c.fire("verdict", timer(c, "verdict"))  # type: ignore[arg-type]
+    while (ticket := solve_timer(c)) is not None:
+        c.fire("solve", ticket)
+        told.append(c.effects().announce)
+    told.append(c.effects().announce)
+    return c.view().verdict, " | ".join(t for t in told if t)
+
+
+def test_the_standing_verdict_is_announced_once_when_it_changes_not_after_every_move() -> None:
+    c = Controller(MemoryStorage())
+    c.start(WINNABLE)
+    c.change("set-verdict", "", True)
+    c.fire("verdict", timer(c, "verdict"))  # type: ignore[arg-type]
+    run_search(c)
+    assert c.effects().announce == "Winnable from here."
+    # 48 to D3 keeps the deal winnable: the same words under the board, nothing said again
+    assert standing_verdict_after(c, "48@D3") == ("Solver: Winnable from here.", "")
+    # 38 to E1 loses it: the new verdict is said, once
+    shown, told = standing_verdict_after(c, "38@E1")
+    assert shown.startswith("Solver: No longer winnable: move 2 (card 38 to cell E1) lost it.")
+    assert told.startswith("No longer winnable: move 2") and told.count("No longer winnable") == 1, told
+    c.undo()  # back to a winnable position: it changed again, so it is said again
+    c.fire("verdict", timer(c, "verdict"))  # type: ignore[arg-type]
+    assert c.view().verdict == "Solver: Winnable from here." and c.effects().announce.endswith(" Winnable from here.")
+    c.asking.ask()  # asked for, it is always said, even unchanged
+    assert c.notice is not None and c.effects().announce == "Winnable from here."
+
+
 def run_hunt(c: Controller) -> int:
     slices = 0
     while (ticket := timer(c, "hunt")) is not None:
