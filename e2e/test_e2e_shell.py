@@ -111,6 +111,10 @@ def test_offline_after_one_visit(sw_context: BrowserContext, base_url_orbit: str
     page.evaluate("t => location.hash = t", f"#g=gravity&v=1&o=&s=3&m={move}")
     page.wait_for_function("t => location.hash === t", arg=f"#g=gravity&v=1&o=&s=3&m={move}")
     assert_board_matches(page)
+    # the solver is part of the app: Can I still win? answers offline too (this position is
+    # won in CPython's search as well: pyapp.solve.solve_state)
+    page.keyboard.press("w")
+    orbit.wait_until("() => document.querySelector('#notice-text').textContent === 'Winnable from here.'")
     # a new tab, offline, also starts
     other = sw_context.new_page()
     o2 = Orbit(other, base_url_orbit)
