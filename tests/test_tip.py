@@ -23,6 +23,16 @@ def test_the_tip_opens_the_first_deals_of_each_game_until_the_first_move() -> No
     assert c.view().tip == entry("gyre").tip
 
 
+def test_a_notice_takes_the_tips_place_until_it_is_dismissed() -> None:
+    c = Controller(MemoryStorage())
+    c.start("#g=square&s=6")
+    assert c.view().tip == entry("square").tip
+    c.asking.ask()  # Can I still win?: the notice says Searching, then the verdict
+    assert c.view().notice is not None and c.view().tip == ()
+    c.click("notice-close")
+    assert c.view().notice is None and c.view().tip == entry("square").tip
+
+
 def test_after_three_games_of_a_game_its_tip_is_not_shown_again_but_another_games_is() -> None:
     storage = MemoryStorage()
     c = Controller(storage)
