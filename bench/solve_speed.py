@@ -45,7 +45,7 @@ def measure(game_id, seed, budget):
     game = get_game(game_id)
     state = game.deal(seed, game.parse_options(""))
     start = time.perf_counter()
-    v = solve_state(game_id, state, budget)
+    v = solve_state(game_id, state, budget or None)  # JavaScript gives null for None: no budget named
     seconds = time.perf_counter() - start
     return json.dumps({"verdict": v.text(), "score": v.score, "line": len(v.line), "nodes": v.nodes,
                        "seconds": seconds})
@@ -108,7 +108,7 @@ def main() -> None:
                 for seed in range(1, args.deals + 1):
                     c = json.loads(scope["measure"](game_id, seed, args.budget))
                     w = json.loads(page.evaluate(
-                        "([g, s, b]) => py.globals.get('measure')(g, s, b)", [game_id, seed, args.budget]))
+                        "([g, s, b]) => py.globals.get('measure')(g, s, b)", [game_id, seed, args.budget or 0]))
                     if (c["verdict"], c["score"], c["nodes"]) != (w["verdict"], w["score"], w["nodes"]):
                         raise SystemExit(f"{game_id} {seed}: CPython {c} but Pyodide {w}")
                     results.setdefault((game_id, "CPython"), []).append(c)
