@@ -434,3 +434,15 @@ def test_stopped_while_its_best_is_settled_the_first_searchs_verdict_is_kept() -
     v.drop()
     kept = v.known_for("square", states[-1])
     assert kept is not None and kept.kind == "impossible" and not kept.exact
+
+
+def test_gravitys_best_still_possible_names_its_rating_band() -> None:
+    """The issue asks for Gravity's piles and band: the best a lost position still allows, and
+    what the end screen says no one could beat, carry the band of RULES.md 1.7."""
+    gravity = entry("gravity")
+    lost = Finding(Verdict("impossible", 3, ("a1b1",), True, 900), 4, 2)
+    assert verdict_words(gravity, lost, "5 of clubs onto a2").endswith(
+        "Best now: 3 piles left (Planet saved, with a little debris left).")
+    never = Finding(Verdict("impossible", 6, ("a1b1",), True, 900), 4, None)
+    assert verdict_words(gravity, never) == \
+        "Cannot be won from here: 6 piles left (Not a failure: you bought some time) at best."

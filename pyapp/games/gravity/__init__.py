@@ -13,9 +13,9 @@ from __future__ import annotations
 from typing import Any, Final
 
 from .. import GameEntry
-from ...i18n import N_, ngettext
+from ...i18n import N_, _, ngettext
 from .hints import hint
-from .rules import GRAVITY
+from .rules import GRAVITY, rating
 from .table import VIEW
 
 __all__ = ["ENTRY", "BANDS"]
@@ -32,6 +32,17 @@ def piles_left(piles: int) -> str:
     ('1 pile left', '3 piles left')
     """
     return ngettext("{n} pile left", "{n} piles left", piles).format(n=piles)
+
+
+def piles_and_band(piles: int) -> str:
+    """A result the solver found, in words with its rating band (RULES.md 1.7), as the
+    verdicts and the end screen say it.
+
+    >>> piles_and_band(3)
+    '3 piles left (Planet saved, with a little debris left)'
+    """
+    # Translators: a Gravity result and its rating band: "3 piles left (Planet saved, with a little debris left)".
+    return _("{piles} ({band})").format(piles=piles_left(piles), band=rating(piles))
 
 
 def _solver(state: Any) -> Any:
@@ -54,7 +65,7 @@ ENTRY: Final = GameEntry(
     variants=("decks=3", "hidden,nomoonplanet"),
     bench_seed=3,
     solver=_solver,
-    result_words=piles_left,
+    result_words=piles_and_band,
     # Translators: what the score counts, after a number (an average: "3.5 piles left")
     unit=(N_("pile left"), N_("piles left")),
     amount_words=piles_left,
