@@ -135,3 +135,20 @@ def test_the_end_screen_says_the_deal_could_be_won_and_watch_how_shows_the_solve
     page.locator("#rp-end").click()
     assert "Cells 36/36" in page.locator("#score").inner_text()
     orbit.assert_clean()
+
+
+def test_a_long_search_shows_how_it_goes_and_stop_ends_it_on_a_phone(orbit: Orbit) -> None:
+    orbit.page.set_viewport_size({"width": 390, "height": 844})
+    page = orbit.open("#g=gyre&s=5")  # searched from the deal to its budget: many seconds
+    page.keyboard.press("w")
+    progress = page.locator("#notice-progress")
+    expect(progress).to_be_visible(timeout=20_000)
+    assert "of at most 100,000 positions searched" in progress.inner_text()
+    assert progress.get_attribute("aria-hidden") == "true"  # seen, not spoken: it changes every second
+    assert page.locator("#notice-text").inner_text().startswith("Searching")
+    first = progress.inner_text()
+    orbit.wait_until("t => document.querySelector('#notice-progress').textContent !== t", first)  # it goes on
+    page.screenshot(path=str(SHOTS / "verdict-progress-gyre-phone.png"))
+    page.locator("#notice-action").click()  # Stop
+    expect(page.locator("#notice")).to_be_hidden()
+    orbit.assert_clean()

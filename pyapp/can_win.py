@@ -25,16 +25,16 @@ from __future__ import annotations
 import json
 import secrets
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, Any, Final, Protocol
 
 from .errors import OrbitError
 from .games import entry
-from .i18n import _, ngettext
+from .i18n import _, ngettext, number
 from .session import Session
 from .storage import Storage
 from .verdicts import SEARCHING, SLICE_GAP, SLICE_SECONDS, STANDING_PAUSE, TRACING, Finding, Verdicts, verdict_words
-from .view import Timer
+from .view import Notice, Timer
 
 if TYPE_CHECKING:  # the search itself is imported when a search starts (not at the page's start)
     from .solve import Problem, Search, Verdict
@@ -43,6 +43,10 @@ if TYPE_CHECKING:  # the search itself is imported when a search starts (not at 
 VERDICTS_KEY: Final = "orbit.verdicts"
 #: How many verdicts are kept there (the latest).
 VERDICTS_KEPT: Final = 40
+
+#: A search still going after this many slices (about a second on the page) says how it goes,
+#: and again every as many slices (:meth:`CanWin.progress`).
+PROGRESS_SLICES: Final = 50
 
 #: The nodes a deal hunt gives each deal it tries: wins are found fast or not at all, and a
 #: deal the search cannot settle in that many is passed over for the next.
@@ -138,6 +142,8 @@ class CanWin:
         self._hunts = 0
         #: The deal of a finished game is being searched, for the end screen.
         self.judging = False
+        #: Slices of the position's search so far (its progress is shown after a while).
+        self._slices = 0
 
     # -- verdicts kept across reloads --------------------------------------------------------------
     def keep(self) -> None:
@@ -269,6 +275,7 @@ class CanWin:
         """The position on the table changed: its search stops, a standing verdict waits again."""
         self.verdicts.moved()
         self.asked = self.judging = False
+        self._slices = 0
 
     def stop(self) -> None:
         """The notice's Stop."""
@@ -277,6 +284,7 @@ class CanWin:
     def ask(self, session: Session, move_words: MoveWords) -> None:
         """The player asks about the position on the table (a game in progress)."""
         self.asked = True
+        self._slices = 0
         found = self.verdicts.ask(session.game.id, session.states)
         if found is not None:
             self._found(session, found, move_words)
@@ -321,6 +329,9 @@ class CanWin:
                 self._say(_(TRACING), (_("Stop"), "stop-search"), lasting=True)
                 self._tell(_(TRACING))
             return True
+        self._slices += 1
+        if self._slices % PROGRESS_SLICES == 0 and v.ticket == ticket and v.progress() is not None:
+            return True  # how the search goes, drawn again
         return SLICE_GAP if v.ticket == ticket else True  # a new position's search: drawn, with its timer
 
     def pause_over(self, ticket: int, session: Session | None, standing: bool, move_words: MoveWords) -> bool:
@@ -352,9 +363,46 @@ class CanWin:
             # Translators: the solver's verdict kept shown under the board.
             return _("Solver: {verdict}").format(verdict=_(TRACING))
         if v.searching or not v.finding_for(session.game.id, session.states) or self._last is None:
-            return _("Solver: searching…")
+            progress = self.progress() if v.searching else ""
+            return _("Solver: searching…") + (" " + progress if progress else "")
         game_id, found, lost = self._last
         return _("Solver: {verdict}").format(verdict=verdict_words(entry(game_id), found, lost))
+
+    def progress(self) -> str:
+        """How a long search of the position asked about goes, once it has run a while ("" before,
+        and for a short one): the positions searched so far and the best line found so far.
+
+        >>> from pyapp.session import Session
+        >>> from pyapp.games import get_game
+        >>> c = CanWin(lambda *a, **k: None, lambda t: None)
+        >>> s = Session.new(get_game("gyre"), 5)
+        >>> c.ask(s, lambda n: ""); c.progress()
+        ''
+        >>> for _unused in range(PROGRESS_SLICES):
+        ...     _unused = c.slice(c.verdicts.ticket, s, lambda n: "")
+        >>> c.progress()  # doctest: +ELLIPSIS
+        '... of at most 100,000 positions searched; the best line so far: a final score of ...'
+        """
+        found = self.verdicts.progress()
+        if found is None or self._slices < PROGRESS_SLICES:
+            return ""
+        nodes, budget, best = found
+        if best is None:
+            # Translators: under "Searching…": how a long search goes ("5,641 of at most 100,000 positions
+            # searched"); the search ends sooner when it has settled the question.
+            return _("{nodes} of at most {budget} positions searched.").format(nodes=number(nodes),
+                                                                             budget=number(budget))
+        # Translators: under "Searching…": how a long search goes; {best} is a result in the game's own
+        # words ("a final score of 54", "3 piles left").
+        return _("{nodes} of at most {budget} positions searched; the best line so far: {best}.").format(
+            nodes=number(nodes), budget=number(budget), best=entry(self.verdicts.game).result_words(best))
+
+    def with_progress(self, shown: Notice | None) -> Notice | None:
+        """The notice on the page, with the search's progress under it when it is the notice of
+        the search the player asked for."""
+        if shown is None or not self.asked or shown.text != _(SEARCHING):
+            return shown
+        return replace(shown, progress=self.progress())
 
     def lost_at(self) -> int | None:
         """The number of the move that lost the game (the last verdict's), if it was found."""

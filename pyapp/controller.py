@@ -597,7 +597,7 @@ class Controller:
                          elapsed_ms=self.elapsed(), daily=self.daily_day is not None)
         standing = self.asking.standing()
         return replace(page, timers=(*page.timers, *self.can_win.timers(session, standing)),
-                       verdict=self.can_win.line(session, standing),
+                       verdict=self.can_win.line(session, standing), notice=self.can_win.with_progress(page.notice),
                        # a notice (a verdict, a broken link, "Link copied") takes the tip's place
                        # until it is dismissed: drawn over each other, neither could be read
                        tip=() if page.notice is not None else tip(

@@ -317,6 +317,7 @@ def page_writes(view: View, celebrate: bool = False) -> tuple[Write, ...]:
     out.append(("#notice", "hidden", on(notice is None)))
     if notice is not None:
         out += [("#notice", "class:error", on(notice.error)), ("#notice-text", "text", notice.text),
+                ("#notice-progress", "text", notice.progress), ("#notice-progress", "hidden", on(not notice.progress)),
                 ("#notice-action", "text", notice.action), ("#notice-action", "hidden", on(not notice.action))]
     if view.board is not None:
         out += [("#board", "attr:aria-label", view.board_label), ("#board", "class:celebrate", on(celebrate))]

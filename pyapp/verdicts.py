@@ -140,6 +140,22 @@ class Verdicts:
         return self._searching >= 0
 
     @property
+    def game(self) -> str:
+        """The game of the positions asked about."""
+        return self._game
+
+    def progress(self) -> tuple[int, int, int | None] | None:
+        """While the position asked about is being searched (not an earlier one, looking for the
+        move that lost it): the positions searched so far, the most it may search (its budget),
+        and the best result of a line found so far, in the game's own terms (None: no line has
+        ended yet); else None."""
+        search, problem = self.search, self._problem
+        if search is None or problem is None or self._searching != len(self._keys) - 1:
+            return None
+        return min(search.nodes, search.limit), search.limit, \
+            None if search.best is None else problem.score_of(search.best)
+
+    @property
     def tracing(self) -> bool:
         """The position cannot be won and the search looks for the move that lost it."""
         return self.searching and self._verdict is not None

@@ -136,6 +136,9 @@ class Notice:
     timeout: float = 0.0
     #: Which notice this is, so a late timer never dismisses a newer one.
     serial: int = 0
+    #: How a long search is going ("40,000 positions searched so far; ..."): shown under the
+    #: text but not spoken (it changes every second; the verdict is spoken when it comes).
+    progress: str = ""
 
 
 @dataclass(frozen=True)

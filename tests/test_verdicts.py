@@ -446,3 +446,44 @@ def test_gravitys_best_still_possible_names_its_rating_band() -> None:
     never = Finding(Verdict("impossible", 6, ("a1b1",), True, 900), 4, None)
     assert verdict_words(gravity, never) == \
         "Cannot be won from here: 6 piles left (Not a failure: you bought some time) at best."
+
+
+def test_a_long_search_shows_how_it_goes_under_its_notice_without_saying_it() -> None:
+    """Gyre's deal 5 is searched to its budget from the deal (many seconds on the page): after
+    about a second its notice shows the positions searched and the best line found so far, and
+    again every second; a screen reader hears only "Searching." and then the verdict."""
+    from pyapp.can_win import PROGRESS_SLICES
+    from pyapp.markup import page_writes
+    c = Controller(MemoryStorage())
+    c.start("#g=gyre&s=5")
+    c.asking.ask()
+    shown = c.view().notice
+    assert shown is not None and shown.text == SEARCHING and shown.progress == ""
+    assert c.effects().announce == "Searching."
+    drawn = []
+    for _unused in range(3 * PROGRESS_SLICES):
+        drawn.append(c.fire("solve", solve_timer(c)))  # type: ignore[arg-type]
+    assert drawn.count(True) == 3  # drawn again once a second, not at every slice
+    notice = c.view().notice
+    assert notice is not None and notice.text == SEARCHING
+    assert notice.progress.endswith(" of at most 100,000 positions searched; the best line so far: a final score of "
+                                    + notice.progress.split("a final score of ")[1]), notice.progress
+    assert c.effects().announce == ""  # not spoken
+    writes = page_writes(c.view())
+    assert ("#notice-progress", "text", notice.progress) in writes and ("#notice-progress", "hidden", "") in writes
+    c.notice_action()  # Stop
+    after = c.view().notice
+    assert after is None or after.progress == ""
+
+
+def test_the_standing_verdict_shows_how_a_long_search_goes() -> None:
+    from pyapp.can_win import PROGRESS_SLICES
+    c = Controller(MemoryStorage())
+    c.start("#g=gyre&s=5")
+    c.change("set-verdict", "", True)
+    c.fire("verdict", timer(c, "verdict"))  # type: ignore[arg-type]
+    assert c.view().verdict == "Solver: searching…"
+    for _unused in range(PROGRESS_SLICES):
+        c.fire("solve", solve_timer(c))  # type: ignore[arg-type]
+    assert c.view().verdict.startswith("Solver: searching… ") and "of at most 100,000 positions searched" in c.view().verdict
+    assert c.view().notice is None  # not asked: no notice
