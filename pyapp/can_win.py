@@ -112,6 +112,20 @@ class Hunt:
         return said.format(level=self.level, n=self.tried)
 
 
+def cost_words(cost: int) -> str:
+    """What the last move cost against the best still possible, after the verdict ("" for nothing).
+
+    >>> cost_words(3), cost_words(0)
+    (' Your last move cost 3 points of the best possible.', '')
+    """
+    if cost <= 0:
+        return ""
+    # Translators: after Gyre's verdict ("The best still possible from here: a final score of 58."): the
+    # best possible before the player's last move was higher by this many points.
+    return " " + ngettext("Your last move cost {n} point of the best possible.",
+                          "Your last move cost {n} points of the best possible.", cost).format(n=cost)
+
+
 class Say(Protocol):
     def __call__(self, text: str, action: tuple[str, str] | None = None, error: bool = False,
                  lasting: bool = False) -> None: ...
@@ -133,7 +147,7 @@ class CanWin:
         self.asked = False
         #: The last verdict, to say in words: its game, its finding and the move that lost it, in words
         #: (said again in the language in use when it is shown under the board).
-        self._last: tuple[str, Finding, str] | None = None
+        self._last: tuple[str, Finding, str, int] | None = None
         #: The words of the last verdict announced to a screen reader: a standing verdict (not
         #: asked for) is announced only when its words change, not again after every move.
         self._told = ""
@@ -300,8 +314,9 @@ class CanWin:
             self.judging = False
             return
         lost = move_words(found.since) if found.since and found.since <= len(session.moves) else ""
-        self._last = (session.game.id, found, lost)
-        words = verdict_words(entry(session.game.id), found, lost)
+        cost = self.cost(session, found)
+        self._last = (session.game.id, found, lost, cost)
+        words = verdict_words(entry(session.game.id), found, lost) + cost_words(cost)
         if self.asked:
             # Translators: buttons of the solver's verdict: Undo to the position before the move that lost
             # the game; Show me plays the solver's line from here.
@@ -365,8 +380,21 @@ class CanWin:
         if v.searching or not v.finding_for(session.game.id, session.states) or self._last is None:
             progress = self.progress() if v.searching else ""
             return _("Solver: searching…") + (" " + progress if progress else "")
-        game_id, found, lost = self._last
-        return _("Solver: {verdict}").format(verdict=verdict_words(entry(game_id), found, lost))
+        game_id, found, lost, cost = self._last
+        return _("Solver: {verdict}").format(verdict=verdict_words(entry(game_id), found, lost) + cost_words(cost))
+
+    def cost(self, session: Session, found: Finding) -> int:
+        """In a game without a win (Gyre), what the last move cost against the best still possible:
+        the points between the exact best before it and the exact best after it, when both are
+        known (0 otherwise: a best not settled proves no cost)."""
+        game_entry = entry(session.game.id)
+        now = found.verdict
+        if game_entry.can_win or now.kind != "best" or not now.exact or now.score is None or len(session.states) < 2:
+            return 0
+        before = self.verdicts.known_for(session.game.id, session.states[-2])
+        if before is None or before.kind != "best" or not before.exact or before.score is None:
+            return 0
+        return max(0, now.score - before.score if game_entry.lower_is_better else before.score - now.score)
 
     def progress(self) -> str:
         """How a long search of the position asked about goes, once it has run a while ("" before,

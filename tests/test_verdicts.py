@@ -487,3 +487,33 @@ def test_the_standing_verdict_shows_how_a_long_search_goes() -> None:
         c.fire("solve", solve_timer(c))  # type: ignore[arg-type]
     assert c.view().verdict.startswith("Solver: searching… ") and "of at most 100,000 positions searched" in c.view().verdict
     assert c.view().notice is None  # not asked: no notice
+
+
+#: Gyre's deal 1 after 40 moves (each the first legal one): the best still possible is 33 exactly;
+#: after R it is 31 (a replace would have kept it).
+GYRE_AT_40 = ("#g=gyre&v=1&o=&s=1&m=CJS1.P1.C5H2.P2.C6H2.P2.CJH0.P0.C7D0.P0.CJD2.P2.R.R.R.R.R.R.C9C4.P4.C5C4.P4."
+              "CQS4.P4.C6S4.P4.R.R.R.R.R.R.R.C6C5.P0.R.R.R.R.R")
+
+
+def test_gyres_verdict_says_what_the_last_move_cost_against_the_best_still_possible() -> None:
+    c = Controller(MemoryStorage())
+    c.start(GYRE_AT_40)
+    c.change("set-verdict", "", True)
+    c.fire("verdict", timer(c, "verdict"))  # type: ignore[arg-type]
+    run_search(c)
+    assert c.view().verdict == "Solver: The best still possible from here: a final score of 33."
+    c.play("R")
+    c.fire("verdict", timer(c, "verdict"))  # type: ignore[arg-type]
+    run_search(c)
+    assert c.view().verdict == ("Solver: The best still possible from here: a final score of 31. "
+                                "Your last move cost 2 points of the best possible.")
+    c.undo()  # the best move instead: it costs nothing, and nothing is said of it
+    c.fire("verdict", timer(c, "verdict"))  # type: ignore[arg-type]
+    assert c.session is not None
+    best = c.can_win.line_to_watch(c.session)[0]
+    c.play(best)
+    c.fire("verdict", timer(c, "verdict"))  # type: ignore[arg-type]
+    run_search(c)
+    assert c.view().verdict == "Solver: The best still possible from here: a final score of 33."
+    # a game with a win says no such thing (its verdict names the move that lost it)
+    assert c.can_win.cost(Session.from_link(WINNABLE), Finding(Verdict("best", 30, (), True, 9), 0)) == 0
