@@ -152,3 +152,23 @@ def test_a_long_search_shows_how_it_goes_and_stop_ends_it_on_a_phone(orbit: Orbi
     page.locator("#notice-action").click()  # Stop
     expect(page.locator("#notice")).to_be_hidden()
     orbit.assert_clean()
+
+
+def test_gyres_standing_verdict_says_what_a_move_cost_in_the_dark_theme(orbit: Orbit) -> None:
+    orbit.page.set_viewport_size({"width": 390, "height": 844})
+    orbit.page.emulate_media(color_scheme="dark")
+    session = Session.from_link("#g=gyre&v=1&o=&s=1&m=CJS1.P1.C5H2.P2.C6H2.P2.CJH0.P0.C7D0.P0.CJD2.P2.R.R.R.R.R.R."
+                                "C9C4.P4.C5C4.P4.CQS4.P4.C6S4.P4.R.R.R.R.R.R.R.C6C5.P0.R.R.R.R.R")
+    page = orbit.open(session.link().fragment())
+    page.locator("#more").click()
+    page.locator("#set-verdict").check()
+    page.locator("#more").click()
+    line = page.locator("#verdict-line")
+    expect(line).to_have_text("Solver: The best still possible from here: a final score of 33.", timeout=30_000)
+    play_via_ui(orbit, session, "R", how="tap")  # a replace would have kept 33
+    session.play("R")
+    assert_board_matches(page, session)
+    expect(line).to_have_text("Solver: The best still possible from here: a final score of 31. "
+                              "Your last move cost 2 points of the best possible.", timeout=30_000)
+    page.screenshot(path=str(SHOTS / "verdict-gyre-cost-phone-dark.png"))
+    orbit.assert_clean()
