@@ -203,6 +203,18 @@ def test_the_standing_verdict_is_off_by_default_and_once_on_follows_every_positi
     assert Controller(storage).settings.verdict  # kept
 
 
+def standing_on(link: str, settle: bool = True) -> Controller:
+    """A controller on ``link`` with the verdict kept shown, its pause over and (``settle``) its
+    search run to its end."""
+    c = Controller(MemoryStorage())
+    c.start(link)
+    c.change("set-verdict", "", True)
+    c.fire("verdict", timer(c, "verdict"))  # type: ignore[arg-type]
+    if settle:
+        run_search(c)
+    return c
+
+
 def standing_verdict_after(c: Controller, token: str) -> tuple[str, str]:
     """Play ``token`` with the standing verdict on: the verdict under the board once its search
     ended, and what was announced to a screen reader meanwhile."""
@@ -218,11 +230,7 @@ def standing_verdict_after(c: Controller, token: str) -> tuple[str, str]:
 
 
 def test_the_standing_verdict_is_announced_once_when_it_changes_not_after_every_move() -> None:
-    c = Controller(MemoryStorage())
-    c.start(WINNABLE)
-    c.change("set-verdict", "", True)
-    c.fire("verdict", timer(c, "verdict"))  # type: ignore[arg-type]
-    run_search(c)
+    c = standing_on(WINNABLE)
     assert c.effects().announce == "Winnable from here."
     # 48 to D3 keeps the deal winnable: the same words under the board, nothing said again
     assert standing_verdict_after(c, "48@D3") == ("Solver: Winnable from here.", "")
@@ -478,10 +486,7 @@ def test_a_long_search_shows_how_it_goes_under_its_notice_without_saying_it() ->
 
 def test_the_standing_verdict_shows_how_a_long_search_goes() -> None:
     from pyapp.can_win import PROGRESS_SLICES
-    c = Controller(MemoryStorage())
-    c.start("#g=gyre&s=5")
-    c.change("set-verdict", "", True)
-    c.fire("verdict", timer(c, "verdict"))  # type: ignore[arg-type]
+    c = standing_on("#g=gyre&s=5", settle=False)
     assert c.view().verdict == "Solver: searching…"
     for _unused in range(PROGRESS_SLICES):
         c.fire("solve", solve_timer(c))  # type: ignore[arg-type]
@@ -496,11 +501,7 @@ GYRE_AT_40 = ("#g=gyre&v=1&o=&s=1&m=CJS1.P1.C5H2.P2.C6H2.P2.CJH0.P0.C7D0.P0.CJD2
 
 
 def test_gyres_verdict_says_what_the_last_move_cost_against_the_best_still_possible() -> None:
-    c = Controller(MemoryStorage())
-    c.start(GYRE_AT_40)
-    c.change("set-verdict", "", True)
-    c.fire("verdict", timer(c, "verdict"))  # type: ignore[arg-type]
-    run_search(c)
+    c = standing_on(GYRE_AT_40)
     assert c.view().verdict == "Solver: The best still possible from here: a final score of 33."
     c.play("R")
     c.fire("verdict", timer(c, "verdict"))  # type: ignore[arg-type]
