@@ -241,7 +241,7 @@ def test_when_every_line_captures_to_the_end_the_ring_is_a_set() -> None:
 
 
 @settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
-@given(st.sampled_from([o for o in OPTIONS if "attrition" not in o]), st.integers(0, 10**6), st.integers(2, 18))
+@given(st.sampled_from(OPTIONS), st.integers(0, 10**6), st.integers(2, 18))
 def test_the_relaxed_game_never_proves_a_position_below_its_best(options: str, seed: int, back: int) -> None:
     """The relaxed game (the ring as a set, a rotation throwing away any ring card) is asked
     whether a position can end above a target: on every position the brute force over the

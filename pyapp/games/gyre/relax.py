@@ -15,7 +15,11 @@ depth-first search that prunes with an upper bound of the relaxed game (the solv
 without its forced rotations, which hold for the real ring only) and keeps, per position,
 the least proven upper bound and the most proven lower bound of its best gain (the deck is
 fixed), within a budget of positions per question (None: out of budget, nothing claimed).
-Only the base rules' and Easier's turns are modelled (not Attrition's rotations).
+With Attrition a rotation also throws away a hand card of the player's choice (any, as the
+rules allow), ends the game at once when the hand is then empty and the deck is not (the
+gain then loses a point per card left in the deck, as the rules' penalty), and otherwise
+draws to five when the card it brought in is a joker (the joker refill; captures and
+replaces draw to five anyway).
 """
 
 from __future__ import annotations
@@ -23,7 +27,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Final
 
-from .bound import _CACHE_LIMIT, _HAND, _PTS, _bits, _end_best
+from .bound import _CACHE_LIMIT, _HAND, _PTS, _XR, _bits, _end_best
 
 
 class _OutOfBudget(Exception):
@@ -52,8 +56,9 @@ class Relaxed:
     """
 
     def __init__(self, cap: tuple[int, ...], rep: tuple[int, ...], easy: bool, deck: tuple[int, ...],
-                 upper: Callable[[int, int, int], int]) -> None:
+                 upper: Callable[[int, int, int], int], attrition: bool = False) -> None:
         self.cap, self.rep, self.easy, self.deck, self.upper = cap, rep, easy, deck, upper
+        self.attrition = attrition
         #: Per position: the least proven upper bound and the most proven lower bound of its best gain.
         self.ub: dict[tuple[int, int, int], int] = {}
         self.lb: dict[tuple[int, int, int], int] = {}
@@ -98,8 +103,20 @@ class Relaxed:
         if out:
             return out
         top = deck[idx]
-        for g in _bits(ring):
-            out.append((0, hand, ring ^ (1 << g) | (1 << top), idx + 1))
+        if self.attrition:
+            for g in _bits(ring):
+                ng = ring ^ (1 << g) | (1 << top)
+                for d in _bits(hand):
+                    nh, i = hand ^ (1 << d), idx + 1
+                    if nh and top >= _XR and i < n:  # the joker refill (not after a sudden end)
+                        take = deck[i: i + _HAND - size + 1]
+                        for c in take:
+                            nh |= 1 << c
+                        i += len(take)
+                    out.append((0, nh, ng, i))  # an empty hand with cards in the deck: the sudden end
+        else:
+            for g in _bits(ring):
+                out.append((0, hand, ring ^ (1 << g) | (1 << top), idx + 1))
         rep = self.rep
         for h in _bits(hand):
             targets = rep[h] & ring
@@ -122,10 +139,11 @@ class Relaxed:
         lo = self.lb.get(key)
         if lo is not None and lo > t:
             return True
-        if t < 0:
-            return True  # a gain is never negative (no Attrition here)
-        if idx >= len(self.deck):
-            v = _end_best(hand, ring, self.easy)[0]
+        if t < 0 and not self.attrition:
+            return True  # a gain is never negative without Attrition's penalty
+        if idx >= len(self.deck) or not hand:
+            # the end phase, or Attrition's sudden end (a turn's start with an empty hand)
+            v = _end_best(hand, ring, self.easy)[0] if hand else idx - len(self.deck)
             self.ub[key] = self.lb[key] = v
             return v > t
         self._left -= 1
@@ -140,22 +158,26 @@ class Relaxed:
         for pts, nh, ng, i in self.children(hand, ring, idx):
             if i >= len(self.deck):
                 b = _end_best(nh, ng, self.easy)[0]
+            elif not nh:
+                b = i - len(self.deck)
             else:
-                b = ub.get((nh, ng, i), -1)
-                if b < 0:
-                    b = ub[(nh, ng, i)] = upper(nh, ng, i)
+                known = ub.get((nh, ng, i))
+                if known is None:
+                    known = ub[(nh, ng, i)] = upper(nh, ng, i)
+                b = known
             ranked.append((pts + b, pts, nh, ng, i))
         ranked.sort(reverse=True)
-        most = 0  # the highest upper bound over the children searched or cut
+        most: int | None = None  # the highest upper bound over the children searched or cut
         for b, pts, nh, ng, i in ranked:
             if b <= t:
-                most = max(most, b)
+                most = b if most is None else max(most, b)
                 break
             if self._more(nh, ng, i, t - pts):
-                self.lb[key] = max(self.lb.get(key, 0), t + 1)
+                self.lb[key] = max(self.lb.get(key, t + 1), t + 1)
                 return True
-            most = max(most, pts + ub.get((nh, ng, i), t - pts))
-        self.ub[key] = min(most, own)
+            v = pts + ub.get((nh, ng, i), t - pts)
+            most = v if most is None else max(most, v)
+        self.ub[key] = own if most is None else min(most, own)
         return False
 
 

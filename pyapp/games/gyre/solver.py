@@ -116,8 +116,8 @@ legal moves before the end phase; the safe moves above after it).
 Attrition's penalty only lowers a final score, so the bound holds with it too. In the end
 phase the bound is exact.
 
-The relaxed game (:mod:`.relax`, not with Attrition)
-----------------------------------------------------
+The relaxed game (:mod:`.relax`)
+--------------------------------
 The relaxed game is Gyre with the ring as a set: a rotation may throw away any ring card
 (the rules throw away the one after the gap), and a revealed card joins the ring at once
 (the rules wait for ``P``, which only chooses its slot). Its positions are (hand set, ring set
@@ -129,9 +129,13 @@ and every replace of the rules (drawing to five); with the deck empty, the end p
 rules (:func:`.bound._end_best`, exact). Every move of the rules, read on the sets, is one
 of these with the same points (a rotation's card after the gap is one ring card; a place
 changes no set), so every line of the rules from a position is a line of the relaxed game
-from its sets with the same points, and without Attrition a final value is the points: the
-relaxed game's best gain from the sets is at least the best the rules allow from the
-position. The relaxed search prunes with :meth:`GyreProblem._gain`, the bound above without
+from its sets with the same points. With Attrition a rotation also throws away a hand card
+(the player's choice in both games), the sudden end comes on the same condition with the
+same penalty (the deck index is the same), and the joker refill draws the same cards (the
+relaxed rotation brings in the same deck card, and the hand sets are the same), so the
+relaxed gain (points less the penalty) of the mapped line is the same too: the relaxed
+game's best gain from the sets is at least the best the rules allow from the position,
+less its score. The relaxed search prunes with :meth:`GyreProblem._gain`, the bound above without
 the forced rotations (the suit and rank programmes and the forced captures argue only with
 the sets, the must-capture rule, replaces throwing away a higher ring card and cards leaving
 the ring for good, all of which hold in the relaxed game; the forced rotations follow the
@@ -219,7 +223,7 @@ class GyreProblem(Problem[State]):
         #: The relaxed game of the deck (:mod:`.relax`; not with Attrition), how many of its
         #: positions one bound may search (0: none), and the best final value this problem has
         #: seen since :meth:`start` (the target the relaxed game is asked about).
-        self.relaxed_budget = 0 if options.attrition else RELAXED_BUDGET
+        self.relaxed_budget = RELAXED_BUDGET
         self._relaxed: Relaxed | None = None
         self.relaxed_labels = True
         #: The relaxed positions the bounds may still search (see :data:`.relax.RATE`).
@@ -256,7 +260,7 @@ class GyreProblem(Problem[State]):
     def value(self, state: State) -> int:
         ring, hand, idx, pending, score, deck = state
         if not hand and idx < len(deck) and pending < 0:
-            return score - (len(deck) - idx)  # Attrition's sudden end
+            score -= len(deck) - idx  # Attrition's sudden end
         if self._target is None or score > self._target:
             self._target = score  # (only a target for the relaxed game: see bound)
         return score
@@ -308,7 +312,8 @@ class GyreProblem(Problem[State]):
             if idx < len(deck):
                 relaxed = self._relaxed
                 if relaxed is None or relaxed.deck is not deck:
-                    relaxed = self._relaxed = Relaxed(self.cap, self.rep, self.easy, deck, self._relaxed_upper)
+                    relaxed = self._relaxed = Relaxed(self.cap, self.rep, self.easy, deck, self._relaxed_upper,
+                                                      self.attrition)
                 ringmask = _mask(ring) | (1 << pending if pending >= 0 else 0)
                 self._credit += RATE
                 proved = relaxed.at_most(_mask(hand), ringmask, idx, target - score,
