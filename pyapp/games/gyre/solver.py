@@ -194,9 +194,10 @@ class GyreProblem(Problem[State]):
     """Gyre's search problem for one set of options (see the module doc)."""
 
     #: Half the other games' budget: a node of Gyre's costs several of Gravity's (its bound
-    #: searches the captures every line must make), and its search almost never completes,
-    #: so a verdict takes the whole budget: this one keeps a fresh deal's verdict to a few
-    #: seconds (docs/PERFORMANCE.md).
+    #: searches the captures every line must make, and the relaxed game, up to
+    #: :data:`.relax.RATE` of its positions per node on average). With the relaxed game about
+    #: half of the fresh default deals complete within it (deals 1-20: 10); one that does not
+    #: takes 20-45 s in CPython, several times what it took without the relaxed game.
     budget = 100_000
 
     def __init__(self, options: GyreOptions) -> None:
@@ -225,7 +226,6 @@ class GyreProblem(Problem[State]):
         #: seen since :meth:`start` (the target the relaxed game is asked about).
         self.relaxed_budget = RELAXED_BUDGET
         self._relaxed: Relaxed | None = None
-        self.relaxed_labels = True
         #: The relaxed positions the bounds may still search (see :data:`.relax.RATE`).
         self._credit = ALLOWANCE
         self._target: int | None = None
@@ -328,9 +328,7 @@ class GyreProblem(Problem[State]):
         empty): :meth:`_gain`, the bound without its forced rotations (they hold for the
         real ring only)."""
         assert self._relaxed is not None
-        if self.relaxed_labels:
-            return self._gain(handmask, ringmask, self._relaxed.deck, idx)
-        return self._relax_pairs(handmask, ringmask, idx, self._relaxed.deck)
+        return self._gain(handmask, ringmask, self._relaxed.deck, idx)
 
     def _new_deck(self, deck: tuple[int, ...]) -> None:
         """Forget the memos kept for one deck (they are keyed without it)."""
