@@ -116,6 +116,40 @@ legal moves before the end phase; the safe moves above after it).
 Attrition's penalty only lowers a final score, so the bound holds with it too. In the end
 phase the bound is exact.
 
+The relaxed game (:mod:`.relax`)
+--------------------------------
+The relaxed game is Gyre with the ring as a set: a rotation may throw away any ring card
+(the rules throw away the one after the gap), and a revealed card joins the ring at once
+(the rules wait for ``P``, which only chooses its slot). Its positions are (hand set, ring set
+with the waiting card, deck index); from a turn's start with the deck not empty its moves
+are the captures of the rules when there is one (the must-capture rule: which captures exist
+depends only on the two sets), each drawing to five and revealing the next card into the
+ring as the rules do, and otherwise every rotation (any ring card out, the deck's top in)
+and every replace of the rules (drawing to five); with the deck empty, the end phase of the
+rules (:func:`.bound._end_best`, exact). Every move of the rules, read on the sets, is one
+of these with the same points (a rotation's card after the gap is one ring card; a place
+changes no set), so every line of the rules from a position is a line of the relaxed game
+from its sets with the same points. With Attrition a rotation also throws away a hand card
+(the player's choice in both games), the sudden end comes on the same condition with the
+same penalty (the deck index is the same), and the joker refill draws the same cards (the
+relaxed rotation brings in the same deck card, and the hand sets are the same), so the
+relaxed gain (points less the penalty) of the mapped line is the same too: the relaxed
+game's best gain from the sets is at least the best the rules allow from the position,
+less its score. The relaxed search prunes with :meth:`GyreProblem._gain`, the bound above without
+the forced rotations (the suit and rank programmes and the forced captures argue only with
+the sets, the must-capture rule, replaces throwing away a higher ring card and cards leaving
+the ring for good, all of which hold in the relaxed game; the forced rotations follow the
+real ring's gap and are left out), so it is an upper bound of the relaxed game too; a
+relaxed position kept with an upper bound was searched to its end under it.
+
+:meth:`GyreProblem.bound` asks the relaxed game whether it can gain more than ``target -
+score`` from the position, ``target`` the best final value :meth:`GyreProblem.value` has
+seen since :meth:`GyreProblem.start` (the search's best line so far, only ever a target:
+any number would do); when the relaxed search proves it cannot, no line of the rules ends
+above ``target`` from there and the bound is ``target`` (if lower than the bound above).
+When the relaxed search runs out of its share of positions (:data:`.relax.RATE`), nothing
+is claimed and the bound is the one above.
+
 >>> from pyapp.games.gyre.rules import GYRE
 >>> p = problem(None)
 >>> s = p.start(GYRE.deal(3, GYRE.parse_options("")))
@@ -134,6 +168,7 @@ from ...cards import CANONICAL_INDEX
 from ...solve.core import Problem
 from .bound import (_CACHE_LIMIT, _CODE, _HAND, _INDEX, _MASKS, _PTS, _RANK, _SUIT_MASK, _XB, _XR, _bits,
                     _end_best, _rank_bound, _suit_bound, forced_captures)
+from .relax import ALLOWANCE, BUDGET as RELAXED_BUDGET, RATE, Relaxed
 from .rules import GyreOptions, GyreState, points
 
 __all__ = ["GyreProblem", "State", "problem"]
@@ -159,9 +194,10 @@ class GyreProblem(Problem[State]):
     """Gyre's search problem for one set of options (see the module doc)."""
 
     #: Half the other games' budget: a node of Gyre's costs several of Gravity's (its bound
-    #: searches the captures every line must make), and its search almost never completes,
-    #: so a verdict takes the whole budget: this one keeps a fresh deal's verdict to a few
-    #: seconds (docs/PERFORMANCE.md).
+    #: searches the captures every line must make, and the relaxed game, up to
+    #: :data:`.relax.RATE` of its positions per node on average). With the relaxed game about
+    #: half of the fresh default deals complete within it (deals 1-20: 10); one that does not
+    #: takes 20-45 s in CPython, several times what it took without the relaxed game.
     budget = 100_000
 
     def __init__(self, options: GyreOptions) -> None:
@@ -181,8 +217,18 @@ class GyreProblem(Problem[State]):
         #: For the same deck: :meth:`_forced_labels` per hand, ring and index (a move's child
         #: is ranked by its bound, then keyed, ranked again and bounded when it is searched).
         self._labels: dict[tuple[int, int, int], tuple[int, int, int]] = {}
+        #: For the same deck: :meth:`_gain` per hand, ring and index.
+        self._gains: dict[tuple[int, int, int], int] = {}
         #: The last state whose moves were ranked, with the highest bound after them.
         self._ahead: tuple[State | None, int] = (None, 0)
+        #: The relaxed game of the deck (:mod:`.relax`; not with Attrition), how many of its
+        #: positions one bound may search (0: none), and the best final value this problem has
+        #: seen since :meth:`start` (the target the relaxed game is asked about).
+        self.relaxed_budget = RELAXED_BUDGET
+        self._relaxed: Relaxed | None = None
+        #: The relaxed positions the bounds may still search (see :data:`.relax.RATE`).
+        self._credit = ALLOWANCE
+        self._target: int | None = None
 
     @property
     def has_win(self) -> bool:
@@ -196,6 +242,8 @@ class GyreProblem(Problem[State]):
         deck = tuple(CANONICAL_INDEX[c] for c in s.deck)
         pending = -1 if s.pending is None else CANONICAL_INDEX[s.pending]
         score = sum(points(h) + points(g) for h, g in s.pairs)
+        self._target = None
+        self._credit = ALLOWANCE
         return (ring, hand, 0, pending, score, deck)
 
     def _suffix_masks(self, deck: tuple[int, ...]) -> tuple[int, ...]:
@@ -212,7 +260,9 @@ class GyreProblem(Problem[State]):
     def value(self, state: State) -> int:
         ring, hand, idx, pending, score, deck = state
         if not hand and idx < len(deck) and pending < 0:
-            return score - (len(deck) - idx)  # Attrition's sudden end
+            score -= len(deck) - idx  # Attrition's sudden end
+        if self._target is None or score > self._target:
+            self._target = score  # (only a target for the relaxed game: see bound)
         return score
 
     def won(self, state: State) -> bool:
@@ -255,12 +305,34 @@ class GyreProblem(Problem[State]):
         own = self._bound(state)
         ahead_state, ahead = self._ahead
         if ahead_state is state:
-            return min(own, ahead)
+            own = min(own, ahead)
+        target = self._target
+        if target is not None and own > target and self.relaxed_budget:
+            ring, hand, idx, pending, score, deck = state
+            if idx < len(deck):
+                relaxed = self._relaxed
+                if relaxed is None or relaxed.deck is not deck:
+                    relaxed = self._relaxed = Relaxed(self.cap, self.rep, self.easy, deck, self._relaxed_upper,
+                                                      self.attrition)
+                ringmask = _mask(ring) | (1 << pending if pending >= 0 else 0)
+                self._credit += RATE
+                proved = relaxed.at_most(_mask(hand), ringmask, idx, target - score,
+                                         min(self.relaxed_budget, self._credit))
+                self._credit -= relaxed.used
+                if proved:
+                    return target
         return own
+
+    def _relaxed_upper(self, handmask: int, ringmask: int, idx: int) -> int:
+        """An upper bound of the relaxed game's gain from a turn's start (the deck not
+        empty): :meth:`_gain`, the bound without its forced rotations (they hold for the
+        real ring only)."""
+        assert self._relaxed is not None
+        return self._gain(handmask, ringmask, self._relaxed.deck, idx)
 
     def _new_deck(self, deck: tuple[int, ...]) -> None:
         """Forget the memos kept for one deck (they are keyed without it)."""
-        self._memo_deck, self._memo, self._labels = deck, {}, {}
+        self._memo_deck, self._memo, self._labels, self._gains = deck, {}, {}, {}
 
     def _bound(self, state: State) -> int:
         ring, hand, idx, pending, score, deck = state
@@ -283,12 +355,31 @@ class GyreProblem(Problem[State]):
             return score + _end_best(handmask, ringmask, self.easy)[0]
         if pending >= 0:
             ringmask |= 1 << pending
-        handmask, ringmask, idx = self._forced_labels(handmask, ringmask, deck, idx)
+        return score + self._gain(handmask, ringmask, deck, idx)
+
+    def _gain(self, handmask: int, ringmask: int, deck: tuple[int, ...], idx: int) -> int:
+        """The most points the cards still in play could add (the relaxation of the module
+        doc, after the forced captures), from a turn's start with these hand and ring sets
+        (the card waiting to be placed, if any, in the ring): kept per sets and index for
+        one deck."""
+        if self._memo_deck is not deck:
+            self._new_deck(deck)
+        at = (handmask, ringmask, idx)
+        known = self._gains.get(at)
+        if known is not None:
+            return known
+        if len(self._gains) > _CACHE_LIMIT:
+            self._gains.clear()
+        out = self._gains[at] = self._relax_pairs(*self._forced_labels(handmask, ringmask, deck, idx), deck)
+        return out
+
+    def _relax_pairs(self, handmask: int, ringmask: int, idx: int, deck: tuple[int, ...]) -> int:
+        """The per-suit (per-rank with Easier) programmes of the module doc."""
         free = handmask | self._suffix_masks(deck)[idx]
         if self.easy:
             known = self._easy.get((free, ringmask))
             if known is not None:
-                return score + known
+                return known
             fc = [0] * 15
             gc = [0] * 15
             for c in _bits(free):
@@ -298,11 +389,11 @@ class GyreProblem(Problem[State]):
             if len(self._easy) > _CACHE_LIMIT:
                 self._easy.clear()
             rest = self._easy[(free, ringmask)] = _rank_bound(tuple(fc), tuple(gc), fc[1])
-            return score + rest
+            return rest
         deckmask = self._suffix_masks(deck)[idx]
         known = self._rest.get((handmask, deckmask, ringmask))
         if known is not None:
-            return score + known
+            return known
         hs = [(handmask >> (13 * k)) & _SUIT_MASK for k in range(4)]
         ds = [(deckmask >> (13 * k)) & _SUIT_MASK for k in range(4)]
         gs = [(ringmask >> (13 * k)) & _SUIT_MASK for k in range(4)]
@@ -320,7 +411,7 @@ class GyreProblem(Problem[State]):
         if len(self._rest) > _CACHE_LIMIT:
             self._rest.clear()
         self._rest[(handmask, deckmask, ringmask)] = total
-        return score + total
+        return total
 
     def _forced_labels(self, handmask: int, ringmask: int, deck: tuple[int, ...], idx: int) -> tuple[int, int, int]:
         """Hand, ring and deck index with the cards of the captures every line makes next

@@ -1,0 +1,190 @@
+"""Gyre's relaxed game, a bound for the solver (:mod:`pyapp.games.gyre.solver` holds the proof).
+
+The relaxed game is Gyre with the ring as a set of cards: a rotation may throw away *any*
+ring card (not only the one after the gap), and a revealed card joins the ring at once (no
+place). Everything else is the rules': the must-capture rule, captures, the draw to five, the
+reveal, replaces, the end phase. Every line of the real game is a line of the relaxed one
+with the same points (a rotation throws away one ring card and brings in the deck's top; a
+place puts the waiting card into the ring), so the relaxed game's best gain from a position
+is at least the real game's. Its positions are (hand, ring, deck index) as bit sets and an
+index: one relaxed position stands for every arrangement of its ring, which is why it can
+be searched much further than the real game.
+
+:class:`Relaxed` answers "can the relaxed game gain more than ``t`` from here?" with a
+depth-first search that prunes with an upper bound of the relaxed game (the solver's bound
+without its forced rotations, which hold for the real ring only) and keeps, per position,
+the least proven upper bound and the most proven lower bound of its best gain (the deck is
+fixed), within a budget of positions per question (None: out of budget, nothing claimed).
+With Attrition a rotation also throws away a hand card of the player's choice (any, as the
+rules allow), ends the game at once when the hand is then empty and the deck is not (the
+gain then loses a point per card left in the deck, as the rules' penalty), and otherwise
+draws to five when the card it brought in is a joker (the joker refill; captures and
+replaces draw to five anyway).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Final
+
+from .bound import _CACHE_LIMIT, _HAND, _PTS, _XR, _bits, _end_best
+
+
+class _OutOfBudget(Exception):
+    pass
+
+
+class Relaxed:
+    """The relaxed game of one deck, with its memos (see the module doc).
+
+    ``cap[h]`` / ``rep[h]``: the cards ``h`` captures / may replace; ``easy``: the option (the
+    end phase); ``upper(hand, ring, idx)``: an upper bound of the relaxed game's best gain from
+    that position, whose deck is not empty.
+
+    >>> from pyapp.cards import CANONICAL_INDEX, Card
+    >>> from pyapp.games.gyre.bound import _MASKS
+    >>> n = lambda code: CANONICAL_INDEX[Card.parse(code)]
+    >>> cap, rep = _MASKS[False]
+    >>> deck = (n("2C"), n("QS"), n("3C"))
+    >>> r = Relaxed(cap, rep, False, deck, lambda h, g, i: 100)  # a useless bound: a full search
+    >>> hand = sum(1 << n(c) for c in ("KH", "AS", "2S", "AC", "AD"))
+    >>> ring = sum(1 << n(c) for c in ("QH", "4C", "5C", "6C", "7C"))
+    >>> # KH must take QH (7); 2C is drawn, QS revealed; no capture: 2C replaces 4C, 3C is
+    >>> # drawn and takes 2C in the end phase (2): 9 in all, and no more
+    >>> r.at_most(hand, ring, 0, 8, 10_000), r.at_most(hand, ring, 0, 9, 10_000), r.lb[(hand, ring, 0)]
+    (False, True, 9)
+    """
+
+    def __init__(self, cap: tuple[int, ...], rep: tuple[int, ...], easy: bool, deck: tuple[int, ...],
+                 upper: Callable[[int, int, int], int], attrition: bool = False) -> None:
+        self.cap, self.rep, self.easy, self.deck, self.upper = cap, rep, easy, deck, upper
+        self.attrition = attrition
+        #: Per position: the least proven upper bound and the most proven lower bound of its best gain.
+        self.ub: dict[tuple[int, int, int], int] = {}
+        self.lb: dict[tuple[int, int, int], int] = {}
+        self._left = 0
+        #: The positions the last question searched.
+        self.used = 0
+
+    def at_most(self, hand: int, ring: int, idx: int, t: int, budget: int) -> bool | None:
+        """True: the relaxed game gains at most ``t`` from this position (proven); False: more
+        (a relaxed line gains more); None: the budget of positions ran out first."""
+        if len(self.ub) > _CACHE_LIMIT or len(self.lb) > _CACHE_LIMIT:
+            self.ub.clear()
+            self.lb.clear()
+        self._left = budget
+        try:
+            return not self._more(hand, ring, idx, t)
+        except _OutOfBudget:
+            return None
+        finally:
+            self.used = budget - max(self._left, 0)
+
+    def children(self, hand: int, ring: int, idx: int) -> list[tuple[int, int, int, int]]:
+        """The relaxed moves' results ``(points, hand, ring, idx)`` from a turn's start, the
+        deck not empty (captures when there is one, else rotations and replaces)."""
+        deck, n, cap = self.deck, len(self.deck), self.cap
+        size = bin(hand).count("1")
+        out: list[tuple[int, int, int, int]] = []
+        for h in _bits(hand):
+            targets = cap[h] & ring
+            if not targets:
+                continue
+            nh0 = hand ^ (1 << h)
+            i0 = min(n, idx + _HAND - size + 1)
+            for c in deck[idx: i0]:
+                nh0 |= 1 << c
+            for g in _bits(targets):
+                ng, i = ring ^ (1 << g), i0
+                if i < n:
+                    ng |= 1 << deck[i]
+                    i += 1
+                out.append((_PTS[h] + _PTS[g], nh0, ng, i))
+        if out:
+            return out
+        top = deck[idx]
+        if self.attrition:
+            for g in _bits(ring):
+                ng = ring ^ (1 << g) | (1 << top)
+                for d in _bits(hand):
+                    nh, i = hand ^ (1 << d), idx + 1
+                    if nh and top >= _XR and i < n:  # the joker refill (not after a sudden end)
+                        take = deck[i: i + _HAND - size + 1]
+                        for c in take:
+                            nh |= 1 << c
+                        i += len(take)
+                    out.append((0, nh, ng, i))  # an empty hand with cards in the deck: the sudden end
+        else:
+            for g in _bits(ring):
+                out.append((0, hand, ring ^ (1 << g) | (1 << top), idx + 1))
+        rep = self.rep
+        for h in _bits(hand):
+            targets = rep[h] & ring
+            if not targets:
+                continue
+            nh = hand ^ (1 << h)
+            i0 = min(n, idx + _HAND - size + 1)
+            for c in deck[idx: i0]:
+                nh |= 1 << c
+            for g in _bits(targets):
+                out.append((0, nh, ring ^ (1 << g) | (1 << h), i0))
+        return out
+
+    def _more(self, hand: int, ring: int, idx: int, t: int) -> bool:
+        """The relaxed game gains more than ``t`` from here (else at most ``t``, proven)."""
+        key = (hand, ring, idx)
+        u = self.ub.get(key)
+        if u is not None and u <= t:
+            return False
+        lo = self.lb.get(key)
+        if lo is not None and lo > t:
+            return True
+        if t < 0 and not self.attrition:
+            return True  # a gain is never negative without Attrition's penalty
+        if idx >= len(self.deck) or not hand:
+            # the end phase, or Attrition's sudden end (a turn's start with an empty hand)
+            v = _end_best(hand, ring, self.easy)[0] if hand else idx - len(self.deck)
+            self.ub[key] = self.lb[key] = v
+            return v > t
+        self._left -= 1
+        if self._left < 0:
+            raise _OutOfBudget
+        own = self.upper(hand, ring, idx) if u is None else u  # (a kept bound is at most it)
+        if own <= t:
+            self.ub[key] = own
+            return False
+        upper, ub = self.upper, self.ub
+        ranked = []
+        for pts, nh, ng, i in self.children(hand, ring, idx):
+            if i >= len(self.deck):
+                b = _end_best(nh, ng, self.easy)[0]
+            elif not nh:
+                b = i - len(self.deck)
+            else:
+                known = ub.get((nh, ng, i))
+                if known is None:
+                    known = ub[(nh, ng, i)] = upper(nh, ng, i)
+                b = known
+            ranked.append((pts + b, pts, nh, ng, i))
+        ranked.sort(reverse=True)
+        most: int | None = None  # the highest upper bound over the children searched or cut
+        for b, pts, nh, ng, i in ranked:
+            if b <= t:
+                most = b if most is None else max(most, b)
+                break
+            if self._more(nh, ng, i, t - pts):
+                self.lb[key] = max(self.lb.get(key, t + 1), t + 1)
+                return True
+            v = pts + ub.get((nh, ng, i), t - pts)
+            most = v if most is None else max(most, v)
+        self.ub[key] = own if most is None else min(most, own)
+        return False
+
+
+#: Relaxed positions one bound may search, at most.
+BUDGET: Final = 32
+#: Relaxed positions each bound earns (the relaxed search spends at most that many per real
+#: position on average, after a first allowance: a deal where its questions keep failing costs
+#: a bounded multiple of the search without it).
+RATE: Final = 4
+ALLOWANCE: Final = 4_000
