@@ -172,13 +172,13 @@ def test_a_search_with_no_budget_named_takes_its_problems_own() -> None:
     assert solve(Short(), 0, budget=1_000).exact  # a budget named wins over the problem's
     assert Search(Ring(), 0).limit == Problem.budget == 200_000 and Search(Ring(), 0, 5).limit == 5
     gyre = get_game("gyre")
-    state = gyre.deal(1, gyre.parse_options(""))
-    assert problem_for("gyre", state).budget == 100_000 < problem_for("gravity").budget
-    verdict = solve_state("gyre", state)  # a default deal of Gyre never completes at its budget
-    assert verdict.nodes == 100_000 and not verdict.exact
+    state = gyre.deal(5, gyre.parse_options(""))
+    assert problem_for("gyre", state).budget == 20_000 < problem_for("gravity").budget
+    verdict = solve_state("gyre", state)  # Gyre's deal 5 does not complete at its budget
+    assert verdict.nodes == 20_000 and not verdict.exact
     out = io.StringIO()
     run(["solve", gyre.format_state(state)], out)
-    assert out.getvalue().splitlines()[2].startswith("nodes 100000 ")
+    assert out.getvalue().splitlines()[2].startswith("nodes 20000 ")
 
 
 def test_the_command_line_prints_the_verdict_the_line_and_the_work() -> None:

@@ -117,6 +117,12 @@ class Problem(Generic[S]):
         A bound that is ever too low makes the search wrong: when in doubt, None."""
         return None
 
+    def begin(self) -> None:
+        """A search starts (called once by each :class:`Search`, before anything else): a problem
+        that learns as a search goes (e.g. the best value seen, as a target for its bound) forgets
+        what an earlier search taught it here, so that a search's result depends on its problem
+        and root alone (a search cut into slices, or run after another one, is the same)."""
+
     def attempt(self, k: int) -> int | None:
         """Restarts (off by default: None). The search calls it before its attempt ``k`` (0 at
         the start, then 1, 2, ... after each restart); the problem may change its move order for
@@ -220,6 +226,7 @@ class Search(Generic[S]):
 
     def __post_init__(self) -> None:
         self.nodes = 1
+        self.problem.begin()
         self._begin_attempt()
         self._expand_root()
 

@@ -193,12 +193,13 @@ def _mask(cards: tuple[int, ...]) -> int:
 class GyreProblem(Problem[State]):
     """Gyre's search problem for one set of options (see the module doc)."""
 
-    #: Half the other games' budget: a node of Gyre's costs several of Gravity's (its bound
+    #: A tenth of the other games' budget: a node of Gyre's costs many of Gravity's (its bound
     #: searches the captures every line must make, and the relaxed game, up to
-    #: :data:`.relax.RATE` of its positions per node on average). With the relaxed game about
-    #: half of the fresh default deals complete within it (deals 1-20: 10); one that does not
-    #: takes 20-45 s in CPython, several times what it took without the relaxed game.
-    budget = 100_000
+    #: :data:`.relax.RATE` of its positions per node on average). At 20,000 a fresh default deal
+    #: that does not complete takes about as long (5-7 s in CPython) as one did at 100,000
+    #: before the relaxed game, and more complete: deals 1-8, 3 exact against 1, with a best as
+    #: high or higher on each (at 100,000: 5 of 8, but 25-35 s for one that does not complete).
+    budget = 20_000
 
     def __init__(self, options: GyreOptions) -> None:
         self.options = options
@@ -242,9 +243,16 @@ class GyreProblem(Problem[State]):
         deck = tuple(CANONICAL_INDEX[c] for c in s.deck)
         pending = -1 if s.pending is None else CANONICAL_INDEX[s.pending]
         score = sum(points(h) + points(g) for h, g in s.pairs)
+        self.begin()
+        return (ring, hand, 0, pending, score, deck)
+
+    def begin(self) -> None:
+        """A search starts: it learns its own target, with its own relaxed game and credit (what
+        an earlier search proved of the relaxed game is sound, but would make this search's
+        result depend on it)."""
         self._target = None
         self._credit = ALLOWANCE
-        return (ring, hand, 0, pending, score, deck)
+        self._relaxed = None
 
     def _suffix_masks(self, deck: tuple[int, ...]) -> tuple[int, ...]:
         """Bit set of ``deck[i:]`` for every ``i``."""
