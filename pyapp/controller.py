@@ -598,9 +598,6 @@ class Controller:
         standing = self.asking.standing()
         return replace(page, timers=(*page.timers, *self.can_win.timers(session, standing)),
                        verdict=self.can_win.line(session, standing), notice=self.can_win.with_progress(page.notice),
-                       # a notice (a verdict, a broken link, "Link copied") takes the tip's place
-                       # until it is dismissed: drawn over each other, neither could be read
-                       tip=() if page.notice is not None else tip(
-                           session.game.id, len(session.moves),
-                           lambda: sum(1 for key in self.stats.stats.results if key[0] == session.game.id)))
+                       tip=tip(session.game.id, len(session.moves), page.notice is not None,
+                               lambda: sum(1 for key in self.stats.stats.results if key[0] == session.game.id)))
 

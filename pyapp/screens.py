@@ -267,15 +267,18 @@ def keys_dialog(keys: tuple[tuple[str, str], ...], title: str = "", html: str = 
 TIP_GAMES: Final = 3
 
 
-def tip(game_id: str, moves: int, counted: Callable[[], int]) -> tuple[str, ...]:
+def tip(game_id: str, moves: int, noticed: bool, counted: Callable[[], int]) -> tuple[str, ...]:
     """The game's tip (:attr:`pyapp.games.GameEntry.tip`) in the language in use, over the
     header before the first move of a player's first :data:`TIP_GAMES` games of it (``counted``:
     how many games of it the statistics hold, asked only before a deal's first move), then
-    never again.
+    never again; a notice on the page (``noticed``: a verdict, a broken link, "Link copied")
+    takes its place until it is dismissed (drawn over each other, neither could be read).
 
-    >>> len(tip("gyre", 0, lambda: 0)), tip("gyre", 1, lambda: 0), tip("gyre", 0, lambda: TIP_GAMES)
-    (3, (), ())
+    >>> len(tip("gyre", 0, False, lambda: 0)), tip("gyre", 1, False, lambda: 0)
+    (3, ())
+    >>> tip("gyre", 0, False, lambda: TIP_GAMES), tip("gyre", 0, True, lambda: 0)
+    ((), ())
     """
-    if moves or counted() >= TIP_GAMES:
+    if moves or noticed or counted() >= TIP_GAMES:
         return ()
     return tuple(_(line) for line in entry(game_id).tip)
