@@ -246,14 +246,13 @@ def test_the_relaxed_game_never_proves_a_position_below_its_best(options: str, s
     """The relaxed game (the ring as a set, a rotation throwing away any ring card) is asked
     whether a position can end above a target: on every position the brute force over the
     engine met, asked about one below its best it never says no (the bound stays at or above
-    the best), and asked about the best itself it is tight on some of them."""
+    the best), nor asked about the best itself."""
     state = near_end(options, seed, back)
     memo: dict[GyreState, int] = {}
     try:
         best_score(GAME, state, memo, [6_000])
     except OverflowError:
         return
-    tight = 0
     for position, value in memo.items():
         p = problem(position)
         mine = p.start(position)
@@ -264,8 +263,8 @@ def test_the_relaxed_game_never_proves_a_position_below_its_best(options: str, s
             p.relaxed_budget = 10**6
             bound = p.bound(mine)
             assert bound is not None and bound >= value, (options, seed, back, target)
-            tight += target == value and bound == value
-    assert tight or len(memo) < 30
+    # (It need not be tight on every deal: on Attrition's seed 1636 it is on none of 82 positions.
+    # That the bound does its work is the fresh-deals test's: deals 4 and 7 exact in small budgets.)
 
 
 def test_the_relaxed_game_proves_fresh_deals_exact() -> None:

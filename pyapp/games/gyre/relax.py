@@ -80,6 +80,15 @@ class Relaxed:
         finally:
             self.used = budget - max(self._left, 0)
 
+    def _played(self, hand: int, h: int, idx: int, size: int) -> tuple[int, int]:
+        """The hand after hand card ``h`` (of ``size`` cards) is played and the hand draws back to
+        five from deck index ``idx``, and the deck index after the draw."""
+        end = min(len(self.deck), idx + _HAND - size + 1)
+        nh = hand ^ (1 << h)
+        for c in self.deck[idx: end]:
+            nh |= 1 << c
+        return nh, end
+
     def children(self, hand: int, ring: int, idx: int) -> list[tuple[int, int, int, int]]:
         """The relaxed moves' results ``(points, hand, ring, idx)`` from a turn's start, the
         deck not empty (captures when there is one, else rotations and replaces)."""
@@ -90,10 +99,7 @@ class Relaxed:
             targets = cap[h] & ring
             if not targets:
                 continue
-            nh0 = hand ^ (1 << h)
-            i0 = min(n, idx + _HAND - size + 1)
-            for c in deck[idx: i0]:
-                nh0 |= 1 << c
+            nh0, i0 = self._played(hand, h, idx, size)
             for g in _bits(targets):
                 ng, i = ring ^ (1 << g), i0
                 if i < n:
@@ -122,10 +128,7 @@ class Relaxed:
             targets = rep[h] & ring
             if not targets:
                 continue
-            nh = hand ^ (1 << h)
-            i0 = min(n, idx + _HAND - size + 1)
-            for c in deck[idx: i0]:
-                nh |= 1 << c
+            nh, i0 = self._played(hand, h, idx, size)
             for g in _bits(targets):
                 out.append((0, nh, ring ^ (1 << g) | (1 << h), i0))
         return out
