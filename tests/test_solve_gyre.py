@@ -119,9 +119,9 @@ def test_equal_keys_reach_equal_gains_whatever_was_gained_before(
 
 def test_lines_from_fresh_deals_replay_to_what_they_claim() -> None:
     for options in OPTIONS:
-        for seed in range(100, 105):
+        for seed in (100, 101):
             state = GAME.deal(seed, GAME.parse_options(options))
-            verdict = solve_state("gyre", state, budget=2_000)
+            verdict = solve_state("gyre", state, budget=1_000)
             assert verdict.kind == "best" and verdict.score is not None
             s = state
             for token in verdict.line:
@@ -149,7 +149,7 @@ def test_the_forced_captures_tighten_the_bound_and_never_cut_below_the_best() ->
     what the brute force over the engine finds, and so is every position the brute force met."""
     tighter = 0
     for options in OPTIONS:
-        for seed in range(40):
+        for seed in range(8):  # about 15,000 positions, 700 of them tighter (40 seeds: 76,000 and 6,200)
             state = near_end(options, seed, 8 + seed % 9)
             memo: dict[GyreState, int] = {}
             try:
