@@ -207,7 +207,7 @@ def test_axe_finds_nothing_on_any_screen_or_dialog(axe_context: BrowserContext, 
     found += axe(page, "start")
     for game_id, fragment in (("gravity", "#g=gravity&s=42"), ("square", "#g=square&s=2&o=ends"),
                               ("gyre", "#g=gyre&s=1"), ("zodiac", "#g=zodiac&s=5")):
-        orbit.open(fragment)
+        orbit.follow(fragment)
         focus_on_board(page)
         key(orbit, "Space")  # a card picked up: its places lit, names said
         found += axe(page, game_id)

@@ -232,9 +232,10 @@ def test_screenshots_after_the_first_move_and_at_the_end(browser: Browser, base_
     """Artifacts for a reviewer: every game, after its first move and at its end (with the end screen)."""
     ARTIFACTS.mkdir(exist_ok=True)
     context, orbit = new_orbit(browser, base_url_orbit, viewport)
+    page = orbit.open()
     for game, (options, seed) in GAMES.items():
         session = Session.new(get_game(game), seed, options)
-        page = orbit.open(session.link().fragment())
+        page = orbit.follow(session.link().fragment())
         play_via_ui(orbit, session, session.legal_moves()[0])
         page.wait_for_function("() => location.hash.includes('&m=')")
         orbit.idle()
@@ -242,7 +243,7 @@ def test_screenshots_after_the_first_move_and_at_the_end(browser: Browser, base_
         end = _end_of(game, options, seed)
         last = end.moves[-1]
         end.undo()
-        page = orbit.open(end.link().fragment())
+        page = orbit.follow(end.link().fragment())
         play_via_ui(orbit, end, last)
         page.wait_for_selector("#summary[open]")
         page.screenshot(path=str(ARTIFACTS / f"{game}-{viewport}-end.png"))

@@ -118,7 +118,7 @@ def tour(orbit: Orbit, game_id: str, seen: Seen) -> None:
     orbit.open(f"#g={game_id}&s=9")  # a new deal: the first games' tip
     page.wait_for_selector("#tip:not([hidden])")
     seen.look("tip")
-    orbit.open(moves_played(game_id, 7, 3))
+    orbit.follow(moves_played(game_id, 7, 3))
     orbit.idle()
     seen.look("game")
     page.keyboard.press("h")  # a hint, said
@@ -151,7 +151,7 @@ def tour(orbit: Orbit, game_id: str, seen: Seen) -> None:
     orbit.open("#g=nothing&s=x")  # a broken link: its notice
     seen.look("broken link")
     page.locator("#notice-close").click()
-    orbit.open(moves_played(game_id, 7, 2))
+    orbit.follow(moves_played(game_id, 7, 2))
     for _i in range(2):  # give up, and confirm: the end screen
         if not page.locator("#resign").is_visible():
             page.locator("#more").click()
@@ -252,8 +252,7 @@ def test_every_game_fits_the_phone_and_the_laptop_in_each_language(browser: Brow
             problems += [f"{tag} {width}x{height} start: {p}" for p in page.evaluate(OVERFLOW)]
             page.screenshot(path=str(SHOTS / f"lang-{tag}-start-{width}x{height}.png"))
             for game_id in GAMES:
-                orbit.open(moves_played(game_id, 5, 2))
-                orbit.idle()
+                orbit.follow(moves_played(game_id, 5, 2))
                 problems += [f"{tag} {width}x{height} {game_id}: {p}" for p in page.evaluate(OVERFLOW)]
                 narrowest = page.evaluate("Math.min(...[...document.querySelectorAll('#board .card')]"
                                           ".map(c => c.getBoundingClientRect().width))")
