@@ -201,22 +201,24 @@ def forced_captures(cap: tuple[int, ...], hand: int, ring: int, deck: tuple[int,
     if known is not None:
         return known
     n = len(deck)
-    size = bin(hand).count("1")
+    draw = _HAND - hand.bit_count() + 1  # the cards a capture draws back to five
     best = -1
     for h in _bits(hand):
         targets = cap[h] & ring
+        if targets and depth <= 1:
+            best = 1
+            break
+        if targets:
+            nh0 = hand ^ (1 << h)
+            for c in deck[idx: idx + draw]:
+                nh0 |= 1 << c
+            i0 = min(n, idx + draw)
+            reveal = 1 << deck[i0] if i0 < n else 0
         while targets:
             low = targets & -targets
             targets ^= low
-            if depth <= 1:
-                best = 1
-                break
-            nh, nr, i = hand ^ (1 << h), ring ^ low, idx
-            for c in deck[i: i + _HAND - size + 1]:
-                nh |= 1 << c
-            i = min(n, i + _HAND - size + 1)
-            if i < n:
-                nr |= 1 << deck[i]
+            nh, nr, i = nh0, ring ^ low | reveal, i0
+            if reveal:
                 i += 1
             r = 1 if i >= n else 1 + forced_captures(cap, nh, nr, deck, i, depth - 1, memo)
             if best < 0 or r < best:

@@ -93,7 +93,7 @@ class Relaxed:
         """The relaxed moves' results ``(points, hand, ring, idx)`` from a turn's start, the
         deck not empty (captures when there is one, else rotations and replaces)."""
         deck, n, cap = self.deck, len(self.deck), self.cap
-        size = bin(hand).count("1")
+        size = hand.bit_count()
         out: list[tuple[int, int, int, int]] = []
         for h in _bits(hand):
             targets = cap[h] & ring

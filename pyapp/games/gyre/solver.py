@@ -437,7 +437,7 @@ class GyreProblem(Problem[State]):
         if len(self._labels) > _CACHE_LIMIT:
             self._labels.clear()
         k = forced_captures(self.cap, handmask, ringmask, deck, idx, self.depth, self._memo)
-        size = bin(handmask).count("1")
+        size = handmask.bit_count()
         for _ in range(k):
             take = deck[idx: idx + _HAND - size + 1]
             for c in take:
