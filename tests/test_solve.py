@@ -65,7 +65,7 @@ def replays_to(game_id: str, state: Any, verdict: Verdict) -> Any:
     return state
 
 
-@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(st.sampled_from(VARIANTS), st.integers(0, 10**6), st.integers(1, 7))
 def test_on_small_positions_the_solver_equals_an_exhaustive_search(variant: tuple[str, str], seed: int,
                                                                    back: int) -> None:
@@ -173,12 +173,11 @@ def test_a_search_with_no_budget_named_takes_its_problems_own() -> None:
     assert Search(Ring(), 0).limit == Problem.budget == 200_000 and Search(Ring(), 0, 5).limit == 5
     gyre = get_game("gyre")
     state = gyre.deal(5, gyre.parse_options(""))
-    assert problem_for("gyre", state).budget == 20_000 < problem_for("gravity").budget
-    verdict = solve_state("gyre", state)  # Gyre's deal 5 does not complete at its budget
-    assert verdict.nodes == 20_000 and not verdict.exact
-    out = io.StringIO()
+    assert problem_for("gyre", state).budget == 10_000 < problem_for("gravity").budget
+    out = io.StringIO()  # Gyre's deal 5 does not complete at its budget (one search: each takes seconds)
     run(["solve", gyre.format_state(state)], out)
-    assert out.getvalue().splitlines()[2].startswith("nodes 20000 ")
+    first, _line, work = out.getvalue().splitlines()
+    assert first.startswith("best ") and first.endswith(" at-least") and work.startswith("nodes 10000 ")
 
 
 def test_the_command_line_prints_the_verdict_the_line_and_the_work() -> None:

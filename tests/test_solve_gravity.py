@@ -77,7 +77,7 @@ def test_moves_and_states_agree_with_the_engine(options: str, attempt: int) -> N
         assert p.won(s) == (GRAVITY.status(game[-1][0]) == "won")
 
 
-@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=30, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(st.sampled_from(OPTIONS), st.integers(0, 10**6), st.integers(1, 12))
 def test_bound_and_exact_result_equal_an_exhaustive_search(options: str, seed: int, back: int) -> None:
     state = near_end(options, seed, back)

@@ -77,7 +77,7 @@ def test_its_moves_and_states_follow_the_engine_in_random_games_of_every_variant
                 state, pos = SQUARE.apply(state, token), p.apply(pos, token)
 
 
-@settings(max_examples=90, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=45, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(st.sampled_from(VARIANTS), st.integers(0, 10**6), st.integers(1, 12), st.sampled_from([0.0, 0.8, 1.0]))
 def test_bound_never_below_the_best_and_the_exact_result_equals_a_brute_force(options: str, seed: int,
                                                                              back: int, greedy: float) -> None:

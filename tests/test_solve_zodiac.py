@@ -135,7 +135,7 @@ def near_end(seed: int, back: int, solver_moves: bool) -> ZodiacState:
     return states[max(0, len(states) - 1 - back)]
 
 
-@settings(max_examples=70, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=35, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(st.integers(0, 10**6), st.integers(1, 25), st.booleans())
 def test_on_small_positions_bound_and_exact_result_match_a_brute_force(seed: int, back: int, mine: bool) -> None:
     state = near_end(seed, back, mine)
