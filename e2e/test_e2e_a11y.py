@@ -223,7 +223,7 @@ def test_axe_finds_nothing_on_any_screen_or_dialog(axe_context: BrowserContext, 
         found += axe(page, dialog)
         page.keyboard.press("Escape")
         expect(page.locator(f"#{dialog}")).to_be_hidden()
-    orbit.open("#g=zodiac&s=5&m=S.S.S")  # a squared pile to peek into, by its key
+    orbit.follow("#g=zodiac&s=5&m=S.S.S")  # a squared pile to peek into, by its key
     focus_on_board(page)
     go_to(orbit, page_table(page), ("W", 2))
     key(orbit, "v")
@@ -231,7 +231,7 @@ def test_axe_finds_nothing_on_any_screen_or_dialog(axe_context: BrowserContext, 
     found += axe(page, "peek")
     page.keyboard.press("Escape")
     whole = end_of("gyre", 1)
-    orbit.open(whole.link().fragment().rsplit(".", 1)[0])
+    orbit.follow(whole.link().fragment().rsplit(".", 1)[0])
     focus_on_board(page)
     play_by_keys(orbit, whole.moves[-1])
     expect(page.locator("#summary")).to_be_visible()
@@ -379,7 +379,7 @@ def test_square_and_zodiac_moves_by_keyboard_alone(orbit: Orbit) -> None:
     zodiac = Session.new(get_game("zodiac"), 1186)
     for _ in range(3):
         zodiac.play(greedy_move(zodiac.state))
-    page = orbit.open(zodiac.link().fragment())
+    page = orbit.follow(zodiac.link().fragment())
     focus_on_board(page)
     twin = twin_of(page)
     for n in range(4):  # E7-Z1, S, S, W-Z3

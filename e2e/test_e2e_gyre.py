@@ -235,7 +235,9 @@ def test_touch_phone_taps_and_a_touch_drag(browser: Browser, base_url_orbit: str
 
 
 def play_whole_game(orbit: Orbit, options: str, seed: int, how: str) -> Session:
-    session = helpers.play_whole_game(orbit, "gyre", options, seed, lambda turn, n: (seed + turn) % n, lambda token: how)
+    # A fresh page on the position's link every 30 moves and at the end (each is a cold start of a few seconds)
+    session = helpers.play_whole_game(orbit, "gyre", options, seed, lambda turn, n: (seed + turn) % n, lambda token: how,
+                                      fresh_every=30)
     expect(orbit.page.locator("#score")).to_have_text(f"Points {session.score()}")
     return session
 

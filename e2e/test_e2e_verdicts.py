@@ -143,7 +143,7 @@ def test_a_long_search_shows_how_it_goes_and_stop_ends_it_on_a_phone(orbit: Orbi
     page.keyboard.press("w")
     progress = page.locator("#notice-progress")
     expect(progress).to_be_visible(timeout=20_000)
-    assert "of at most 20,000 positions searched" in progress.inner_text()
+    assert "of at most 10,000 positions searched" in progress.inner_text()
     assert progress.get_attribute("aria-hidden") == "true"  # seen, not spoken: it changes every second
     assert page.locator("#notice-text").inner_text().startswith("Searching")
     first = progress.inner_text()

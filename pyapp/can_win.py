@@ -409,7 +409,7 @@ class CanWin:
         >>> for _unused in range(PROGRESS_SLICES):
         ...     _unused = c.slice(c.verdicts.ticket, s, lambda n: "")
         >>> c.progress()  # doctest: +ELLIPSIS
-        '... of at most 20,000 positions searched; the best line so far: a final score of ...'
+        '... of at most 10,000 positions searched; the best line so far: a final score of ...'
         """
         found = self.verdicts.progress()
         if found is None or self._slices < PROGRESS_SLICES:

@@ -68,7 +68,7 @@ def test_start_moves_and_apply_agree_with_the_engine_in_every_variant() -> None:
             assert p.moves(mine) == [] and p.value(mine) == GAME.score(line[-1][0])
 
 
-@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=30, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(st.sampled_from(OPTIONS), st.integers(0, 10**6), st.integers(1, 16))
 def test_the_bound_is_never_below_the_best_and_the_solver_equals_an_exhaustive_search(
         options: str, seed: int, back: int) -> None:
@@ -172,7 +172,7 @@ def test_the_forced_captures_kept_for_a_deck_are_those_worked_out_afresh() -> No
     what a new problem works out, and another deck gets its own."""
     checked = 0
     for options in OPTIONS:
-        for seed in (1, 2):
+        for seed in (1,):
             state = GAME.deal(seed, GAME.parse_options(options))
             p = problem(state)
             solve(p, p.start(state), budget=1_500)
@@ -240,7 +240,7 @@ def test_when_every_line_captures_to_the_end_the_ring_is_a_set() -> None:
     assert checked >= 10, checked
 
 
-@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(st.sampled_from(OPTIONS), st.integers(0, 10**6), st.integers(2, 18))
 def test_the_relaxed_game_never_proves_a_position_below_its_best(options: str, seed: int, back: int) -> None:
     """The relaxed game (the ring as a set, a rotation throwing away any ring card) is asked

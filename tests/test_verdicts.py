@@ -474,7 +474,7 @@ def test_a_long_search_shows_how_it_goes_under_its_notice_without_saying_it() ->
     assert drawn.count(True) == 3  # drawn again once a second, not at every slice
     notice = c.view().notice
     assert notice is not None and notice.text == SEARCHING
-    assert notice.progress.endswith(" of at most 20,000 positions searched; the best line so far: a final score of "
+    assert notice.progress.endswith(" of at most 10,000 positions searched; the best line so far: a final score of "
                                     + notice.progress.split("a final score of ")[1]), notice.progress
     assert c.effects().announce == ""  # not spoken
     writes = page_writes(c.view())
@@ -490,7 +490,7 @@ def test_the_standing_verdict_shows_how_a_long_search_goes() -> None:
     assert c.view().verdict == "Solver: searching…"
     for _unused in range(PROGRESS_SLICES):
         c.fire("solve", solve_timer(c))  # type: ignore[arg-type]
-    assert c.view().verdict.startswith("Solver: searching… ") and "of at most 20,000 positions searched" in c.view().verdict
+    assert c.view().verdict.startswith("Solver: searching… ") and "of at most 10,000 positions searched" in c.view().verdict
     assert c.view().notice is None  # not asked: no notice
 
 
