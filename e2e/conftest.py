@@ -271,7 +271,17 @@ SLOW_FIRST = (
     "test_a_whole_game",
     "test_a_new_build_replaces_the_old_cache",
     "test_a_rejected_promise_during_start_shows_the_banner",
+    "test_a_whole_jokers_game_by_mouse_drags",
+    "test_the_kept_board_is_shown_only_for_the_same_address_window_and_build",
+    "test_every_screen_in_the_pseudo_locale",
+    "test_every_game_fits_the_phone_and_the_laptop",
 )
+
+
+#: Unit-test modules whose tests take seconds each (searches, brute forces): they start right
+#: after the slowest end-to-end tests, so that the last tests to run are short ones and both
+#: workers end together (in a full run the solvers' tests at the end kept one worker busy alone).
+SLOW_MODULES = ("test_solve", "test_verdicts")
 
 
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
@@ -280,6 +290,8 @@ def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
         for i, slow in enumerate(SLOW_FIRST):
             if name.startswith(slow):
                 return i
-        return len(SLOW_FIRST) if "/e2e/" in str(item.path) else len(SLOW_FIRST) + 1
+        if "/e2e/" not in str(item.path) and item.path.name.startswith(SLOW_MODULES):
+            return len(SLOW_FIRST)
+        return len(SLOW_FIRST) + 1 if "/e2e/" in str(item.path) else len(SLOW_FIRST) + 2
 
     items.sort(key=rank)  # stable: the rest keep their order

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import pytest
-from hypothesis import given
+from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from pyapp.cards import Card, parse_card_list, parse_cards, standard_deck
@@ -48,6 +48,7 @@ def test_golden_shuffles_never_change() -> None:
     assert shuffled(list(range(1, 81)), 5)[:8] == [16, 31, 26, 32, 3, 40, 46, 42]
 
 
+@settings(deadline=None)
 @given(st.integers(min_value=0, max_value=MAX_SEED))
 def test_shuffle_is_a_permutation_and_deterministic(seed: int) -> None:
     deck = standard_deck(decks=2, jokers=True)
