@@ -189,7 +189,8 @@ class Orbit:
         """Open ``fragment`` (a link's part from "#") in the page already open, as a player who
         follows a link in a tab that is open: the page takes the change of its hash (no new
         start, which costs a few seconds of the machine each time). For tests that look at
-        many deals in one page; :meth:`open` is the start from the link."""
+        many deals in one page; :meth:`open` is the start from the link. A link equal to the
+        page's own changes nothing: the page already shows its position (it keeps its hash)."""
         page = self.page
         assert page.url.startswith(self.base), page.url
         fragment = "#" + fragment.lstrip("#")
