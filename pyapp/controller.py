@@ -39,7 +39,6 @@ from .notices import Notices, Pending
 from .opening import Opened, Opener
 from .play import Play
 from .pointer import Drop, Pointer, Tap, queued_input
-from .replay import Replay
 from .saves import Saves
 from .screens import Around, game_view, replay_screen, tile, tip
 from .session import Session
@@ -50,7 +49,7 @@ from .storage import Storage
 from .table import Face, Place, Table
 from .tabs import Tabs
 from .view import Board, Dialog, Effects, Notice, View
-from .watch import Watch
+from .watch import Watch, control_replay, watch_game
 
 
 class Controller:
@@ -488,32 +487,15 @@ class Controller:
 
     # -- watching a replay ------------------------------------------------------------------
     def watch(self) -> None:
-        """Watch the moves of the game on the table: a replay over the game, from the deal, paused."""
-        if self.session is None or not self.session.moves:
-            return
-        self.clear_transient()
-        self.dialog = None
-        self.watching.open(Replay.from_session(self.session))
-        self.screen = "game"
-        self.sync_clock()
+        """Watch the moves of the game on the table (:func:`pyapp.watch.watch_game`)."""
+        watch_game(self)
 
     def replay_control(self, what: str, value: str = "") -> None:
-        """The replay bar (:meth:`pyapp.watch.Watch.control`), and ``here``: play on from the
-        position shown, a new game (the one watched stays counted as it ended), its later
-        moves waiting on the Redo stack. While a step is shown, the control waits for it."""
+        """The replay bar (:func:`pyapp.watch.control_replay`); while a step is shown, the control waits for it."""
         if self.keys.animating:
             self.keys.hold_control(what, value)
-            return
-        self.menu_open = False
-        r = self.watching.replay
-        if what == "here" and r is not None:
-            self.moves.play_on(r)
-            return
-        stepped = self.watching.control(what, value)
-        if what == "close":
-            self.sync_clock()
-        elif stepped and r is not None and not self.settings.instant:
-            self.pending.frames = tuple(self.lay_out(self.table_of(s, interactive=False)) for s in r.steps()[:-1])
+        else:
+            control_replay(self, what, value)
 
     # -- what the page shows ---------------------------------------------------------------
     def effects(self) -> Effects:

@@ -12,7 +12,7 @@ bar's controls and keys, and the timer that steps it while it plays.
 
 from __future__ import annotations
 
-from typing import Final
+from typing import TYPE_CHECKING, Final
 
 from .errors import ReplayError
 from .i18n import _, ngettext
@@ -20,6 +20,9 @@ from .replay import SPEEDS, Replay
 from .speech import capital, move_name
 from .table import GameView
 from .view import ReplayView
+
+if TYPE_CHECKING:
+    from .host import Host
 
 #: The bar's controls that move the replay one way or another (``seek`` takes a position).
 MOVES: Final = ("back", "forward", "start", "end", "seek")
@@ -114,3 +117,30 @@ class Watch:
         self.replay.tick()
         self.ticket += 1
         return True
+
+
+def watch_game(host: Host) -> None:
+    """Watch the moves of the game on the table: a replay over the game, from the deal, paused."""
+    if host.session is None or not host.session.moves:
+        return
+    host.clear_transient()
+    host.dialog = None
+    host.watching.open(Replay.from_session(host.session))
+    host.screen = "game"
+    host.sync_clock()
+
+
+def control_replay(host: Host, what: str, value: str = "") -> None:
+    """The replay bar (:meth:`Watch.control`), and ``here``: play on from the position shown, a
+    new game (the one watched stays counted as it ended), its later moves waiting on the Redo
+    stack. A step shown with its motion lays out the positions between."""
+    host.menu_open = False
+    r = host.watching.replay
+    if what == "here" and r is not None:
+        host.moves.play_on(r)
+        return
+    stepped = host.watching.control(what, value)
+    if what == "close":
+        host.sync_clock()
+    elif stepped and r is not None and not host.settings.instant:
+        host.pending.frames = tuple(host.lay_out(host.table_of(s, interactive=False)) for s in r.steps()[:-1])
