@@ -29,6 +29,15 @@ def build(out: Path, *extra: str) -> str:
     return proc.stdout
 
 
+@pytest.fixture(scope="module")
+def site(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """One build (with its itch.io zip beside it, ``game.zip``) for the tests that only read
+    a build: each build costs about ten seconds of the machine."""
+    out = tmp_path_factory.mktemp("build") / "site"
+    build(out, "--zip", str(out.parent / "game.zip"))
+    return out
+
+
 def precache(out: Path) -> list[str]:
     """The precached URLs; each entry must carry the SHA-256 of the file it names."""
     text = (out / "sw.js").read_text()
@@ -63,13 +72,12 @@ for e in entries():
 """
 
 
-def test_the_trimmed_standard_library_has_all_the_page_imports(tmp_path: Path) -> None:
+def test_the_trimmed_standard_library_has_all_the_page_imports(site: Path, tmp_path: Path) -> None:
     """Pyodide's own Python, under Node, from the build's runtime (its patched
     pyodide.asm.mjs) with the build's trimmed standard library, imports everything
     the page does, finds every game (the registry's discovery, in pyapp/ unpacked from
     app.zip, byte code only) and starts each, and runs each game's solver."""
-    out = tmp_path / "site"
-    build(out)
+    out = site
     script = tmp_path / "check.mjs"
     script.write_text(CHECK_STDLIB % (out / "runtime" / "pyodide" / "pyodide.mjs", out / "runtime" / "pyodide" / "python_stdlib_pyc.zip",
                                       out / "app.zip"))
@@ -98,12 +106,11 @@ console.log(JSON.stringify({before, slept, took, again, made}));
 """
 
 
-def test_the_runtime_makes_no_shared_memory_until_sync_sleep_is_called(tmp_path: Path) -> None:
+def test_the_runtime_makes_no_shared_memory_until_sync_sleep_is_called(site: Path, tmp_path: Path) -> None:
     """Pyodide's syncSleep makes its shared wasm memory on its first call, not when the
     module loads (Chromium reports a SharedArrayBuffer without cross-origin isolation as
     a deprecated API); under Node it still sleeps as before."""
-    out = tmp_path / "site"
-    build(out)
+    out = site
     asm = (out / "runtime" / "pyodide" / "pyodide.asm.mjs").read_text()
     assert not re.search(r"var \w+=new Int32Array\(new WebAssembly\.Memory\(\{shared", asm)
     assert asm.count("shared:!0") == 1 and 'a(so,"syncSleep")' in asm
@@ -130,9 +137,8 @@ def test_the_build_stops_when_pyodide_changed_its_sync_sleep() -> None:
     assert module.lazy_sync_sleep("a;" + module.SYNC_SLEEP_EAGER + "b") == "a;" + module.SYNC_SLEEP_LAZY + "b"
 
 
-def test_build_is_relative_complete_and_versioned(tmp_path: Path) -> None:
-    out = tmp_path / "site"
-    build(out, "--zip", str(tmp_path / "game.zip"))
+def test_build_is_relative_complete_and_versioned(site: Path) -> None:
+    out = site
     html = (out / "index.html").read_text()
     urls = re.findall(r'(?:src|href)="([^"]+)"', html)
     assert urls and all(u.startswith("./") for u in urls), urls
@@ -173,22 +179,20 @@ def test_build_is_relative_complete_and_versioned(tmp_path: Path) -> None:
     listed = precache(out)
     assert "./" in listed and {u[2:] for u in listed if u != "./"} == files
     # the itch.io zip has index.html at its root and stays under the 1,000-file limit
-    with zipfile.ZipFile(tmp_path / "game.zip") as zf:
+    with zipfile.ZipFile(out.parent / "game.zip") as zf:
         names = zf.namelist()
     assert "index.html" in names and "sw.js" in names and len(names) < 1000
     assert not any(n.startswith("/") or n.startswith("dist/") for n in names)
 
 
-def test_the_start_screen_has_a_tile_and_a_daily_button_per_game_in_order(tmp_path: Path) -> None:
+def test_the_start_screen_has_a_tile_and_a_daily_button_per_game_in_order(site: Path) -> None:
     """index.html has markers where scripts/build.py writes the registry's games: the
     built page has one tile and one daily deal button per entry, in the registry's
     order, each disabled until the app is ready, so the start screen shows before
     Python starts."""
     from pyapp.games import entries
 
-    out = tmp_path / "site"
-    build(out)
-    html = (out / "index.html").read_text()
+    html = (site / "index.html").read_text()
     ids = [e.id for e in entries()]
     tiles = re.findall(r'<button class="tile" type="button" id="tile-(\w+)" data-game="(\w+)" disabled>\n'
                        r' *<span class="tile-name">([^<]*)</span>\n *<span class="tile-text">([^<]*)</span>', html)
@@ -218,14 +222,11 @@ def test_the_build_stops_when_a_start_screen_marker_is_missing() -> None:
     assert built.count('<button class="tile"') == built.count('class="daily-state"') == len(entries())
 
 
-def test_same_sources_same_version_and_any_change_makes_a_new_cache(tmp_path: Path) -> None:
-    build(tmp_path / "a")
-    build(tmp_path / "b")
-    version_a = json.loads((tmp_path / "a" / "version.json").read_text())["version"]
-    assert json.loads((tmp_path / "b" / "version.json").read_text())["version"] == version_a
-    sw = (tmp_path / "a" / "sw.js").read_text()
+def test_same_sources_same_version_and_any_change_makes_a_new_cache(site: Path, tmp_path: Path) -> None:
+    version_a = json.loads((site / "version.json").read_text())["version"]
+    sw = (site / "sw.js").read_text()
     assert f'const VERSION = "{version_a}"' in sw and '"__PRECACHE__"' not in sw
-    # a copy of the project with one changed style sheet builds a different cache version
+    # a copy of the project builds the same version; one changed style sheet, a new one
     copy = tmp_path / "project"
     shutil.copytree(ROOT / "static", copy / "static")
     shutil.copytree(ROOT / "pyapp", copy / "pyapp", ignore=shutil.ignore_patterns("__pycache__"))
