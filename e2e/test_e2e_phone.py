@@ -58,27 +58,48 @@ def measure(page: Page) -> dict[str, object]:
     return result
 
 
+def each_link(browser: Browser, base: str, viewport: str, links: dict[str, str], large: bool,
+              pages: list[Orbit]) -> Iterator[tuple[str, Page]]:
+    """Each of ``links`` in turn in one page: the first opened, the others followed in it as a
+    player follows a link in an open tab (a start costs a few seconds of the machine)."""
+    orbit: Orbit | None = None
+    for name, link in links.items():
+        if orbit is None:
+            orbit, page = open_page(browser, base, viewport, link, large)
+            pages.append(orbit)
+        else:
+            page = orbit.follow(link)
+            page.wait_for_selector("#board .card", state="attached")
+        game = link.split("g=")[1].split("&")[0]
+        assert f"g={game}&" in page.evaluate("location.hash"), (name, page.evaluate("location.hash"))
+        yield name, page
+
+
 @pytest.mark.parametrize("viewport", VIEWPORTS)
-@pytest.mark.parametrize("game_id", LINKS)
 def test_cards_are_44_px_wide_use_the_room_and_larger_cards_are_larger(
-        pages: list[Orbit], browser: Browser, base_url_orbit: str, game_id: str, viewport: str) -> None:
+        pages: list[Orbit], browser: Browser, base_url_orbit: str, viewport: str) -> None:
     found = {}
     for large in (False, True):
-        orbit, page = open_page(browser, base_url_orbit, viewport, LINKS[game_id], large)
-        pages.append(orbit)
-        m = measure(page)
-        cards = m["cards"]
-        assert isinstance(cards, list) and cards
-        found[large] = min(c[3] - c[1] for c in cards), m
-        vw, vh = m["view"]  # type: ignore[misc]
-        for _, left, top, right, bottom in cards:  # every card whole on the screen
-            assert left >= -0.5 and top >= -0.5 and right <= vw + 0.5 and bottom <= vh + 0.5, (game_id, large)
-    (normal, m), (larger, m_large) = found[False], found[True]
+        for game_id, page in each_link(browser, base_url_orbit, viewport, LINKS, large, pages):
+            m = measure(page)
+            cards = m["cards"]
+            assert isinstance(cards, list) and cards
+            found[game_id, large] = min(c[3] - c[1] for c in cards), m
+            vw, vh = m["view"]  # type: ignore[misc]
+            for _, left, top, right, bottom in cards:  # every card whole on the screen
+                assert left >= -0.5 and top >= -0.5 and right <= vw + 0.5 and bottom <= vh + 0.5, (game_id, large)
+    for game_id in LINKS:
+        cards_are_44_px_wide_and_larger_cards_larger(game_id, viewport, found[game_id, False], found[game_id, True])
+
+
+def cards_are_44_px_wide_and_larger_cards_larger(game_id: str, viewport: str, plain_found: tuple[float, dict[str, object]],
+                                                 large_found: tuple[float, dict[str, object]]) -> None:
+    (normal, m), (larger, m_large) = plain_found, large_found
     assert normal >= 44, f"{game_id} on a {viewport}: cards {normal:.1f} px wide"
     # the board fills its room's width or its height
     bx0, by0, bx1, by1 = m["board"]  # type: ignore[misc]
     wx0, wy0, wx1, wy1 = m["wrap"]  # type: ignore[misc]
-    assert bx1 - bx0 >= wx1 - wx0 - 1 or by1 - by0 >= wy1 - wy0 - 1, (m["board"], m["wrap"])
+    assert bx1 - bx0 >= wx1 - wx0 - 1 or by1 - by0 >= wy1 - wy0 - 1, (game_id, m["board"], m["wrap"])
     if (game_id, viewport) in NO_ROOM_TO_GROW:
         assert larger >= normal - 0.01
     else:
@@ -93,7 +114,7 @@ def test_cards_are_44_px_wide_use_the_room_and_larger_cards_are_larger(
                     continue
                 pa, pb, ga, gb = plain[a], plain[b], grown[a], grown[b]
                 if pa[2] <= pb[0] or pb[2] <= pa[0] or pa[3] <= pb[1] or pb[3] <= pa[1]:
-                    assert ga[2] <= gb[0] or gb[2] <= ga[0] or ga[3] <= gb[1] or gb[3] <= ga[1], (a, b)
+                    assert ga[2] <= gb[0] or gb[2] <= ga[0] or ga[3] <= gb[1] or gb[3] <= ga[1], (game_id, a, b)
 
 
 def expected_counts(link: str, room: tuple[float, float]) -> list[str]:
@@ -125,23 +146,21 @@ SCORE_LINKS = {**LINKS, "square-long-deal": "#g=square&o=ends&s=1844674407370955
 
 
 @pytest.mark.parametrize("viewport", VIEWPORTS)
-@pytest.mark.parametrize("name", SCORE_LINKS)
 def test_the_score_line_shows_every_count_whole(pages: list[Orbit], browser: Browser, base_url_orbit: str,
-                                                 name: str, viewport: str) -> None:
-    orbit, page = open_page(browser, base_url_orbit, viewport, SCORE_LINKS[name], False)
-    pages.append(orbit)
-    room = page.evaluate("() => { const w = document.querySelector('#board-wrap'); return [w.clientWidth, w.clientHeight]; }")
-    found = page.evaluate(SCORE_PARTS)
-    for count in expected_counts(SCORE_LINKS[name], tuple(room)):
-        assert count in found["text"], (count, found["text"])
-    x0, y0, x1, y1 = found["info"]
-    assert found["parts"]
-    for part in found["parts"]:
-        assert part["sw"] <= part["cw"] and part["sh"] <= part["ch"], part  # nothing cut off inside it
-        assert part["clamp"] in ("none", "") and part["ellipsis"] != "ellipsis", part
-        # and nothing cut off by the lines' box, which hides what overflows it
-        assert part["left"] >= x0 - 0.5 and part["right"] <= x1 + 0.5 and part["top"] >= y0 - 0.5 and part["bottom"] <= y1 + 0.5, \
-            (part, found["info"])
+                                                 viewport: str) -> None:
+    for name, page in each_link(browser, base_url_orbit, viewport, SCORE_LINKS, False, pages):
+        room = page.evaluate("() => { const w = document.querySelector('#board-wrap'); return [w.clientWidth, w.clientHeight]; }")
+        found = page.evaluate(SCORE_PARTS)
+        for count in expected_counts(SCORE_LINKS[name], tuple(room)):
+            assert count in found["text"], (name, count, found["text"])
+        x0, y0, x1, y1 = found["info"]
+        assert found["parts"]
+        for part in found["parts"]:
+            assert part["sw"] <= part["cw"] and part["sh"] <= part["ch"], (name, part)  # nothing cut off inside it
+            assert part["clamp"] in ("none", "") and part["ellipsis"] != "ellipsis", (name, part)
+            # and nothing cut off by the lines' box, which hides what overflows it
+            assert part["left"] >= x0 - 0.5 and part["right"] <= x1 + 0.5 and part["top"] >= y0 - 0.5 \
+                and part["bottom"] <= y1 + 0.5, (name, part, found["info"])
 
 
 BADGES = """(worst) => {
@@ -168,18 +187,23 @@ def apart(a: list[float], b: list[float]) -> bool:
 
 
 @pytest.mark.parametrize("large", [False, True], ids=["normal", "larger-cards"])
-@pytest.mark.parametrize("viewport", [*VIEWPORTS, "laptop"])
 def test_zodiac_counts_and_indices_never_cover_rank_and_suit(pages: list[Orbit], browser: Browser, base_url_orbit: str,
-                                                            viewport: str, large: bool) -> None:
+                                                            large: bool) -> None:
+    """On a phone both ways and a laptop: one page, its window turned and widened in turn."""
     session = find_position("zodiac", "", lambda s: sum(len(p) > 1 for p in s.state.zodiac) >= 3)
-    orbit, page = open_page(browser, base_url_orbit, viewport, session.link().fragment(), large)
+    orbit, page = open_page(browser, base_url_orbit, "phone", session.link().fragment(), large)
     pages.append(orbit)
-    for worst in (False, True):
-        found = page.evaluate(BADGES, worst)
-        assert len(found) >= 3
-        for f in found:
-            # the count is clear of the rank and suit at the top left and of the suit at the bottom
-            assert apart(f["badge"], f["corner"]) and apart(f["badge"], f["pip"]), (worst, f)
-            # the index is clear of the suit at the bottom, and the count lies on its card
-            assert apart(f["corner"], f["pip"]), (worst, f)
-            assert f["badge"][0] >= f["card"][0] - 0.5 and f["badge"][2] <= f["card"][2] + 0.5, (worst, f)
+    for viewport, (width, height) in {**VIEWPORTS, "laptop": (1280, 800)}.items():
+        page.set_viewport_size({"width": width, "height": height})
+        page.wait_for_function("([w, h]) => innerWidth === w && innerHeight === h", arg=[width, height])
+        page.evaluate("() => new Promise(done => requestAnimationFrame(() => requestAnimationFrame(done)))")
+        orbit.idle()
+        for worst in (False, True):
+            found = page.evaluate(BADGES, worst)
+            assert len(found) >= 3
+            for f in found:
+                # the count is clear of the rank and suit at the top left and of the suit at the bottom
+                assert apart(f["badge"], f["corner"]) and apart(f["badge"], f["pip"]), (viewport, worst, f)
+                # the index is clear of the suit at the bottom, and the count lies on its card
+                assert apart(f["corner"], f["pip"]), (viewport, worst, f)
+                assert f["badge"][0] >= f["card"][0] - 0.5 and f["badge"][2] <= f["card"][2] + 0.5, (viewport, worst, f)
