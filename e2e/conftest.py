@@ -260,8 +260,8 @@ def sw_context(browser: Browser) -> Iterator[BrowserContext]:
     context.close()
 
 
-#: Tests that take longest (a whole game through the page, a start that waits on
-#: the watchdog), slowest first. With pytest-xdist, starting them first keeps the
+#: Tests that take longest (a whole game through the page, a tour of every screen),
+#: slowest first. With pytest-xdist, starting them first keeps the
 #: workers busy to the end instead of leaving one of them a long test to finish alone.
 SLOW_FIRST = (
     "test_a_whole_game_by_taps_through_both_phases",
@@ -271,7 +271,7 @@ SLOW_FIRST = (
     "test_whole_game_to_the_summary_and_copy_link",
     "test_a_whole_game",
     "test_a_new_build_replaces_the_old_cache",
-    "test_a_rejected_promise_during_start_shows_the_banner",
+    "test_a_broken_snapshot_falls_back_to_a_normal_start_and_is_replaced",
     "test_a_whole_jokers_game_by_mouse_drags",
     "test_the_kept_board_is_shown_only_for_the_same_address_window_and_build",
     "test_every_screen_in_the_pseudo_locale",
