@@ -212,7 +212,7 @@ def test_hidden_moon_shows_a_back_and_options_survive_in_the_link(orbit: Orbit) 
 def test_a_whole_game_by_mouse(orbit: Orbit) -> None:
     session = helpers.play_whole_game(
         orbit, "gravity", "hidden", 5, lambda turn, n: (turn * 5) % n,
-        lambda token: "drag" if is_stack(token) else "tap", check_every=15,
-    )
+        lambda token: "drag" if is_stack(token) else "tap", check_every=15, fresh_every=30,
+    )  # 58 moves: a real fresh page after moves 1 and 31 and at the end (a fresh controller after every move)
     expect(orbit.page.locator("#summary-body")).to_contain_text(rating(session.score()))
     orbit.assert_clean()

@@ -115,7 +115,7 @@ def tour(orbit: Orbit, game_id: str, seen: Seen) -> None:
     """Every screen and dialog a player meets in ``game_id``, each looked at."""
     page = orbit.page
     seen.look("start screen")
-    orbit.open(f"#g={game_id}&s=9")  # a new deal: the first games' tip
+    page.locator(f"#tile-{game_id}").click()  # a new deal: the first games' tip
     page.wait_for_selector("#tip:not([hidden])")
     seen.look("tip")
     orbit.follow(moves_played(game_id, 7, 3))
@@ -148,7 +148,8 @@ def tour(orbit: Orbit, game_id: str, seen: Seen) -> None:
     page.locator("#rp-forward").click()
     seen.look("watch")
     page.keyboard.press("Escape")
-    orbit.open("#g=nothing&s=x")  # a broken link: its notice
+    orbit.follow("#g=nothing&s=x")  # a broken link: its notice
+    page.wait_for_selector("#notice:not([hidden])")
     seen.look("broken link")
     page.locator("#notice-close").click()
     orbit.follow(moves_played(game_id, 7, 2))

@@ -420,7 +420,8 @@ def test_a_whole_game_by_taps_through_both_phases(orbit: Orbit) -> None:
     import helpers
 
     session = helpers.play_whole_game(orbit, "zodiac", "", WIN_SEED, lambda turn, n: 0, lambda token: "tap",
-                                      check_every=25, fresh_every=60, choose=greedy_move)
+                                      check_every=25, fresh_every=150, choose=greedy_move)
+    # 311 moves: a real fresh page after moves 1, 151 and 301 and at the end (a fresh controller after every move)
     assert session.status() == "won"
     expect(orbit.page.locator("#summary-body")).to_contain_text("104")
     orbit.assert_clean()
