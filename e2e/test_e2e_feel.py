@@ -181,7 +181,8 @@ def test_phone_tools_are_44_px_and_the_menu_holds_the_rest(browser: Browser, bas
 
 def test_landscape_phone_cards_are_44_px_wide(browser: Browser, base_url_orbit: str) -> None:
     """Each game in turn in one page on a phone on its side (the first opened, the others
-    followed as links in it)."""
+    followed as links in it); a notice docks over the words at the right, never over the
+    cards or the buttons."""
     context, orbit = new_orbit(browser, base_url_orbit, "landscape")
     for i, (game, (options, seed)) in enumerate(GAMES.items()):
         link = f"#g={game}&v=1&o={options}&s={seed}"
@@ -195,6 +196,20 @@ def test_landscape_phone_cards_are_44_px_wide(browser: Browser, base_url_orbit: 
         for name in ("undo", "redo", "new", "restart", "more"):
             t = page.locator(f"#{name}").bounding_box()
             assert t and t["width"] >= 44 and t["height"] >= 44, (game, name, t)
+        # a notice (here: a link with a move that is not one) covers no card and no button
+        orbit.follow(link + "&m=QQ")
+        expect(page.locator("#notice")).to_be_visible()
+        covered = page.evaluate("""() => {
+            const n = document.querySelector('#notice').getBoundingClientRect();
+            const apart = r => r.right <= n.left || n.right <= r.left || r.bottom <= n.top || n.bottom <= r.top;
+            const inside = n.left >= 0 && n.top >= 0 && n.right <= innerWidth && n.bottom <= innerHeight;
+            return [inside, [...document.querySelectorAll('#board .card, #tools button, #actions button, #bar .brand')]
+                .filter(e => e.getClientRects().length && !apart(e.getBoundingClientRect())).map(e => e.id || e.dataset.at)];
+        }""")
+        assert covered == [True, []], (game, covered)
+        close = page.locator("#notice-close").bounding_box()
+        assert close and close["width"] >= 44 and close["height"] >= 44, (game, close)
+        page.locator("#notice-close").click()
     orbit.assert_clean()
     context.close()
 
