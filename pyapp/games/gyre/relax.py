@@ -56,8 +56,11 @@ class Relaxed:
     """
 
     def __init__(self, cap: tuple[int, ...], rep: tuple[int, ...], easy: bool, deck: tuple[int, ...],
-                 upper: Callable[[int, int, int], int], attrition: bool = False) -> None:
+                 upper: Callable[[int, int, int], int], attrition: bool = False,
+                 quick: Callable[[int, int, int], int] | None = None) -> None:
         self.cap, self.rep, self.easy, self.deck, self.upper = cap, rep, easy, deck, upper
+        #: A cheaper upper bound, at least ``upper``: a child it cuts needs no other.
+        self.quick = quick
         self.attrition = attrition
         #: Per position: the least proven upper bound and the most proven lower bound of its best gain.
         self.ub: dict[tuple[int, int, int], int] = {}
@@ -156,7 +159,7 @@ class Relaxed:
         if own <= t:
             self.ub[key] = own
             return False
-        upper, ub = self.upper, self.ub
+        upper, ub, quick = self.upper, self.ub, self.quick
         ranked = []
         for pts, nh, ng, i in self.children(hand, ring, idx):
             if i >= len(self.deck):
@@ -166,6 +169,11 @@ class Relaxed:
             else:
                 known = ub.get((nh, ng, i))
                 if known is None:
+                    if quick is not None:
+                        b = quick(nh, ng, i)
+                        if pts + b <= t:  # cut by the cheaper bound (not kept: the other may be lower)
+                            ranked.append((pts + b, pts, nh, ng, i))
+                            continue
                     known = ub[(nh, ng, i)] = upper(nh, ng, i)
                 b = known
             ranked.append((pts + b, pts, nh, ng, i))

@@ -150,6 +150,30 @@ above ``target`` from there and the bound is ``target`` (if lower than the bound
 When the relaxed search runs out of its share of positions (:data:`.relax.RATE`), nothing
 is claimed and the bound is the one above.
 
+The ceiling at the root (:meth:`GyreProblem.ceiling`)
+-----------------------------------------------------
+A first attempt of :attr:`GyreProblem.first` nodes searches as above (a small position is
+settled there; a larger one has a good line). Then the relaxed game is asked at the root,
+upward from the best line found: "more than ``t``?" for ``t`` = that best, one more, and so
+on, until it proves "at most ``t``" (each "more" is a relaxed line above ``t``, each question
+a complete argument as above). That ``t`` (plus the root's score) is the ceiling: the relaxed
+game's best from the root's sets, at least the best of the rules from the root (the mapping of
+lines above). The core (:meth:`pyapp.solve.core.Problem.ceiling`) then searches only for a
+line reaching the ceiling ``c``: it leaves out every position whose bound (above) is at most
+``c - 1`` (none of its lines reaches ``c``), and stops at the first line reaching ``c``, which is
+then the best (no line does better): ``exact``. If the search completes without one, no line
+reaches ``c`` (every line left out was at most ``c - 1``, every position searched to its end had
+its lines followed), so ``c - 1`` is a ceiling, and the search starts over under it, forgetting
+what it left out under the higher floor; whenever the best found reaches the ceiling, it is
+exact. Under a floor the relaxed game is asked about the floor (:meth:`GyreProblem.aim`: the
+target above is the higher of the best line seen and the floor, "only ever a target": any
+number would do). The ceiling's own search runs in steps of :data:`CEILING_STEP` relaxed
+positions (each a cut-short step of the search, :class:`~pyapp.solve.core.Pending`, counted
+as :data:`POSITIONS_PER_NODE` positions a node in the budget) and gives up after
+:attr:`GyreProblem.ceiling_positions` (no ceiling: the search goes on as above, with the rest
+of its budget). A question cut short at a step's end claims nothing; asked again, it uses what
+the relaxed game proved before (its memos hold only proven bounds).
+
 >>> from pyapp.games.gyre.rules import GYRE
 >>> p = problem(None)
 >>> s = p.start(GYRE.deal(3, GYRE.parse_options("")))
@@ -328,7 +352,7 @@ class GyreProblem(Problem[State]):
         relaxed = self._relaxed
         if relaxed is None or relaxed.deck is not deck:
             relaxed = self._relaxed = Relaxed(self.cap, self.rep, self.easy, deck, self._relaxed_upper,
-                                              self.attrition)
+                                              self.attrition, self._relaxed_quick)
         return relaxed
 
     def _suffix_masks(self, deck: tuple[int, ...]) -> tuple[int, ...]:
@@ -413,6 +437,13 @@ class GyreProblem(Problem[State]):
         real ring only)."""
         assert self._relaxed is not None
         return self._gain(handmask, ringmask, self._relaxed.deck, idx)
+
+    def _relaxed_quick(self, handmask: int, ringmask: int, idx: int) -> int:
+        """A cheaper upper bound of the relaxed game's gain (at least :meth:`_relaxed_upper`): the
+        programmes without the forced captures (they only take options away: a deck card they
+        draw or reveal may no longer be, in its suit's programme, what a hand or ring card cannot)."""
+        assert self._relaxed is not None
+        return self._relax_pairs(handmask, ringmask, idx, self._relaxed.deck)
 
     def _new_deck(self, deck: tuple[int, ...]) -> None:
         """Forget the memos kept for one deck (they are keyed without it)."""
