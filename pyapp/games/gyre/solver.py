@@ -268,9 +268,10 @@ class GyreProblem(Problem[State]):
         self._floor: int | None = None
         self._attempt = 0
         #: The ceiling's own search (:meth:`ceiling`): the gain it asks about next, the relaxed
-        #: positions it searched, and its answer (None: not yet; False: it gave up).
-        self._asking = 0
-        self._spent = 0
+        #: positions it searched (and those not yet counted in nodes), and its answer (None: not
+        #: yet; False: it gave up).
+        self._asking: int | None = None
+        self._spent = self._carry = 0
         self._ceiling: int | bool | None = None
 
     @property
@@ -297,7 +298,8 @@ class GyreProblem(Problem[State]):
         self._relaxed = None
         self._floor = None
         self._attempt = 0
-        self._asking = self._spent = 0
+        self._asking = None
+        self._spent = self._carry = 0
         self._ceiling = None
 
     def attempt(self, k: int) -> int | None:
@@ -319,33 +321,36 @@ class GyreProblem(Problem[State]):
         :attr:`ceiling_positions` in all (then None: the search goes on without it)."""
         if self._attempt == 0 or not self.ceiling_positions:
             return None
-        if self._ceiling is not None:
+        if self._ceiling is not None:  # (also the repeated call after the last step's Pending)
             return None if self._ceiling is False else int(self._ceiling)
         ring, hand, idx, pending, score, deck = root
         if idx >= len(deck):
             self._ceiling = False
             return None
         relaxed = self._relaxed_of(deck)
-        if self._spent == 0:
-            self._asking = (best if best is not None else -len(deck)) - score
+        if self._asking is None:
+            self._asking = (best if best is not None else score - len(deck)) - score  # (the least gain)
         handmask, ringmask = _mask(hand), _mask(ring) | (1 << pending if pending >= 0 else 0)
         step = 0
-        while True:
+        while self._ceiling is None:
             left = min(CEILING_STEP - step, self.ceiling_positions - self._spent)
             if left <= 0:
-                if self._spent >= self.ceiling_positions:
-                    self._ceiling = False
-                    return None
-                raise Pending(step // POSITIONS_PER_NODE)
+                if self._spent < self.ceiling_positions:
+                    break  # the step is done
+                self._ceiling = False  # out of positions: no ceiling
+                break
             answer = relaxed.at_most(handmask, ringmask, idx, self._asking, left)
             step += relaxed.used
             self._spent += relaxed.used
-            if answer is None:
-                continue
             if answer:
                 self._ceiling = score + self._asking
-                return score + self._asking
-            self._asking += 1
+            elif answer is not None:
+                self._asking += 1
+        if step:  # the positions this step searched, counted in nodes (the rest carried over)
+            step += self._carry
+            self._carry = step % POSITIONS_PER_NODE
+            raise Pending(step // POSITIONS_PER_NODE)
+        return None if self._ceiling is None or self._ceiling is False else int(self._ceiling)
 
     def _relaxed_of(self, deck: tuple[int, ...]) -> Relaxed:
         """The relaxed game of this deck (one per search: see :meth:`begin`)."""
