@@ -61,6 +61,11 @@ class Relaxed:
         self.cap, self.rep, self.easy, self.deck, self.upper = cap, rep, easy, deck, upper
         #: A cheaper upper bound, at least ``upper``: a child it cuts needs no other.
         self.quick = quick
+        suffix = [0] * (len(deck) + 1)
+        for i in range(len(deck) - 1, -1, -1):
+            suffix[i] = suffix[i + 1] | (1 << deck[i])
+        #: Bit set of ``deck[i:]`` for every ``i``.
+        self.suffix = tuple(suffix)
         self.attrition = attrition
         #: Per position: the least proven upper bound and the most proven lower bound of its best gain.
         self.ub: dict[tuple[int, int, int], int] = {}
@@ -98,42 +103,56 @@ class Relaxed:
         deck, n, cap = self.deck, len(self.deck), self.cap
         size = hand.bit_count()
         out: list[tuple[int, int, int, int]] = []
-        for h in _bits(hand):
+        rest = hand
+        while rest:
+            low = rest & -rest
+            rest ^= low
+            h = low.bit_length() - 1
             targets = cap[h] & ring
             if not targets:
                 continue
             nh0, i0 = self._played(hand, h, idx, size)
-            for g in _bits(targets):
-                ng, i = ring ^ (1 << g), i0
-                if i < n:
-                    ng |= 1 << deck[i]
-                    i += 1
-                out.append((_PTS[h] + _PTS[g], nh0, ng, i))
+            reveal = 1 << deck[i0] if i0 < n else 0
+            i = i0 + 1 if i0 < n else i0
+            ph = _PTS[h]
+            while targets:
+                g = targets & -targets
+                targets ^= g
+                out.append((ph + _PTS[g.bit_length() - 1], nh0, ring ^ g | reveal, i))
         if out:
             return out
-        top = deck[idx]
+        top = 1 << deck[idx]
         if self.attrition:
+            joker = deck[idx] >= _XR
             for g in _bits(ring):
-                ng = ring ^ (1 << g) | (1 << top)
+                ng = ring ^ (1 << g) | top
                 for d in _bits(hand):
                     nh, i = hand ^ (1 << d), idx + 1
-                    if nh and top >= _XR and i < n:  # the joker refill (not after a sudden end)
+                    if nh and joker and i < n:  # the joker refill (not after a sudden end)
                         take = deck[i: i + _HAND - size + 1]
                         for c in take:
                             nh |= 1 << c
                         i += len(take)
                     out.append((0, nh, ng, i))  # an empty hand with cards in the deck: the sudden end
         else:
-            for g in _bits(ring):
-                out.append((0, hand, ring ^ (1 << g) | (1 << top), idx + 1))
+            rest = ring
+            while rest:
+                low = rest & -rest
+                rest ^= low
+                out.append((0, hand, ring ^ low | top, idx + 1))
         rep = self.rep
-        for h in _bits(hand):
-            targets = rep[h] & ring
+        rest = hand
+        while rest:
+            low = rest & -rest
+            rest ^= low
+            targets = rep[low.bit_length() - 1] & ring
             if not targets:
                 continue
-            nh, i0 = self._played(hand, h, idx, size)
-            for g in _bits(targets):
-                out.append((0, nh, ring ^ (1 << g) | (1 << h), i0))
+            nh, i0 = self._played(hand, low.bit_length() - 1, idx, size)
+            while targets:
+                g = targets & -targets
+                targets ^= g
+                out.append((0, nh, ring ^ g | low, i0))
         return out
 
     def _more(self, hand: int, ring: int, idx: int, t: int) -> bool:

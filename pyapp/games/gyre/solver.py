@@ -244,7 +244,8 @@ class GyreProblem(Problem[State]):
         self.use = tuple(c | r for c, r in zip(self.cap, self.rep))
         self._suffix: dict[tuple[int, ...], tuple[int, ...]] = {}
         self._easy: dict[tuple[int, int], int] = {}
-        self._rest: dict[tuple[int, int, int], int] = {}
+        #: The suit programmes' total per ``hand | deck << 54 | ring << 108`` (bit sets).
+        self._rest: dict[int, int] = {}
         #: How many forced captures the bound looks ahead (0: none), and their cache, for one deck.
         self.depth = 4
         self._memo_deck: tuple[int, ...] | None = None
@@ -448,7 +449,7 @@ class GyreProblem(Problem[State]):
         programmes without the forced captures (they only take options away: a deck card they
         draw or reveal may no longer be, in its suit's programme, what a hand or ring card cannot)."""
         assert self._relaxed is not None
-        return self._relax_pairs(handmask, ringmask, idx, self._relaxed.deck)
+        return self._pairs(handmask, self._relaxed.suffix[idx], ringmask)
 
     def _new_deck(self, deck: tuple[int, ...]) -> None:
         """Forget the memos kept for one deck (they are keyed without it)."""
@@ -495,8 +496,12 @@ class GyreProblem(Problem[State]):
 
     def _relax_pairs(self, handmask: int, ringmask: int, idx: int, deck: tuple[int, ...]) -> int:
         """The per-suit (per-rank with Easier) programmes of the module doc."""
-        free = handmask | self._suffix_masks(deck)[idx]
+        return self._pairs(handmask, self._suffix_masks(deck)[idx], ringmask)
+
+    def _pairs(self, handmask: int, deckmask: int, ringmask: int) -> int:
+        """:meth:`_relax_pairs` with the deck's cards as a bit set."""
         if self.easy:
+            free = handmask | deckmask
             known = self._easy.get((free, ringmask))
             if known is not None:
                 return known
@@ -510,32 +515,34 @@ class GyreProblem(Problem[State]):
                 self._easy.clear()
             rest = self._easy[(free, ringmask)] = _rank_bound(tuple(fc), tuple(gc), fc[1])
             return rest
-        deckmask = self._suffix_masks(deck)[idx]
-        known = self._rest.get((handmask, deckmask, ringmask))
+        at = handmask | deckmask << 54 | ringmask << 108
+        known = self._rest.get(at)
         if known is not None:
             return known
-        hs = [(handmask >> k) & _SUIT_MASK for k in (0, 13, 26, 39)]
-        ds = [(deckmask >> k) & _SUIT_MASK for k in (0, 13, 26, 39)]
-        gs = [(ringmask >> k) & _SUIT_MASK for k in (0, 13, 26, 39)]
         cache = _SUIT_CACHE
         suit = [0] * 4
         for k in range(4):
-            h, d, g = hs[k], ds[k], gs[k]
+            h, d, g = handmask >> 13 * k & _SUIT_MASK, deckmask >> 13 * k & _SUIT_MASK, ringmask >> 13 * k & _SUIT_MASK
             v = cache.get(h | d << 14 | g << 28)  # (the key of _suit_bound's own cache)
             suit[k] = _suit_bound(h, d, g) if v is None else v
-        total = 0
-        # XR: hearts (1) or diamonds (2); XB: spades (0) or clubs (3), whichever gains more.
-        for x, a, b in ((_XR, 1, 2), (_XB, 0, 3)):
-            jh, jd, jg = (handmask >> x & 1) << 13, (deckmask >> x & 1) << 13, (ringmask >> x & 1) << 13
-            if not (jh or jd or jg):
-                total += suit[a] + suit[b]
-                continue
-            fa = _suit_bound(hs[a] | jh, ds[a] | jd, gs[a] | jg)
-            fb = _suit_bound(hs[b] | jh, ds[b] | jd, gs[b] | jg)
-            total += max(fa + suit[b], suit[a] + fb)
+        if not (handmask | deckmask | ringmask) >> _XR:  # no joker
+            total = suit[0] + suit[1] + suit[2] + suit[3]
+        else:
+            total = 0
+            # XR: hearts (1) or diamonds (2); XB: spades (0) or clubs (3), whichever gains more.
+            for x, a, b in ((_XR, 1, 2), (_XB, 0, 3)):
+                jh, jd, jg = (handmask >> x & 1) << 13, (deckmask >> x & 1) << 13, (ringmask >> x & 1) << 13
+                if not (jh or jd or jg):
+                    total += suit[a] + suit[b]
+                    continue
+                fa = _suit_bound(handmask >> 13 * a & _SUIT_MASK | jh, deckmask >> 13 * a & _SUIT_MASK | jd,
+                                 ringmask >> 13 * a & _SUIT_MASK | jg)
+                fb = _suit_bound(handmask >> 13 * b & _SUIT_MASK | jh, deckmask >> 13 * b & _SUIT_MASK | jd,
+                                 ringmask >> 13 * b & _SUIT_MASK | jg)
+                total += max(fa + suit[b], suit[a] + fb)
         if len(self._rest) > _CACHE_LIMIT:
             self._rest.clear()
-        self._rest[(handmask, deckmask, ringmask)] = total
+        self._rest[at] = total
         return total
 
     def _forced_labels(self, handmask: int, ringmask: int, deck: tuple[int, ...], idx: int) -> tuple[int, int, int]:
