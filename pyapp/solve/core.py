@@ -136,7 +136,8 @@ class Problem(Generic[S]):
         """Restarts (off by default: None). The search calls it before its attempt ``k`` (0 at
         the start, then 1, 2, ... after each restart); the problem may change its move order for
         that attempt, and answers how many nodes (positions) the attempt may search before the
-        search starts over from the root with attempt ``k + 1`` (None: to the end of the search).
+        search starts over from the root with attempt ``k + 1`` (None: to the end of the search;
+        counted from when its :meth:`ceiling` is answered).
         A restart keeps the best line found and every position searched to its end (it reaches
         no more than the best found, whatever order follows; the search forgets them all if it
         ever cut a cycle, whose closing position may be on the line it drops), and drops only the
@@ -253,6 +254,7 @@ class Search(Generic[S]):
     #: The attempt under way (:meth:`Problem.attempt`), and the positions at which it restarts.
     _attempt: int = 0
     _restart_at: int | None = None
+    _limit: int | None = None
     #: A move back to a position on the line was left out (then a restart forgets what it knew).
     _cycled: bool = False
     #: Proven: no line from the root ends above it (:meth:`Problem.ceiling`; None: nothing proven).
@@ -273,8 +275,8 @@ class Search(Generic[S]):
 
     def _begin_attempt(self) -> None:
         self._asked = False
-        limit = self.problem.attempt(self._attempt)
-        self._restart_at = None if limit is None else self.nodes - self._waits + limit
+        self._limit = self.problem.attempt(self._attempt)
+        self._restart_at = None if self._limit is None else self.nodes - self._waits + self._limit
 
     def _restart(self) -> None:
         """Start over from the root with the problem's next attempt (:meth:`Problem.attempt`)."""
@@ -295,6 +297,8 @@ class Search(Generic[S]):
             if not self._asked:
                 ceiling = p.ceiling(self.root, self.best)
                 self._asked = True
+                if self._limit is not None:  # the attempt's nodes count from here
+                    self._restart_at = self.nodes - self._waits + self._limit
                 if ceiling is not None and (self.upper is None or ceiling < self.upper):
                     self.upper = ceiling
                 if self.upper is not None:

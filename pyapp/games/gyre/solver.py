@@ -200,7 +200,7 @@ __all__ = ["GyreProblem", "State", "problem"]
 #: Relaxed positions one step of the ceiling's search may take (a few tens of milliseconds),
 #: and how many of them the budget counts as one node (about what a node of the search costs).
 CEILING_STEP = 256
-POSITIONS_PER_NODE = 4
+POSITIONS_PER_NODE = 6
 
 #: ``(ring, hand, idx, pending, score, deck)`` (see the module doc).
 State = tuple[tuple[int, ...], tuple[int, ...], int, int, int, tuple[int, ...]]
@@ -232,8 +232,12 @@ class GyreProblem(Problem[State]):
     budget = 10_000
     #: The nodes of the first attempt (:meth:`attempt`), and the most relaxed positions the
     #: ceiling may search (0: no ceiling, no restarts).
-    first = 500
-    ceiling_positions = 32_000
+    first = 1_000
+    ceiling_positions = 48_000
+    #: The relaxed positions of the ceiling's search in one attempt, and the nodes searched
+    #: between two such shares while the ceiling is not known.
+    ceiling_share = 6_000
+    between = 500
 
     def __init__(self, options: GyreOptions) -> None:
         self.options = options
@@ -274,6 +278,9 @@ class GyreProblem(Problem[State]):
         self._asking: int | None = None
         self._spent = self._carry = 0
         self._ceiling: int | bool | None = None
+        #: The attempt whose share of the ceiling's search is under way, and where the share ends.
+        self._share_of = -1
+        self._share_end = 0
 
     @property
     def has_win(self) -> bool:
@@ -302,17 +309,26 @@ class GyreProblem(Problem[State]):
         self._asking = None
         self._spent = self._carry = 0
         self._ceiling = None
+        self._share_of, self._share_end = -1, 0
 
     def attempt(self, k: int) -> int | None:
         """The first attempt searches :attr:`first` nodes in the search's own order (a good line
-        soon, or a complete search of a small position); the next ones have the rest, under the
-        ceiling (:meth:`ceiling`)."""
+        soon, or a complete search of a small position); each next one starts with a share of
+        the ceiling's own search (:meth:`ceiling`) and then, while the ceiling is not known,
+        searches :attr:`between` nodes (better lines: a higher best is an easier question for the
+        relaxed game), else the rest, under the ceiling."""
         self._attempt = k
-        return self.first if k == 0 and self.ceiling_positions else None
+        if not self.ceiling_positions:
+            return None
+        if k == 0:
+            return self.first
+        return self.between if self._ceiling is None else None
 
     def aim(self, floor: int | None) -> None:
         """The relaxed game is asked about the floor when it is above the best line seen (see
         :meth:`bound`)."""
+        if floor is not None and (self._floor is None or floor < self._floor):
+            self._credit += ALLOWANCE  # a new floor: questions the relaxed game has not been asked
         self._floor = floor
 
     def ceiling(self, root: State, best: int | None) -> int | None:
@@ -329,17 +345,21 @@ class GyreProblem(Problem[State]):
             self._ceiling = False
             return None
         relaxed = self._relaxed_of(deck)
-        if self._asking is None:
-            self._asking = (best if best is not None else score - len(deck)) - score  # (the least gain)
+        if self._share_of != self._attempt:  # a new attempt: a new share, asked from the best found
+            self._share_of = self._attempt
+            self._share_end = self._spent + self.ceiling_share
+            lowest = (best if best is not None else score - len(deck)) - score  # (the least gain)
+            if self._asking is None or self._asking < lowest:
+                self._asking = lowest
+        assert self._asking is not None
         handmask, ringmask = _mask(hand), _mask(ring) | (1 << pending if pending >= 0 else 0)
         step = 0
         while self._ceiling is None:
-            left = min(CEILING_STEP - step, self.ceiling_positions - self._spent)
+            left = min(CEILING_STEP - step, self.ceiling_positions - self._spent, self._share_end - self._spent)
             if left <= 0:
-                if self._spent < self.ceiling_positions:
-                    break  # the step is done
-                self._ceiling = False  # out of positions: no ceiling
-                break
+                if self._spent >= self.ceiling_positions:
+                    self._ceiling = False  # out of positions: no ceiling
+                break  # the step or the share is done
             answer = relaxed.at_most(handmask, ringmask, idx, self._asking, left)
             step += relaxed.used
             self._spent += relaxed.used
@@ -627,14 +647,35 @@ class GyreProblem(Problem[State]):
 
     def _by_bound(self, state: State, tokens: list[str]) -> list[str]:
         """``tokens`` (in their heuristic order) ordered by the bound after them, highest
-        first (a stable sort: ties keep the heuristic order)."""
+        first (a stable sort: ties keep the heuristic order); under a floor (:meth:`aim`), those
+        after which the relaxed game is known to reach above it first (a line found there: see
+        :meth:`_relaxed_known`)."""
         if len(tokens) < 2:
-            self._ahead = (state, self._bound(self.apply(state, tokens[0])))
+            self._ahead = (state, self._relaxed_known(self.apply(state, tokens[0]))[1])
             return tokens
-        ranked = [(-self._bound(self.apply(state, t)), i, t) for i, t in enumerate(tokens)]
+        ranked = []
+        for i, t in enumerate(tokens):
+            reach, bound = self._relaxed_known(self.apply(state, t))
+            ranked.append((-reach, -bound, i, t))
         ranked.sort()
-        self._ahead = (state, -ranked[0][0])
-        return [t for _, _, t in ranked]
+        self._ahead = (state, max(-r[1] for r in ranked))
+        return [t for _, _, _, t in ranked]
+
+    def _relaxed_known(self, state: State) -> tuple[int, int]:
+        """1 when the relaxed game is known to have a line from ``state`` above the floor (its memo
+        of lower bounds, only under a floor: a heuristic, the lines of the rules may not follow it),
+        else 0; and the bound (:meth:`_bound`)."""
+        own = self._bound(state)
+        relaxed = self._relaxed
+        ring, hand, idx, pending, score, deck = state
+        if self._floor is None or relaxed is None or relaxed.deck is not deck or idx >= len(deck) \
+                or pending < 0 and not hand:
+            return 0, own
+        at = (_mask(hand), _mask(ring) | (1 << pending if pending >= 0 else 0), idx)
+        floor = self._floor
+        if floor is not None and score + relaxed.lb.get(at, floor - score) > floor:
+            return 1, own
+        return 0, own
 
     def _place_order(self, ring: tuple[int, ...], e: int, f: int, card: int) -> tuple[int, int]:
         """The two empty slots, the one that leaves the cheaper card next in line first."""
