@@ -178,22 +178,23 @@ class Relaxed:
         if own <= t:
             self.ub[key] = own
             return False
-        upper, ub, quick = self.upper, self.ub, self.quick
+        upper, ub, quick, n = self.upper, self.ub, self.quick, len(self.deck)
         ranked = []
         for pts, nh, ng, i in self.children(hand, ring, idx):
-            if i >= len(self.deck):
+            if i >= n:
                 b = _end_best(nh, ng, self.easy)[0]
             elif not nh:
-                b = i - len(self.deck)
+                b = i - n
             else:
-                known = ub.get((nh, ng, i))
+                at = (nh, ng, i)
+                known = ub.get(at)
                 if known is None:
                     if quick is not None:
                         b = quick(nh, ng, i)
                         if pts + b <= t:  # cut by the cheaper bound (not kept: the other may be lower)
                             ranked.append((pts + b, pts, nh, ng, i))
                             continue
-                    known = ub[(nh, ng, i)] = upper(nh, ng, i)
+                    known = ub[at] = upper(nh, ng, i)
                 b = known
             ranked.append((pts + b, pts, nh, ng, i))
         ranked.sort(reverse=True)

@@ -541,11 +541,12 @@ class GyreProblem(Problem[State]):
             return known
         cache = _SUIT_CACHE
         suit = [0] * 4
+        h, d, g = handmask, deckmask, ringmask
         for k in range(4):
-            h, d, g = handmask >> 13 * k & _SUIT_MASK, deckmask >> 13 * k & _SUIT_MASK, ringmask >> 13 * k & _SUIT_MASK
-            v = cache.get(h | d << 14 | g << 28)  # (the key of _suit_bound's own cache)
-            suit[k] = _suit_bound(h, d, g) if v is None else v
-        if not (handmask | deckmask | ringmask) >> _XR:  # no joker
+            v = cache.get((h & _SUIT_MASK) | (d & _SUIT_MASK) << 14 | (g & _SUIT_MASK) << 28)  # (_suit_bound's key)
+            suit[k] = _suit_bound(h & _SUIT_MASK, d & _SUIT_MASK, g & _SUIT_MASK) if v is None else v
+            h, d, g = h >> 13, d >> 13, g >> 13
+        if not h | d | g:  # no joker (bits 52 and 53)
             total = suit[0] + suit[1] + suit[2] + suit[3]
         else:
             total = 0
