@@ -155,11 +155,15 @@ class Problem(Generic[S]):
         answered and of what the search proved itself), the search looks only for a line reaching
         it: it leaves out every position whose bound is below ``c`` (its floor is ``c - 1``) and
         stops as soon as a line reaches ``c`` (the best is then exact: no line does better). When
-        it completes without a line above the floor, it has proven that none reaches ``c``: its
-        ceiling is ``c - 1``, and unless the best found reaches that, it starts over from the root
-        (a restart, :meth:`attempt`, that forgets the positions it searched: they were left out
-        under a higher floor) with the floor one lower. A ceiling that is ever too low makes the
-        search wrong, as a bound does: when in doubt, None."""
+        it completes without a line above its floor ``f``, it has proven that none ends above
+        ``f``: its ceiling is then ``f``, and unless the best found reaches that, it starts over
+        from the root (a restart, :meth:`attempt`, that forgets the positions it searched: they
+        were left out under a higher floor) with a lower floor: two below the new ceiling after
+        one such search, three below after two, and so on (never below the best found: a
+        ceiling far above the best is not walked down one by one). A search under a
+        floor that completes with a line above it is exact (every position left out was at
+        most the floor, below the best). A ceiling that is ever too low makes the search wrong,
+        as a bound does: when in doubt, None."""
         return None
 
     def aim(self, floor: int | None) -> None:
@@ -264,6 +268,9 @@ class Search(Generic[S]):
     #: The problem's ceiling was asked in this attempt; a line reached :attr:`upper`.
     _asked: bool = False
     _reached: bool = False
+    #: How far below the ceiling the next floor is (one more after each search under a floor
+    #: that found nothing above it).
+    _drop: int = 0
 
     def __post_init__(self) -> None:
         self.nodes = 1
@@ -306,7 +313,9 @@ class Search(Generic[S]):
                         self._pending_root = False
                         self.done = self.complete = True  # a line reached what no line can beat
                         return True
-                    floor = self.upper - 1
+                    floor = self.upper - 1 - self._drop
+                    if self.best is not None and floor < self.best:
+                        floor = self.best  # (no lower: a line above the best is sought anyway)
                     if self.floor is not None and floor < self.floor:
                         self._finished.clear()  # they were left out under a higher floor
                     self.floor = floor
@@ -414,7 +423,8 @@ class Search(Generic[S]):
         if not stack and self.floor is not None and (self.best is None or self.best <= self.floor):
             self.upper = self.floor  # proven: no line ends above the floor
             if self.best is None or self.best < self.upper:
-                self._restart()  # look again with the floor one lower
+                self._drop += 1
+                self._restart()  # look again with the floor lower
                 return False
         self.done = True
         self.complete = not stack or self._won or self._reached

@@ -15,6 +15,9 @@ depth-first search that prunes with an upper bound of the relaxed game (the solv
 without its forced rotations, which hold for the real ring only) and keeps, per position,
 the least proven upper bound and the most proven lower bound of its best gain (the deck is
 fixed), within a budget of positions per question (None: out of budget, nothing claimed).
+A child whose cheaper bound (``quick``: the suit programmes without the forced captures, which
+only take options away, so at least the other) already cannot beat the question's target is
+cut with it, and the dearer bound is worked out only for the others.
 With Attrition a rotation also throws away a hand card of the player's choice (any, as the
 rules allow), ends the game at once when the hand is then empty and the deck is not (the
 gain then loses a point per card left in the deck, as the rules' penalty), and otherwise

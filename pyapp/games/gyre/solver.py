@@ -155,24 +155,33 @@ The ceiling at the root (:meth:`GyreProblem.ceiling`)
 A first attempt of :attr:`GyreProblem.first` nodes searches as above (a small position is
 settled there; a larger one has a good line). Then the relaxed game is asked at the root,
 upward from the best line found: "more than ``t``?" for ``t`` = that best, one more, and so
-on, until it proves "at most ``t``" (each "more" is a relaxed line above ``t``, each question
+on, until it proves "at most ``t``" (each "more" is a relaxed line above ``t``, each "at most"
 a complete argument as above). That ``t`` (plus the root's score) is the ceiling: the relaxed
 game's best from the root's sets, at least the best of the rules from the root (the mapping of
-lines above). The core (:meth:`pyapp.solve.core.Problem.ceiling`) then searches only for a
-line reaching the ceiling ``c``: it leaves out every position whose bound (above) is at most
-``c - 1`` (none of its lines reaches ``c``), and stops at the first line reaching ``c``, which is
-then the best (no line does better): ``exact``. If the search completes without one, no line
-reaches ``c`` (every line left out was at most ``c - 1``, every position searched to its end had
-its lines followed), so ``c - 1`` is a ceiling, and the search starts over under it, forgetting
-what it left out under the higher floor; whenever the best found reaches the ceiling, it is
-exact. Under a floor the relaxed game is asked about the floor (:meth:`GyreProblem.aim`: the
-target above is the higher of the best line seen and the floor, "only ever a target": any
-number would do). The ceiling's own search runs in steps of :data:`CEILING_STEP` relaxed
-positions (each a cut-short step of the search, :class:`~pyapp.solve.core.Pending`, counted
-as :data:`POSITIONS_PER_NODE` positions a node in the budget) and gives up after
-:attr:`GyreProblem.ceiling_positions` (no ceiling: the search goes on as above, with the rest
-of its budget). A question cut short at a step's end claims nothing; asked again, it uses what
-the relaxed game proved before (its memos hold only proven bounds).
+lines above). Any ``t`` below the best found has a relaxed line above it (the best line, mapped),
+so starting at the best found, or at a higher best found later, skips only questions whose
+answer is "more".
+
+The core (:meth:`pyapp.solve.core.Problem.ceiling`) then searches only for a line reaching
+the ceiling ``c``: it leaves out every position whose bound (above) is at most ``c - 1`` (none
+of its lines reaches ``c``), and stops at the first line reaching ``c``, which is then the best
+(no line does better): ``exact``. If the search completes without one, no line reaches ``c``
+(every position left out had its lines at most ``c - 1``, every other one had its lines
+followed), so ``c - 1`` is a ceiling, and the search starts over under it, forgetting what it
+left out under the higher floor; whenever the best found reaches the ceiling, it is exact.
+Under a floor the relaxed game is asked about the floor (:meth:`GyreProblem.aim`: the target
+above is the higher of the best line seen and the floor, "only ever a target": any number
+would do), and the moves after which the relaxed game is known to have a line above the floor
+come first (a move order only: every move is still searched or bounded).
+
+The ceiling's own search runs in steps of :data:`CEILING_STEP` relaxed positions (each a
+cut-short step of the search, :class:`~pyapp.solve.core.Pending`, counted as one node per
+:data:`POSITIONS_PER_NODE` positions in the budget), :attr:`GyreProblem.ceiling_share` of them
+at the start of each attempt, with :attr:`GyreProblem.between` nodes of the search as above in
+between (restarts, :meth:`pyapp.solve.core.Problem.attempt`: a higher best is an easier
+question), and gives up after :attr:`GyreProblem.ceiling_positions` (no ceiling: the search goes
+on as above with the rest of its budget). A question cut short claims nothing; asked again, it
+uses what the relaxed game proved before (its memos hold only proven bounds).
 
 >>> from pyapp.games.gyre.rules import GYRE
 >>> p = problem(None)
@@ -237,7 +246,7 @@ class GyreProblem(Problem[State]):
     #: The relaxed positions of the ceiling's search in one attempt, and the nodes searched
     #: between two such shares while the ceiling is not known.
     ceiling_share = 6_000
-    between = 500
+    between = 250
 
     def __init__(self, options: GyreOptions) -> None:
         self.options = options
@@ -266,6 +275,11 @@ class GyreProblem(Problem[State]):
         #: seen since :meth:`start` (the target the relaxed game is asked about).
         self.relaxed_budget = RELAXED_BUDGET
         self._relaxed: Relaxed | None = None
+        if options.attrition or options.easy:
+            # No ceiling with Attrition (a relaxed position has a child per ring card and hand
+            # card) or Easier (the rank programme costs far more than the suit ones): a step of the
+            # ceiling's search would take far longer than a node, and the ceiling is rarely found.
+            self.ceiling_positions = 0
         #: The relaxed positions the bounds may still search (see :data:`.relax.RATE`).
         self._credit = ALLOWANCE
         self._target: int | None = None
@@ -378,7 +392,7 @@ class GyreProblem(Problem[State]):
         relaxed = self._relaxed
         if relaxed is None or relaxed.deck is not deck:
             relaxed = self._relaxed = Relaxed(self.cap, self.rep, self.easy, deck, self._relaxed_upper,
-                                              self.attrition, self._relaxed_quick)
+                                              self.attrition, None if self.easy else self._relaxed_quick)
         return relaxed
 
     def _suffix_masks(self, deck: tuple[int, ...]) -> tuple[int, ...]:
