@@ -426,6 +426,8 @@ class Search(Generic[S]):
                 self._drop += 1
                 self._restart()  # look again with the floor lower
                 return False
+        if not stack and self.upper is not None and self.best is not None and self.best < self.upper:
+            self.upper = self.best  # complete: no line beats the best
         self.done = True
         self.complete = not stack or self._won or self._reached
         return True

@@ -208,7 +208,7 @@ __all__ = ["GyreProblem", "State", "problem"]
 
 #: Relaxed positions one step of the ceiling's search may take (a few tens of milliseconds),
 #: and how many of them the budget counts as one node (about what a node of the search costs).
-CEILING_STEP = 256
+CEILING_STEP = 128
 POSITIONS_PER_NODE = 6
 
 #: ``(ring, hand, idx, pending, score, deck)`` (see the module doc).
