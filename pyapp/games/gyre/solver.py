@@ -233,11 +233,11 @@ class GyreProblem(Problem[State]):
 
     #: A twentieth of the other games' budget: a node of Gyre's costs many of Gravity's (its bound
     #: searches the captures every line must make, and the relaxed game, up to
-    #: :data:`.relax.RATE` of its positions per node on average). Default deals 1-35 (CPython,
-    #: docs/PERFORMANCE.md): at 20,000 nodes 7 exact, a deal that does not complete about 6 s (a
-    #: verdict in the page 15-20 s, and the study over its 30 minutes); at 10,000, 3 exact and
-    #: about 3 s, each best at most 4 below (most the same). Neither meets the issue's targets
-    #: (98% exact, 1 s median); the shorter wait is the one a player feels on every verdict.
+    #: :data:`.relax.RATE` of its positions per node on average; the ceiling's relaxed positions
+    #: count :data:`POSITIONS_PER_NODE` to a node). Default deals 1-35 (CPython,
+    #: docs/PERFORMANCE.md, 2026-11-27): with the ceiling 7 exact at 10,000 nodes (3 without),
+    #: median 3.1 s a deal; at 20,000, 9 (7 without). Far from the issue's targets (98% exact,
+    #: 1 s median): the relaxed game at the root settles about a third of the deals within it.
     budget = 10_000
     #: The nodes of the first attempt (:meth:`attempt`), and the most relaxed positions the
     #: ceiling may search (0: no ceiling, no restarts).
