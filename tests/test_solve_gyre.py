@@ -14,7 +14,7 @@ what it proved.
 from __future__ import annotations
 
 from dataclasses import replace
-from typing import Any
+from typing import Any, Hashable
 
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
@@ -22,7 +22,7 @@ from hypothesis import strategies as st
 from pyapp.games import entry, get_game
 from pyapp.games.gyre.rules import GyreState
 from pyapp.games.gyre.solver import GyreProblem, State, problem
-from pyapp.solve import solve, solve_state
+from pyapp.solve import Search, solve, solve_state
 from solving import best_score, random_line
 
 GAME = get_game("gyre")
@@ -279,3 +279,149 @@ def test_the_relaxed_game_proves_fresh_deals_exact() -> None:
         for token in verdict.line:
             s = GAME.apply(s, token)
         assert GAME.score(s) == verdict.score
+
+
+class Loose(GyreProblem):
+    """A ceiling ``slack`` above the relaxed game's (still a true one, but loose): the search must
+    prove each value in between out of reach before it may say ``exact``."""
+
+    slack = 0
+
+    def ceiling(self, root: State, best: int | None) -> int | None:
+        c = super().ceiling(root, best)
+        return None if c is None else c + self.slack
+
+
+@settings(max_examples=30, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(st.sampled_from(OPTIONS), st.integers(0, 10**6), st.integers(4, 22), st.integers(0, 3))
+def test_under_a_ceiling_the_solver_still_equals_an_exhaustive_search(
+        options: str, seed: int, back: int, slack: int) -> None:
+    """The search asks the relaxed game for a ceiling at the root after a first attempt of one
+    node, then looks only for lines reaching it, and lowers it by one each time a search
+    completes without one (with a ceiling made looser on purpose, several times): its verdict
+    is still exactly the brute force's, and its line replays to it."""
+    state = near_end(options, seed, back)
+    try:
+        best = best_score(GAME, state, {}, [6_000])
+    except OverflowError:
+        return
+    p = Loose(state.options)
+    p.first, p.slack = 1, slack
+    search = Search(p, p.start(state), 10**6)
+    while not search.run(50):
+        pass
+    verdict = search.verdict()
+    assert verdict.kind == "best" and verdict.exact and verdict.score == best, (options, seed, back, slack)
+    assert search.upper is None or search.upper == best
+    s = state
+    for token in verdict.line:
+        s = GAME.apply(s, token)
+    assert GAME.status(s) == "finished" and GAME.score(s) == best
+
+
+def test_the_ceiling_searches_in_short_counted_steps_and_a_line_reaching_it_ends_the_search() -> None:
+    """From fresh deals the ceiling's own search comes in steps (each counted in the budget, so
+    the nodes say how far the search went); deal 1 is proven exact once a line reaches the
+    relaxed game's best, the same whether run in slices of 1 or 500 nodes; a budget that runs
+    out during the ceiling claims nothing."""
+    state = GAME.deal(1, GAME.parse_options(""))
+    verdicts = []
+    for size in (1, 500):
+        p = problem(state)
+        search = Search(p, p.start(state))
+        steps = 0
+        while not search.run(size):
+            steps += 1
+        verdicts.append(search.verdict())
+        assert search.upper == verdicts[-1].score and search._attempt >= 1
+    assert verdicts[0] == verdicts[1] and verdicts[0].exact and verdicts[0].nodes <= problem(state).budget
+    short = solve_state("gyre", state, budget=600)  # the first attempt, then part of the ceiling
+    assert short.kind == "best" and not short.exact and short.nodes <= 600
+
+
+def test_the_forced_captures_at_any_depth_agree_with_a_memo_of_their_own() -> None:
+    """The forced captures keep one answer per position whatever the depth asked (the answer at
+    depth ``d`` is the one with no depth, at most ``d``): asked at every depth in a mixed order
+    with one memo, each answer is the one a fresh memo gives."""
+    from pyapp.games.gyre.bound import _MASKS, forced_captures
+    from pyapp.games.gyre.solver import _mask
+    checked = 0
+    for options in OPTIONS:
+        for seed in range(6):
+            line = random_line(GAME, options, seed)
+            p = problem(line[0][0])
+            cap = _MASKS[p.easy][0]
+            memo: dict[tuple[int, int, int], int] = {}
+            for s, _ in line[::3]:
+                ring, hand, idx, pending, score, deck = p.start(s)
+                if idx >= len(deck):
+                    continue
+                rm = _mask(ring) | (1 << pending if pending >= 0 else 0)
+                for depth in (3, 1, 6, 2, 4):
+                    assert forced_captures(cap, _mask(hand), rm, deck, idx, depth, memo) == \
+                        forced_captures(cap, _mask(hand), rm, deck, idx, depth, {})
+                    checked += 1
+    assert checked >= 100
+
+
+def test_the_core_under_a_ceiling_equals_its_plain_search_on_a_toy_game() -> None:
+    """The core's ceiling (:meth:`pyapp.solve.core.Problem.ceiling`) on a toy game with a gain
+    and a true bound: whatever true ceiling the problem answers (its best, or up to 5 above),
+    after a first attempt of any length, in slices of any size, the verdict is the plain
+    search's; a ceiling met by the first attempt's line ends the search at once, exact."""
+    from pyapp.solve import Problem
+
+    import functools
+    W = (3, 1, 4, 1, 5, 9, 2, 6, 5, 3)
+
+    class Walk(Problem[tuple[int, int, int]]):  # (step, last move, total): add a weight, not the same twice
+        def __init__(self, slack: int | None, first: int | None) -> None:
+            self.slack, self.first = slack, first
+
+        def moves(self, s: tuple[int, int, int]) -> list[str]:
+            return [] if s[0] >= 7 else [str(k) for k in (3, 2, 1, 0) if k != s[1]]
+
+        def apply(self, s: tuple[int, int, int], m: str) -> tuple[int, int, int]:
+            k = int(m)
+            return (s[0] + 1, k, s[2] + W[(s[0] * 3 + k) % len(W)] - 2 * k)
+
+        def value(self, s: tuple[int, int, int]) -> int:
+            return s[2]
+
+        def key(self, s: tuple[int, int, int]) -> Hashable:
+            return s[:2]
+
+        def gain(self, s: tuple[int, int, int]) -> int:
+            return s[2]
+
+        def bound(self, s: tuple[int, int, int]) -> int:  # the best still to come (+1 on odd steps)
+            return s[2] + rest(s[0], s[1]) + s[0] % 2
+
+        @property
+        def has_win(self) -> bool:
+            return False
+
+        def attempt(self, k: int) -> int | None:
+            self.k = k
+            return self.first if k == 0 else None
+
+        def ceiling(self, root: tuple[int, int, int], best: int | None) -> int | None:
+            return None if self.slack is None or self.k == 0 else TRUE + self.slack
+
+    @functools.cache
+    def rest(step: int, last: int) -> int:
+        return 0 if step >= 7 else max(W[(step * 3 + k) % len(W)] - 2 * k + rest(step + 1, k)
+                                       for k in range(4) if k != last)
+
+    plain = solve(Walk(None, None), (0, -1, 0))
+    assert plain.exact and plain.score is not None
+    TRUE = plain.score
+    for slack in range(6):
+        for first in (1, 3, 40, None):
+            for size in (1, 7, 1000):
+                v = solve(Walk(slack, first), (0, -1, 0), slice_nodes=size)
+                assert v.kind == "best" and v.exact and v.score == TRUE, (slack, first, size)
+    early = Search(Walk(0, 10**6), (0, -1, 0))  # the first attempt completes: no ceiling asked
+    while not early.run():
+        pass
+    assert early.verdict().score == TRUE and early.upper is None

@@ -61,7 +61,16 @@ class Pending(Exception):
     caller reading the clock between steps is never held long. A problem that raises it
     must keep what it did, and answer the repeated call as it would have answered the
     first: the search is then the same (the same verdict, its nodes the positions), only
-    cut into more steps (:attr:`Search.nodes` counts them too)."""
+    cut into more steps (:attr:`Search.nodes` counts them too).
+
+    ``nodes``: the work the step did, in the search's nodes (0: none to speak of, the default):
+    a problem that works for the search outside its positions (e.g. :meth:`Problem.ceiling`'s
+    own search) says so, and the step counts that many nodes of the budget and of the
+    verdict's nodes, as the search's own positions do (no further than the budget)."""
+
+    def __init__(self, nodes: int = 0) -> None:
+        super().__init__()
+        self.nodes = nodes
 
 
 class Problem(Generic[S]):
@@ -127,7 +136,8 @@ class Problem(Generic[S]):
         """Restarts (off by default: None). The search calls it before its attempt ``k`` (0 at
         the start, then 1, 2, ... after each restart); the problem may change its move order for
         that attempt, and answers how many nodes (positions) the attempt may search before the
-        search starts over from the root with attempt ``k + 1`` (None: to the end of the search).
+        search starts over from the root with attempt ``k + 1`` (None: to the end of the search;
+        counted from when its :meth:`ceiling` is answered).
         A restart keeps the best line found and every position searched to its end (it reaches
         no more than the best found, whatever order follows; the search forgets them all if it
         ever cut a cycle, whose closing position may be on the line it drops), and drops only the
@@ -135,6 +145,31 @@ class Problem(Generic[S]):
         on its first moves (heavy tails), several orders in one budget win more deals than one.
         Only an attempt with no limit, or one that ends before it, can complete the search."""
         return None
+
+    def ceiling(self, root: S, best: int | None) -> int | None:
+        """Aspiration (off by default: None): at most the best value any line from ``root`` can
+        reach, proven by the problem's own work (e.g. the search of a relaxed game), or None.
+        The search asks at the start of every attempt (:meth:`attempt`), before the root's moves,
+        with the best value found so far; the problem may raise :class:`Pending` (with the nodes
+        its work took) and answer the repeated call. With a ceiling ``c`` (the least of those
+        answered and of what the search proved itself), the search looks only for a line reaching
+        it: it leaves out every position whose bound is below ``c`` (its floor is ``c - 1``) and
+        stops as soon as a line reaches ``c`` (the best is then exact: no line does better). When
+        it completes without a line above its floor ``f``, it has proven that none ends above
+        ``f``: its ceiling is then ``f``, and unless the best found reaches that, it starts over
+        from the root (a restart, :meth:`attempt`, that forgets the positions it searched: they
+        were left out under a higher floor) with a lower floor: two below the new ceiling after
+        one such search, three below after two, and so on (never below the best found: a
+        ceiling far above the best is not walked down one by one). A search under a
+        floor that completes with a line above it is exact (every position left out was at
+        most the floor, below the best). A ceiling that is ever too low makes the search wrong,
+        as a bound does: when in doubt, None."""
+        return None
+
+    def aim(self, floor: int | None) -> None:
+        """The search now looks only for lines worth more than ``floor`` (None: any better than the
+        best found; see :meth:`ceiling`): a problem whose bound works toward a target may take it
+        as one. Nothing by default."""
 
     @property
     def has_win(self) -> bool:
@@ -218,21 +253,37 @@ class Search(Generic[S]):
     #: The steps its problem cut short (:class:`Pending`): counted in :attr:`nodes`, so that a
     #: caller sees the search go on, but not in the budget or the verdict's nodes (positions).
     _waits: int = 0
+    #: The nodes the problem's last cut-short step said it took (:attr:`Pending.nodes`).
+    _charged: int = 0
     #: The attempt under way (:meth:`Problem.attempt`), and the positions at which it restarts.
     _attempt: int = 0
     _restart_at: int | None = None
+    _limit: int | None = None
     #: A move back to a position on the line was left out (then a restart forgets what it knew).
     _cycled: bool = False
+    #: Proven: no line from the root ends above it (:meth:`Problem.ceiling`; None: nothing proven).
+    upper: int | None = None
+    #: Positions whose bound is at most it are left out (``upper - 1``; None: no floor).
+    floor: int | None = None
+    #: The problem's ceiling was asked in this attempt; a line reached :attr:`upper`.
+    _asked: bool = False
+    _reached: bool = False
+    #: How far below the ceiling the next floor is (one more after each search under a floor
+    #: that found nothing above it).
+    _drop: int = 0
 
     def __post_init__(self) -> None:
         self.nodes = 1
         self.problem.begin()
         self._begin_attempt()
         self._expand_root()
+        if self._charged:  # (a step cut short with no work said is not counted here)
+            self._waited()
 
     def _begin_attempt(self) -> None:
-        limit = self.problem.attempt(self._attempt)
-        self._restart_at = None if limit is None else self.nodes - self._waits + limit
+        self._asked = False
+        self._limit = self.problem.attempt(self._attempt)
+        self._restart_at = None if self._limit is None else self.nodes - self._waits + self._limit
 
     def _restart(self) -> None:
         """Start over from the root with the problem's next attempt (:meth:`Problem.attempt`)."""
@@ -250,9 +301,29 @@ class Search(Generic[S]):
         """The root's moves (False: the problem asked for another step, :class:`Pending`)."""
         p = self.problem
         try:
+            if not self._asked:
+                ceiling = p.ceiling(self.root, self.best)
+                self._asked = True
+                if self._limit is not None:  # the attempt's nodes count from here
+                    self._restart_at = self.nodes - self._waits + self._limit
+                if ceiling is not None and (self.upper is None or ceiling < self.upper):
+                    self.upper = ceiling
+                if self.upper is not None:
+                    if self.best is not None and self.best >= self.upper:
+                        self._pending_root = False
+                        self.done = self.complete = True  # a line reached what no line can beat
+                        return True
+                    floor = self.upper - 1 - self._drop
+                    if self.best is not None and floor < self.best:
+                        floor = self.best  # (no lower: a line above the best is sought anyway)
+                    if self.floor is not None and floor < self.floor:
+                        self._finished.clear()  # they were left out under a higher floor
+                    self.floor = floor
+                    p.aim(floor)
             moves = p.moves(self.root)
-        except Pending:
+        except Pending as wait:
             self._pending_root = True
+            self._charged = wait.nodes
             return False
         self._pending_root = False
         if not moves:
@@ -286,12 +357,11 @@ class Search(Generic[S]):
                 self.done = True
                 return True
             if not self._expand_root():
-                self.nodes += 1  # a step cut short (see _waits)
-                self._waits += 1
+                self._waited()
                 return False
             if self.done:
                 return True
-        while stack and not self._won:
+        while stack and not self._won and not self._reached:
             if self.nodes >= limit or self.nodes - self._waits >= budget:
                 if self.nodes - self._waits >= budget:
                     self.done = True
@@ -322,10 +392,10 @@ class Search(Generic[S]):
                     self._cycled = True
                     continue
                 moves = p.moves(child)
-            except Pending:  # the problem's share of this step is done: the same move again next step
+            except Pending as wait:  # the problem's share of this step is done: the same move again next step
                 frame.again = move
-                self.nodes += 1  # a step cut short (see _waits)
-                self._waits += 1
+                self._charged = wait.nodes
+                self._waited()
                 return False
             self.nodes += 1
             self._line.append(move)
@@ -333,6 +403,8 @@ class Search(Generic[S]):
                 self._end(child)
                 self._finished[key] = gain
                 self._line.pop()
+                if self.upper is not None and self.best is not None and self.best >= self.upper:
+                    self._reached = True  # no line can beat it (see Problem.ceiling)
                 continue
             bound = p.bound(child)
             if bound is not None and self.best is not None and (bound <= self.best or (
@@ -342,11 +414,33 @@ class Search(Generic[S]):
                 self._finished[key] = gain  # it cannot beat the best found, which only grows, or win
                 self._line.pop()
                 continue
+            if bound is not None and self.floor is not None and bound <= self.floor:
+                self._finished[key] = gain  # it cannot beat the floor, which only falls with a restart
+                self._line.pop()
+                continue
             self._path.add((key, gain))
             stack.append(_Frame(key, gain, iter(moves), child))
+        if not stack and self.floor is not None and (self.best is None or self.best <= self.floor):
+            self.upper = self.floor  # proven: no line ends above the floor
+            if self.best is None or self.best < self.upper:
+                self._drop += 1
+                self._restart()  # look again with the floor lower
+                return False
+        if not stack and self.upper is not None and self.best is not None and self.best < self.upper:
+            self.upper = self.best  # complete: no line beats the best
         self.done = True
-        self.complete = not stack or self._won
+        self.complete = not stack or self._won or self._reached
         return True
+
+    def _waited(self) -> None:
+        """Count a step its problem cut short (:class:`Pending`): the nodes it said it took, in
+        the budget; or none, one step counted only in :attr:`nodes` (see ``_waits``)."""
+        if self._charged:  # (no further than the budget: a verdict's nodes never pass it)
+            self.nodes += max(1, min(self._charged, self.limit - (self.nodes - self._waits)))
+            self._charged = 0
+        else:
+            self.nodes += 1
+            self._waits += 1
 
     def run_for(self, seconds: float, clock: Callable[[], float] = time.perf_counter, chunk: int = 64) -> bool:
         """Search for about ``seconds`` (checking ``clock`` every ``chunk`` nodes, and after a

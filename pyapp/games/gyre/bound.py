@@ -47,7 +47,8 @@ def _bits(mask: int) -> list[int]:
     return out
 
 
-_SUIT_CACHE: dict[tuple[int, int, int], int] = {}
+#: :func:`_suit_bound` per ``hand | deck << 14 | ring << 28``.
+_SUIT_CACHE: dict[int, int] = {}
 
 
 def _suit_bound(hand: int, deck: int, ring: int) -> int:
@@ -71,7 +72,7 @@ def _suit_bound(hand: int, deck: int, ring: int) -> int:
     >>> _suit_bound(0b0000000000011, 0b1000000000000, 0)  # 2H, AH hand, KH deck: AH replaces KH, 2H takes AH
     2
     """
-    cached = _SUIT_CACHE.get((hand, deck, ring))
+    cached = _SUIT_CACHE.get(hand | deck << 14 | ring << 28)
     if cached is not None:
         return cached
     best = {(0, 0): 0}  # (open pairs, unpaired non-hand cards above) -> most points so far
@@ -102,7 +103,7 @@ def _suit_bound(hand: int, deck: int, ring: int) -> int:
     value = max((v for (o, _), v in best.items() if o == 0), default=0)
     if len(_SUIT_CACHE) > _CACHE_LIMIT:
         _SUIT_CACHE.clear()
-    _SUIT_CACHE[(hand, deck, ring)] = value
+    _SUIT_CACHE[hand | deck << 14 | ring << 28] = value
     return value
 
 
@@ -177,7 +178,7 @@ def _end_best(hand: int, ring: int, easy: bool) -> tuple[int, int, int]:
 
 
 def forced_captures(cap: tuple[int, ...], hand: int, ring: int, deck: tuple[int, ...], idx: int,
-                    depth: int, memo: dict[tuple[int, int, int, int], int]) -> int:
+                    depth: int, memo: dict[tuple[int, int, int], int]) -> int:
     """At least how many turns in a row every line from a turn's start makes a capture (at
     most ``depth``; the must-capture rule: see the module doc of the solver). ``hand`` and
     ``ring`` are bit sets (the card waiting to be placed, if any, in ``ring``: where it goes
@@ -185,6 +186,13 @@ def forced_captures(cap: tuple[int, ...], hand: int, ring: int, deck: tuple[int,
     captures, ``memo`` a cache for this very deck. A capture takes a hand card and a ring
     card, draws the hand back to five (or the deck out) and reveals the next card into the
     ring; the turns stop counting when the deck runs out (the end phase).
+
+    The answer to depth ``d`` is ``min(f, d)``, ``f`` the answer with no depth (by induction: at
+    depth 1 it is 1 when a capture exists; at ``d`` it is one more than the least over the
+    captures of ``min(f', d - 1)``, and one more than a least is the least of one more): so
+    ``memo`` keeps one answer per position, ``f`` itself when it was below the depth asked
+    (kept as it is), else the depth reached ``d`` (kept as ``~d``: ``f`` is at least ``d``), and
+    answers any depth from it when it can.
 
     >>> kh, qh, js, ts, nine = (CANONICAL_INDEX[Card.parse(c)] for c in ("KH", "QH", "JS", "TS", "9S"))
     >>> aces = sum(1 << CANONICAL_INDEX[Card.parse(c)] for c in ("AC", "AD", "AS", "AH"))  # they take nothing
@@ -196,39 +204,43 @@ def forced_captures(cap: tuple[int, ...], hand: int, ring: int, deck: tuple[int,
     >>> forced_captures(cap, aces | 1 << qh, 1 << kh, (ts, js), 0, 9, {})  # no capture now
     0
     """
-    key = (hand, ring, idx, depth)
+    key = (hand, ring, idx)
     known = memo.get(key)
     if known is not None:
-        return known
+        if known >= 0:
+            return known if known < depth else depth
+        if ~known >= depth:
+            return depth
     n = len(deck)
     draw = _HAND - hand.bit_count() + 1  # the cards a capture draws back to five
+    i0 = idx + draw  # the deck index after the draw; the card there is revealed
     best = -1
-    for h in _bits(hand):
-        targets = cap[h] & ring
-        if targets and depth <= 1:
+    rest = hand
+    while rest:
+        low = rest & -rest
+        rest ^= low
+        targets = cap[low.bit_length() - 1] & ring
+        if not targets:
+            continue
+        if depth <= 1 or i0 >= n:  # one capture (the deck runs out with its draw or reveal)
             best = 1
             break
-        if targets:
-            nh0 = hand ^ (1 << h)
-            for c in deck[idx: idx + draw]:
-                nh0 |= 1 << c
-            i0 = min(n, idx + draw)
-            reveal = 1 << deck[i0] if i0 < n else 0
+        nh = hand ^ low
+        for c in deck[idx: i0]:
+            nh |= 1 << c
+        reveal = 1 << deck[i0]
         while targets:
-            low = targets & -targets
-            targets ^= low
-            nh, nr, i = nh0, ring ^ low | reveal, i0
-            if reveal:
-                i += 1
-            r = 1 if i >= n else 1 + forced_captures(cap, nh, nr, deck, i, depth - 1, memo)
+            g = targets & -targets
+            targets ^= g
+            r = 1 if i0 + 1 >= n else 1 + forced_captures(cap, nh, ring ^ g | reveal, deck, i0 + 1, depth - 1, memo)
             if best < 0 or r < best:
                 best = r
-            if best == 1:
-                break
+                if r == 1:
+                    break
         if best == 1:
             break
     best = max(best, 0)
     if len(memo) > _CACHE_LIMIT:
         memo.clear()
-    memo[key] = best
+    memo[key] = best if best < depth else ~depth
     return best

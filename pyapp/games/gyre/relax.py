@@ -15,6 +15,9 @@ depth-first search that prunes with an upper bound of the relaxed game (the solv
 without its forced rotations, which hold for the real ring only) and keeps, per position,
 the least proven upper bound and the most proven lower bound of its best gain (the deck is
 fixed), within a budget of positions per question (None: out of budget, nothing claimed).
+A child whose cheaper bound (``quick``: the suit programmes without the forced captures, which
+only take options away, so at least the other) already cannot beat the question's target is
+cut with it, and the dearer bound is worked out only for the others.
 With Attrition a rotation also throws away a hand card of the player's choice (any, as the
 rules allow), ends the game at once when the hand is then empty and the deck is not (the
 gain then loses a point per card left in the deck, as the rules' penalty), and otherwise
@@ -56,8 +59,16 @@ class Relaxed:
     """
 
     def __init__(self, cap: tuple[int, ...], rep: tuple[int, ...], easy: bool, deck: tuple[int, ...],
-                 upper: Callable[[int, int, int], int], attrition: bool = False) -> None:
+                 upper: Callable[[int, int, int], int], attrition: bool = False,
+                 quick: Callable[[int, int, int], int] | None = None) -> None:
         self.cap, self.rep, self.easy, self.deck, self.upper = cap, rep, easy, deck, upper
+        #: A cheaper upper bound, at least ``upper``: a child it cuts needs no other.
+        self.quick = quick
+        suffix = [0] * (len(deck) + 1)
+        for i in range(len(deck) - 1, -1, -1):
+            suffix[i] = suffix[i + 1] | (1 << deck[i])
+        #: Bit set of ``deck[i:]`` for every ``i``.
+        self.suffix = tuple(suffix)
         self.attrition = attrition
         #: Per position: the least proven upper bound and the most proven lower bound of its best gain.
         self.ub: dict[tuple[int, int, int], int] = {}
@@ -95,42 +106,56 @@ class Relaxed:
         deck, n, cap = self.deck, len(self.deck), self.cap
         size = hand.bit_count()
         out: list[tuple[int, int, int, int]] = []
-        for h in _bits(hand):
+        rest = hand
+        while rest:
+            low = rest & -rest
+            rest ^= low
+            h = low.bit_length() - 1
             targets = cap[h] & ring
             if not targets:
                 continue
             nh0, i0 = self._played(hand, h, idx, size)
-            for g in _bits(targets):
-                ng, i = ring ^ (1 << g), i0
-                if i < n:
-                    ng |= 1 << deck[i]
-                    i += 1
-                out.append((_PTS[h] + _PTS[g], nh0, ng, i))
+            reveal = 1 << deck[i0] if i0 < n else 0
+            i = i0 + 1 if i0 < n else i0
+            ph = _PTS[h]
+            while targets:
+                g = targets & -targets
+                targets ^= g
+                out.append((ph + _PTS[g.bit_length() - 1], nh0, ring ^ g | reveal, i))
         if out:
             return out
-        top = deck[idx]
+        top = 1 << deck[idx]
         if self.attrition:
+            joker = deck[idx] >= _XR
             for g in _bits(ring):
-                ng = ring ^ (1 << g) | (1 << top)
+                ng = ring ^ (1 << g) | top
                 for d in _bits(hand):
                     nh, i = hand ^ (1 << d), idx + 1
-                    if nh and top >= _XR and i < n:  # the joker refill (not after a sudden end)
+                    if nh and joker and i < n:  # the joker refill (not after a sudden end)
                         take = deck[i: i + _HAND - size + 1]
                         for c in take:
                             nh |= 1 << c
                         i += len(take)
                     out.append((0, nh, ng, i))  # an empty hand with cards in the deck: the sudden end
         else:
-            for g in _bits(ring):
-                out.append((0, hand, ring ^ (1 << g) | (1 << top), idx + 1))
+            rest = ring
+            while rest:
+                low = rest & -rest
+                rest ^= low
+                out.append((0, hand, ring ^ low | top, idx + 1))
         rep = self.rep
-        for h in _bits(hand):
-            targets = rep[h] & ring
+        rest = hand
+        while rest:
+            low = rest & -rest
+            rest ^= low
+            targets = rep[low.bit_length() - 1] & ring
             if not targets:
                 continue
-            nh, i0 = self._played(hand, h, idx, size)
-            for g in _bits(targets):
-                out.append((0, nh, ring ^ (1 << g) | (1 << h), i0))
+            nh, i0 = self._played(hand, low.bit_length() - 1, idx, size)
+            while targets:
+                g = targets & -targets
+                targets ^= g
+                out.append((0, nh, ring ^ g | low, i0))
         return out
 
     def _more(self, hand: int, ring: int, idx: int, t: int) -> bool:
@@ -156,17 +181,23 @@ class Relaxed:
         if own <= t:
             self.ub[key] = own
             return False
-        upper, ub = self.upper, self.ub
+        upper, ub, quick, n = self.upper, self.ub, self.quick, len(self.deck)
         ranked = []
         for pts, nh, ng, i in self.children(hand, ring, idx):
-            if i >= len(self.deck):
+            if i >= n:
                 b = _end_best(nh, ng, self.easy)[0]
             elif not nh:
-                b = i - len(self.deck)
+                b = i - n
             else:
-                known = ub.get((nh, ng, i))
+                at = (nh, ng, i)
+                known = ub.get(at)
                 if known is None:
-                    known = ub[(nh, ng, i)] = upper(nh, ng, i)
+                    if quick is not None:
+                        b = quick(nh, ng, i)
+                        if pts + b <= t:  # cut by the cheaper bound (not kept: the other may be lower)
+                            ranked.append((pts + b, pts, nh, ng, i))
+                            continue
+                    known = ub[at] = upper(nh, ng, i)
                 b = known
             ranked.append((pts + b, pts, nh, ng, i))
         ranked.sort(reverse=True)

@@ -150,6 +150,39 @@ above ``target`` from there and the bound is ``target`` (if lower than the bound
 When the relaxed search runs out of its share of positions (:data:`.relax.RATE`), nothing
 is claimed and the bound is the one above.
 
+The ceiling at the root (:meth:`GyreProblem.ceiling`)
+-----------------------------------------------------
+A first attempt of :attr:`GyreProblem.first` nodes searches as above (a small position is
+settled there; a larger one has a good line). Then the relaxed game is asked at the root,
+upward from the best line found: "more than ``t``?" for ``t`` = that best, one more, and so
+on, until it proves "at most ``t``" (each "more" is a relaxed line above ``t``, each "at most"
+a complete argument as above). That ``t`` (plus the root's score) is the ceiling: the relaxed
+game's best from the root's sets, at least the best of the rules from the root (the mapping of
+lines above). Any ``t`` below the best found has a relaxed line above it (the best line, mapped),
+so starting at the best found, or at a higher best found later, skips only questions whose
+answer is "more".
+
+The core (:meth:`pyapp.solve.core.Problem.ceiling`) then searches only for a line reaching
+the ceiling ``c``: it leaves out every position whose bound (above) is at most ``c - 1`` (none
+of its lines reaches ``c``), and stops at the first line reaching ``c``, which is then the best
+(no line does better): ``exact``. If the search completes without one, no line reaches ``c``
+(every position left out had its lines at most ``c - 1``, every other one had its lines
+followed), so ``c - 1`` is a ceiling, and the search starts over under it, forgetting what it
+left out under the higher floor; whenever the best found reaches the ceiling, it is exact.
+Under a floor the relaxed game is asked about the floor (:meth:`GyreProblem.aim`: the target
+above is the higher of the best line seen and the floor, "only ever a target": any number
+would do), and the moves after which the relaxed game is known to have a line above the floor
+come first (a move order only: every move is still searched or bounded).
+
+The ceiling's own search runs in steps of :data:`CEILING_STEP` relaxed positions (each a
+cut-short step of the search, :class:`~pyapp.solve.core.Pending`, counted as one node per
+:data:`POSITIONS_PER_NODE` positions in the budget), :attr:`GyreProblem.ceiling_share` of them
+at the start of each attempt, with :attr:`GyreProblem.between` nodes of the search as above in
+between (restarts, :meth:`pyapp.solve.core.Problem.attempt`: a higher best is an easier
+question), and gives up after :attr:`GyreProblem.ceiling_positions` (no ceiling: the search goes
+on as above with the rest of its budget). A question cut short claims nothing; asked again, it
+uses what the relaxed game proved before (its memos hold only proven bounds).
+
 >>> from pyapp.games.gyre.rules import GYRE
 >>> p = problem(None)
 >>> s = p.start(GYRE.deal(3, GYRE.parse_options("")))
@@ -165,13 +198,18 @@ from __future__ import annotations
 from typing import Any, Hashable
 
 from ...cards import CANONICAL_INDEX
-from ...solve.core import Problem
-from .bound import (_CACHE_LIMIT, _CODE, _HAND, _INDEX, _MASKS, _PTS, _RANK, _SUIT_MASK, _XB, _XR, _bits,
+from ...solve.core import Pending, Problem
+from .bound import (_CACHE_LIMIT, _CODE, _HAND, _INDEX, _MASKS, _PTS, _RANK, _SUIT_CACHE, _SUIT_MASK, _XB, _XR, _bits,
                     _end_best, _rank_bound, _suit_bound, forced_captures)
 from .relax import ALLOWANCE, BUDGET as RELAXED_BUDGET, RATE, Relaxed
 from .rules import GyreOptions, GyreState, points
 
 __all__ = ["GyreProblem", "State", "problem"]
+
+#: Relaxed positions one step of the ceiling's search may take (a few tens of milliseconds),
+#: and how many of them the budget counts as one node (about what a node of the search costs).
+CEILING_STEP = 128
+POSITIONS_PER_NODE = 6
 
 #: ``(ring, hand, idx, pending, score, deck)`` (see the module doc).
 State = tuple[tuple[int, ...], tuple[int, ...], int, int, int, tuple[int, ...]]
@@ -195,12 +233,20 @@ class GyreProblem(Problem[State]):
 
     #: A twentieth of the other games' budget: a node of Gyre's costs many of Gravity's (its bound
     #: searches the captures every line must make, and the relaxed game, up to
-    #: :data:`.relax.RATE` of its positions per node on average). Default deals 1-35 (CPython,
-    #: docs/PERFORMANCE.md): at 20,000 nodes 7 exact, a deal that does not complete about 6 s (a
-    #: verdict in the page 15-20 s, and the study over its 30 minutes); at 10,000, 3 exact and
-    #: about 3 s, each best at most 4 below (most the same). Neither meets the issue's targets
-    #: (98% exact, 1 s median); the shorter wait is the one a player feels on every verdict.
+    #: :data:`.relax.RATE` of its positions per node on average; the ceiling's relaxed positions
+    #: count :data:`POSITIONS_PER_NODE` to a node). Default deals 1-35 (CPython,
+    #: docs/PERFORMANCE.md, 2026-11-27): with the ceiling 7 exact at 10,000 nodes (3 without),
+    #: median 3.1 s a deal; at 20,000, 9 (7 without). Far from the issue's targets (98% exact,
+    #: 1 s median): the relaxed game at the root settles about a third of the deals within it.
     budget = 10_000
+    #: The nodes of the first attempt (:meth:`attempt`), and the most relaxed positions the
+    #: ceiling may search (0: no ceiling, no restarts).
+    first = 1_000
+    ceiling_positions = 48_000
+    #: The relaxed positions of the ceiling's search in one attempt, and the nodes searched
+    #: between two such shares while the ceiling is not known.
+    ceiling_share = 6_000
+    between = 250
 
     def __init__(self, options: GyreOptions) -> None:
         self.options = options
@@ -211,11 +257,12 @@ class GyreProblem(Problem[State]):
         self.use = tuple(c | r for c, r in zip(self.cap, self.rep))
         self._suffix: dict[tuple[int, ...], tuple[int, ...]] = {}
         self._easy: dict[tuple[int, int], int] = {}
-        self._rest: dict[tuple[int, int, int], int] = {}
+        #: The suit programmes' total per ``hand | deck << 54 | ring << 108`` (bit sets).
+        self._rest: dict[int, int] = {}
         #: How many forced captures the bound looks ahead (0: none), and their cache, for one deck.
         self.depth = 4
         self._memo_deck: tuple[int, ...] | None = None
-        self._memo: dict[tuple[int, int, int, int], int] = {}
+        self._memo: dict[tuple[int, int, int], int] = {}
         #: For the same deck: :meth:`_forced_labels` per hand, ring and index (a move's child
         #: is ranked by its bound, then keyed, ranked again and bounded when it is searched).
         self._labels: dict[tuple[int, int, int], tuple[int, int, int]] = {}
@@ -228,9 +275,26 @@ class GyreProblem(Problem[State]):
         #: seen since :meth:`start` (the target the relaxed game is asked about).
         self.relaxed_budget = RELAXED_BUDGET
         self._relaxed: Relaxed | None = None
+        if options.attrition or options.easy:
+            # No ceiling with Attrition (a relaxed position has a child per ring card and hand
+            # card) or Easier (the rank programme costs far more than the suit ones): a step of the
+            # ceiling's search would take far longer than a node, and the ceiling is rarely found.
+            self.ceiling_positions = 0
         #: The relaxed positions the bounds may still search (see :data:`.relax.RATE`).
         self._credit = ALLOWANCE
         self._target: int | None = None
+        #: The search's floor (:meth:`aim`), and the attempt under way (:meth:`attempt`).
+        self._floor: int | None = None
+        self._attempt = 0
+        #: The ceiling's own search (:meth:`ceiling`): the gain it asks about next, the relaxed
+        #: positions it searched (and those not yet counted in nodes), and its answer (None: not
+        #: yet; False: it gave up).
+        self._asking: int | None = None
+        self._spent = self._carry = 0
+        self._ceiling: int | bool | None = None
+        #: The attempt whose share of the ceiling's search is under way, and where the share ends.
+        self._share_of = -1
+        self._share_end = 0
 
     @property
     def has_win(self) -> bool:
@@ -254,6 +318,82 @@ class GyreProblem(Problem[State]):
         self._target = None
         self._credit = ALLOWANCE
         self._relaxed = None
+        self._floor = None
+        self._attempt = 0
+        self._asking = None
+        self._spent = self._carry = 0
+        self._ceiling = None
+        self._share_of, self._share_end = -1, 0
+
+    def attempt(self, k: int) -> int | None:
+        """The first attempt searches :attr:`first` nodes in the search's own order (a good line
+        soon, or a complete search of a small position); each next one starts with a share of
+        the ceiling's own search (:meth:`ceiling`) and then, while the ceiling is not known,
+        searches :attr:`between` nodes (better lines: a higher best is an easier question for the
+        relaxed game), else the rest, under the ceiling."""
+        self._attempt = k
+        if not self.ceiling_positions:
+            return None
+        if k == 0:
+            return self.first
+        return self.between if self._ceiling is None else None
+
+    def aim(self, floor: int | None) -> None:
+        """The relaxed game is asked about the floor when it is above the best line seen (see
+        :meth:`bound`)."""
+        if floor is not None and (self._floor is None or floor < self._floor):
+            self._credit += ALLOWANCE  # a new floor: questions the relaxed game has not been asked
+        self._floor = floor
+
+    def ceiling(self, root: State, best: int | None) -> int | None:
+        """The relaxed game's best at the root, asked upward from the best line found (module
+        doc: at least the best of the rules), :data:`CEILING_STEP` relaxed positions a step
+        (:class:`~pyapp.solve.core.Pending`, :data:`POSITIONS_PER_NODE` of them a node), at most
+        :attr:`ceiling_positions` in all (then None: the search goes on without it)."""
+        if self._attempt == 0 or not self.ceiling_positions:
+            return None
+        if self._ceiling is not None:  # (also the repeated call after the last step's Pending)
+            return None if self._ceiling is False else int(self._ceiling)
+        ring, hand, idx, pending, score, deck = root
+        if idx >= len(deck):
+            self._ceiling = False
+            return None
+        relaxed = self._relaxed_of(deck)
+        if self._share_of != self._attempt:  # a new attempt: a new share, asked from the best found
+            self._share_of = self._attempt
+            self._share_end = self._spent + self.ceiling_share
+            lowest = (best if best is not None else score - len(deck)) - score  # (the least gain)
+            if self._asking is None or self._asking < lowest:
+                self._asking = lowest
+        assert self._asking is not None
+        handmask, ringmask = _mask(hand), _mask(ring) | (1 << pending if pending >= 0 else 0)
+        step = 0
+        while self._ceiling is None:
+            left = min(CEILING_STEP - step, self.ceiling_positions - self._spent, self._share_end - self._spent)
+            if left <= 0:
+                if self._spent >= self.ceiling_positions:
+                    self._ceiling = False  # out of positions: no ceiling
+                break  # the step or the share is done
+            answer = relaxed.at_most(handmask, ringmask, idx, self._asking, left)
+            step += relaxed.used
+            self._spent += relaxed.used
+            if answer:
+                self._ceiling = score + self._asking
+            elif answer is not None:
+                self._asking += 1
+        if step:  # the positions this step searched, counted in nodes (the rest carried over)
+            step += self._carry
+            self._carry = step % POSITIONS_PER_NODE
+            raise Pending(step // POSITIONS_PER_NODE)
+        return None if self._ceiling is None or self._ceiling is False else int(self._ceiling)
+
+    def _relaxed_of(self, deck: tuple[int, ...]) -> Relaxed:
+        """The relaxed game of this deck (one per search: see :meth:`begin`)."""
+        relaxed = self._relaxed
+        if relaxed is None or relaxed.deck is not deck:
+            relaxed = self._relaxed = Relaxed(self.cap, self.rep, self.easy, deck, self._relaxed_upper,
+                                              self.attrition, None if self.easy else self._relaxed_quick)
+        return relaxed
 
     def _suffix_masks(self, deck: tuple[int, ...]) -> tuple[int, ...]:
         """Bit set of ``deck[i:]`` for every ``i``."""
@@ -316,13 +456,12 @@ class GyreProblem(Problem[State]):
         if ahead_state is state:
             own = min(own, ahead)
         target = self._target
+        if self._floor is not None and (target is None or self._floor > target):
+            target = self._floor
         if target is not None and own > target and self.relaxed_budget:
             ring, hand, idx, pending, score, deck = state
             if idx < len(deck):
-                relaxed = self._relaxed
-                if relaxed is None or relaxed.deck is not deck:
-                    relaxed = self._relaxed = Relaxed(self.cap, self.rep, self.easy, deck, self._relaxed_upper,
-                                                      self.attrition)
+                relaxed = self._relaxed_of(deck)
                 ringmask = _mask(ring) | (1 << pending if pending >= 0 else 0)
                 self._credit += RATE
                 proved = relaxed.at_most(_mask(hand), ringmask, idx, target - score,
@@ -338,6 +477,13 @@ class GyreProblem(Problem[State]):
         real ring only)."""
         assert self._relaxed is not None
         return self._gain(handmask, ringmask, self._relaxed.deck, idx)
+
+    def _relaxed_quick(self, handmask: int, ringmask: int, idx: int) -> int:
+        """A cheaper upper bound of the relaxed game's gain (at least :meth:`_relaxed_upper`): the
+        programmes without the forced captures (they only take options away: a deck card they
+        draw or reveal may no longer be, in its suit's programme, what a hand or ring card cannot)."""
+        assert self._relaxed is not None
+        return self._pairs(handmask, self._relaxed.suffix[idx], ringmask)
 
     def _new_deck(self, deck: tuple[int, ...]) -> None:
         """Forget the memos kept for one deck (they are keyed without it)."""
@@ -384,8 +530,12 @@ class GyreProblem(Problem[State]):
 
     def _relax_pairs(self, handmask: int, ringmask: int, idx: int, deck: tuple[int, ...]) -> int:
         """The per-suit (per-rank with Easier) programmes of the module doc."""
-        free = handmask | self._suffix_masks(deck)[idx]
+        return self._pairs(handmask, self._suffix_masks(deck)[idx], ringmask)
+
+    def _pairs(self, handmask: int, deckmask: int, ringmask: int) -> int:
+        """:meth:`_relax_pairs` with the deck's cards as a bit set."""
         if self.easy:
+            free = handmask | deckmask
             known = self._easy.get((free, ringmask))
             if known is not None:
                 return known
@@ -399,27 +549,35 @@ class GyreProblem(Problem[State]):
                 self._easy.clear()
             rest = self._easy[(free, ringmask)] = _rank_bound(tuple(fc), tuple(gc), fc[1])
             return rest
-        deckmask = self._suffix_masks(deck)[idx]
-        known = self._rest.get((handmask, deckmask, ringmask))
+        at = handmask | deckmask << 54 | ringmask << 108
+        known = self._rest.get(at)
         if known is not None:
             return known
-        hs = [(handmask >> (13 * k)) & _SUIT_MASK for k in range(4)]
-        ds = [(deckmask >> (13 * k)) & _SUIT_MASK for k in range(4)]
-        gs = [(ringmask >> (13 * k)) & _SUIT_MASK for k in range(4)]
-        suit = [_suit_bound(hs[k], ds[k], gs[k]) for k in range(4)]
-        total = 0
-        # XR: hearts (1) or diamonds (2); XB: spades (0) or clubs (3), whichever gains more.
-        for x, a, b in ((_XR, 1, 2), (_XB, 0, 3)):
-            jh, jd, jg = (handmask >> x & 1) << 13, (deckmask >> x & 1) << 13, (ringmask >> x & 1) << 13
-            if not (jh or jd or jg):
-                total += suit[a] + suit[b]
-                continue
-            fa = _suit_bound(hs[a] | jh, ds[a] | jd, gs[a] | jg)
-            fb = _suit_bound(hs[b] | jh, ds[b] | jd, gs[b] | jg)
-            total += max(fa + suit[b], suit[a] + fb)
+        cache = _SUIT_CACHE
+        suit = [0] * 4
+        h, d, g = handmask, deckmask, ringmask
+        for k in range(4):
+            v = cache.get((h & _SUIT_MASK) | (d & _SUIT_MASK) << 14 | (g & _SUIT_MASK) << 28)  # (_suit_bound's key)
+            suit[k] = _suit_bound(h & _SUIT_MASK, d & _SUIT_MASK, g & _SUIT_MASK) if v is None else v
+            h, d, g = h >> 13, d >> 13, g >> 13
+        if not h | d | g:  # no joker (bits 52 and 53)
+            total = suit[0] + suit[1] + suit[2] + suit[3]
+        else:
+            total = 0
+            # XR: hearts (1) or diamonds (2); XB: spades (0) or clubs (3), whichever gains more.
+            for x, a, b in ((_XR, 1, 2), (_XB, 0, 3)):
+                jh, jd, jg = (handmask >> x & 1) << 13, (deckmask >> x & 1) << 13, (ringmask >> x & 1) << 13
+                if not (jh or jd or jg):
+                    total += suit[a] + suit[b]
+                    continue
+                fa = _suit_bound(handmask >> 13 * a & _SUIT_MASK | jh, deckmask >> 13 * a & _SUIT_MASK | jd,
+                                 ringmask >> 13 * a & _SUIT_MASK | jg)
+                fb = _suit_bound(handmask >> 13 * b & _SUIT_MASK | jh, deckmask >> 13 * b & _SUIT_MASK | jd,
+                                 ringmask >> 13 * b & _SUIT_MASK | jg)
+                total += max(fa + suit[b], suit[a] + fb)
         if len(self._rest) > _CACHE_LIMIT:
             self._rest.clear()
-        self._rest[(handmask, deckmask, ringmask)] = total
+        self._rest[at] = total
         return total
 
     def _forced_labels(self, handmask: int, ringmask: int, deck: tuple[int, ...], idx: int) -> tuple[int, int, int]:
@@ -504,14 +662,35 @@ class GyreProblem(Problem[State]):
 
     def _by_bound(self, state: State, tokens: list[str]) -> list[str]:
         """``tokens`` (in their heuristic order) ordered by the bound after them, highest
-        first (a stable sort: ties keep the heuristic order)."""
+        first (a stable sort: ties keep the heuristic order); under a floor (:meth:`aim`), those
+        after which the relaxed game is known to reach above it first (a line found there: see
+        :meth:`_relaxed_known`)."""
         if len(tokens) < 2:
-            self._ahead = (state, self._bound(self.apply(state, tokens[0])))
+            self._ahead = (state, self._relaxed_known(self.apply(state, tokens[0]))[1])
             return tokens
-        ranked = [(-self._bound(self.apply(state, t)), i, t) for i, t in enumerate(tokens)]
+        ranked = []
+        for i, t in enumerate(tokens):
+            reach, bound = self._relaxed_known(self.apply(state, t))
+            ranked.append((-reach, -bound, i, t))
         ranked.sort()
-        self._ahead = (state, -ranked[0][0])
-        return [t for _, _, t in ranked]
+        self._ahead = (state, max(-r[1] for r in ranked))
+        return [t for _, _, _, t in ranked]
+
+    def _relaxed_known(self, state: State) -> tuple[int, int]:
+        """1 when the relaxed game is known to have a line from ``state`` above the floor (its memo
+        of lower bounds, only under a floor: a heuristic, the lines of the rules may not follow it),
+        else 0; and the bound (:meth:`_bound`)."""
+        own = self._bound(state)
+        relaxed = self._relaxed
+        ring, hand, idx, pending, score, deck = state
+        if self._floor is None or relaxed is None or relaxed.deck is not deck or idx >= len(deck) \
+                or pending < 0 and not hand:
+            return 0, own
+        at = (_mask(hand), _mask(ring) | (1 << pending if pending >= 0 else 0), idx)
+        floor = self._floor
+        if floor is not None and score + relaxed.lb.get(at, floor - score) > floor:
+            return 1, own
+        return 0, own
 
     def _place_order(self, ring: tuple[int, ...], e: int, f: int, card: int) -> tuple[int, int]:
         """The two empty slots, the one that leaves the cheaper card next in line first."""
