@@ -1,7 +1,7 @@
 """The winnability study: solve a sample of seeded deals of every game and variant at a
 fixed budget (each game's own), on every core, and write docs/WINNABILITY.md.
 
-    .venv/bin/python bench/solve.py                      # the default sample (33.6 minutes on 2 cores on 2026-11-27, a slow day: see docs/PERFORMANCE.md)
+    .venv/bin/python bench/solve.py                      # the default sample (28.0 minutes on 2 cores on 2026-11-27 03:17; 33.6 that night: see docs/PERFORMANCE.md)
     .venv/bin/python bench/solve.py --deals 5000 --variant-deals 1000 --jobs 8   # a larger one
 
 Deals are the seeds 1..N of each game's default rules (``--deals``, default 500) and of
