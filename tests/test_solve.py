@@ -297,3 +297,20 @@ def test_a_position_reached_again_with_more_gained_is_searched_again_and_with_le
     worse_first = solve(type("WorseFirst", (Gained,), {"moves": lambda self, s: ["2", "1"] if s[0] > 0 else []})(),
                         (12, 0))
     assert worse_first.score == 12 and worse_first.exact  # reached again with more: searched again
+
+
+class RootBounded(Ring):
+    """The ring with a true bound at the start only (8: no stop is worth more)."""
+
+    def bound(self, s: int) -> int | None:
+        return 8 if s == 0 else None
+
+
+def test_a_search_cut_short_says_what_no_line_beats_and_is_exact_when_its_best_line_reaches_it() -> None:
+    whole = solve(Ring(), 0)
+    assert whole.exact and whole.score == whole.upper == 8
+    cut = [solve(RootBounded(), 0, budget=n) for n in range(1, whole.nodes)]
+    assert all(v.upper == 8 or v.exact for v in cut)  # the bound at the start: proven
+    assert all(v.exact == (v.score == 8) for v in cut if v.score is not None)  # the best line reaches it: exact
+    assert any(v.exact and v.nodes < whole.nodes for v in cut) and any(not v.exact for v in cut)
+    assert [solve(Ring(), 0, budget=n).upper for n in (1, 2)] == [None, None]  # no bound: nothing proven

@@ -208,7 +208,8 @@ class Verdict:
     #: proven, and always in a game with a win, where a bound below a win is the search's own
     #: business: it settles "impossible"). An exact verdict's is its ``score``; another's, the
     #: least of the problem's bound at the root and the ceiling the search proved
-    #: (:meth:`Problem.ceiling`), which may be far above the best line found.
+    #: (:meth:`Problem.ceiling`), which may be far above the best line found. When that least is
+    #: the best line found, the verdict is exact, though its search did not complete.
     upper: int | None = None
 
     def text(self) -> str:
@@ -475,7 +476,10 @@ class Search(Generic[S]):
         if self.best is None:
             return Verdict("unknown", None, (), False, nodes, self._upper())
         exact = self.complete and not self.cut
-        return Verdict("best", self.best, line, exact, nodes, self.best if exact else self._upper())
+        upper = None if self.problem.has_win else self.best if exact else self._upper()
+        if upper is not None and upper <= self.best:
+            exact, upper = True, self.best  # proven, though the search was cut short: no line beats the best found
+        return Verdict("best", self.best, line, exact, nodes, upper)
 
     def _upper(self) -> int | None:
         """What the search proved of the most the root can reach, in a game without a win (see
