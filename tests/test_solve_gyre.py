@@ -16,7 +16,7 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import Any, Hashable
 
-from hypothesis import HealthCheck, given, settings
+from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
 
 from pyapp.games import entry, get_game
@@ -477,3 +477,48 @@ def test_the_ceilings_verdict_does_not_depend_on_the_size_of_its_steps(monkeypat
             monkeypatch.setattr(solver, "CEILING_STEP", step)
             found.add(solve_state("gyre", state))
         assert len(found) == 1 and next(iter(found)).exact, (seed, found)
+
+
+def programme_over_the_ranks(free: tuple[int, ...], ring: tuple[int, ...], aces: int) -> int:
+    """The rank bound as Gyre's solver worked it out before (2026-11-27): read the cards from the
+    top, each free card opening a pair or closing one opened above it, each ring card closing one,
+    ending with none open (``high`` of the free aces open at the very top), the most points."""
+    from pyapp.games.gyre.bound import _PTS
+
+    result = 0
+    for high in range(aces + 1):
+        best = {high: high}
+        for r in range(14, 0, -1):
+            f = free[r] - (high if r == 1 else 0)
+            g = ring[r]
+            if not (f or g):
+                continue
+            p = 5 if r == 14 else _PTS[r - 1]
+            nxt: dict[int, int] = {}
+            for open_, pts in best.items():
+                for a in range(f + 1):
+                    avail = open_ + a
+                    for c in range(min(avail, f - a + g) + 1):
+                        o, v = avail - c, pts + (a + c) * p
+                        if nxt.get(o, -1) < v:
+                            nxt[o] = v
+            best = nxt
+        result = max(result, best.get(0, 0))
+    return result
+
+
+@settings(max_examples=600, deadline=None)
+@example([1] + [0] * 9 + [1, 1, 0], 0, [0] * 13, 0, 1)  # A (reaching any card), J, Q: the ace goes (5)
+@example([0] * 9 + [1, 0, 0, 1], 0, [1] + [0] * 12, 0, 0)  # T, K free, an ace in the ring: one pair (5)
+@given(st.lists(st.integers(0, 4), min_size=13, max_size=13), st.integers(0, 2),
+       st.lists(st.integers(0, 4), min_size=13, max_size=13), st.integers(0, 2), st.integers(0, 4))
+def test_the_rank_bound_in_closed_form_equals_the_programme_over_the_ranks(
+        free: list[int], free_jokers: int, ring: list[int], ring_jokers: int, aces: int) -> None:
+    """Easier's bound (:func:`pyapp.games.gyre.bound._rank_bound`, the heaviest set of cards one
+    matching covers, in closed form) equals the programme over the ranks it replaced."""
+    from pyapp.games.gyre.bound import _rank_bound
+
+    f = (0, *free, free_jokers)
+    g = (0, *ring, ring_jokers)
+    aces = min(aces, f[1])
+    assert _rank_bound(f, g, aces) == programme_over_the_ranks(f, g, aces), (f, g, aces)

@@ -107,46 +107,67 @@ def _suit_bound(hand: int, deck: int, ring: int) -> int:
     return value
 
 
-_RANK_CACHE: dict[tuple[tuple[int, ...], tuple[int, ...], int], int] = {}
+#: The points of a card of each rank (index 0 unused, 14 the jokers).
+_RANK_PTS: Final[tuple[int, ...]] = (0, *(_PTS[r - 1] for r in range(1, 14)), 5)
 
 
 def _rank_bound(free: tuple[int, ...], ring: tuple[int, ...], aces: int) -> int:
     """The most points of disjoint pairs ``(h, g)``, ``h`` free, rank of ``h`` at least rank of
     ``g`` (any suits): ``free[r]`` / ``ring[r]`` count the cards of rank ``r`` (index 0 unused,
-    14 the jokers); ``aces`` of the free aces may also open at the very top.
+    14 the jokers); ``aces`` of the free aces may also capture any card (jokers too).
+
+    The pairs are a matching of a graph on the cards: two free cards are always joined (the
+    higher, or either at equal ranks, captures the other), two ring cards never, and a free card
+    and a ring card when the free one's reach (its rank; any for those ``aces``) is at least the
+    ring card's rank. A pair's points are its two cards' points, so the most points is the most
+    the cards one matching covers can weigh. The sets of cards a matching covers are the
+    independent sets of a matroid (the matching matroid), so the heaviest is found greedily, and
+    here it has a closed form: every free card can be covered (those not paired with a ring card
+    pair with each other), and the ring cards paired are a heaviest set a distinct free card can
+    reach each of, found from the highest rank down (the reaches are nested, and a higher card is
+    worth at least as much), unless the free cards left over are odd in number: then one card
+    goes, the lighter of the lightest ring card paired and the lightest free card whose loss
+    leaves every paired ring card reachable. ``tests/test_solve_gyre.py`` checks it against the
+    programme over the ranks it replaced (which read the cards from the top, opening and
+    closing pairs), on random counts.
 
     >>> _rank_bound((0,) * 13 + (1, 0), (0,) * 13 + (1, 0), 0)  # K captures K: 8
     8
     >>> _rank_bound((0, 1) + (0,) * 13, (0,) * 14 + (1,), 1)  # a free ace over a joker: 1 + 5
     6
+    >>> _rank_bound((0, 1) + (0,) * 13, (0,) * 14 + (1,), 0)  # a low ace cannot
+    0
     """
-    key = (free, ring, aces)
-    cached = _RANK_CACHE.get(key)
-    if cached is not None:
-        return cached
-    result = 0
-    for high in range(aces + 1):  # how many free aces open at the top
-        best = {high: high}
-        for r in range(14, 0, -1):
-            f = free[r] - (high if r == 1 else 0)
-            g = ring[r]
-            if not (f or g):
-                continue
-            p = 5 if r == 14 else _PTS[r - 1]
-            nxt: dict[int, int] = {}
-            for open_, pts in best.items():
-                for a in range(f + 1):  # free cards of this rank that open (before those that close)
-                    avail = open_ + a
-                    for c in range(min(avail, f - a + g) + 1):
-                        o, v = avail - c, pts + (a + c) * p
-                        if nxt.get(o, -1) < v:
-                            nxt[o] = v
-            best = nxt
-        result = max(result, best.get(0, 0))
-    if len(_RANK_CACHE) > _CACHE_LIMIT:
-        _RANK_CACHE.clear()
-    _RANK_CACHE[key] = result
-    return result
+    pts = _RANK_PTS
+    reach = list(free) + [0]  # free cards by reach (15: any card)
+    reach[1] -= aces
+    reach[15] += aces
+    total = 0
+    for r in range(1, 15):
+        total += free[r] * pts[r]
+    at_least = [0] * 16  # free cards that reach rank t
+    run = 0
+    for t in range(15, 0, -1):
+        run += reach[t]
+        at_least[t] = run
+    paired = lightest = 0
+    slack = [0] * 15  # free cards that reach rank t, less the ring cards paired of rank t or more
+    for r in range(14, 0, -1):
+        take = min(ring[r], at_least[r] - paired) if at_least[r] > paired else 0
+        if take:
+            paired += take
+            total += take * pts[r]
+            lightest = pts[r]
+        slack[r] = at_least[r] - paired
+    if (run - paired) % 2 == 0:  # (run: every free card)
+        return total
+    loss = lightest if paired else total + 1
+    for t in range(1, 16):  # a free card of reach t may go if no rank up to t is left without one to spare
+        if t < 15 and slack[t] < 1:
+            break
+        if reach[t]:
+            loss = min(loss, 1 if t == 15 else pts[t])  # (an ace that reaches any card is worth 1)
+    return total - loss
 
 
 _END_CACHE: dict[tuple[int, int, bool], tuple[int, int, int]] = {}

@@ -85,8 +85,8 @@ capture relation relaxed as follows.
   above outnumber the hand cards closing above: a relaxation of every line, so a bound.
 * With ``easy`` an equal rank captures across suits and a hand ace may count high: the
   relation is relaxed to "rank of h at least rank of g, any suits" (each free ace may
-  instead open at the top, above a joker), which contains every easy capture; the same
-  programme over the ranks gives the bound (:func:`_rank_bound`).
+  instead open at the top, above a joker), which contains every easy capture; the most
+  points of such pairs is the bound (:func:`_rank_bound`, in closed form: its doc has the proof).
 
 Before that, without Attrition, the bound follows forced rotations: while the deck has
 cards, nothing waits and no hand card may capture or replace a ring card, ``R`` is the only
@@ -282,8 +282,9 @@ class GyreProblem(Problem[State]):
         self._relaxed: Relaxed | None = None
         if options.attrition or options.easy:
             # No ceiling with Attrition (a relaxed position has a child per ring card and hand
-            # card) or Easier (the rank programme costs far more than the suit ones): a step of the
+            # card) or Easier (its relaxed positions branch as much, and were dearer): a step of the
             # ceiling's search would take far longer than a node, and the ceiling is rarely found.
+            # (Not tried again since the rank bound's closed form, 2026-11-27.)
             self.ceiling_positions = 0
         #: The relaxed positions the bounds may still search (see :data:`.relax.RATE`).
         self._credit = ALLOWANCE
