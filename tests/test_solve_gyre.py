@@ -425,3 +425,75 @@ def test_the_core_under_a_ceiling_equals_its_plain_search_on_a_toy_game() -> Non
     while not early.run():
         pass
     assert early.verdict().score == TRUE and early.upper is None
+
+
+def relaxed_exact(r: Any, hand: int, ring: int, idx: int, memo: dict[tuple[int, int, int], int],
+                  limit: list[int]) -> int:
+    """The relaxed game's best gain from a turn's start, by trying every move ``r.children``
+    offers (no bound); OverflowError past ``limit[0]`` positions."""
+    from pyapp.games.gyre.bound import _end_best
+    key = (hand, ring, idx)
+    if key in memo:
+        return memo[key]
+    n = len(r.deck)
+    if idx >= n:
+        v = _end_best(hand, ring, r.easy)[0]
+    elif not hand:
+        v = idx - n  # Attrition's sudden end
+    else:
+        limit[0] -= 1
+        if limit[0] < 0:
+            raise OverflowError
+        v = max(pts + relaxed_exact(r, h, g, i, memo, limit) for pts, h, g, i in r.children(hand, ring, idx))
+    memo[key] = v
+    return v
+
+
+@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(st.sampled_from(OPTIONS), st.integers(0, 10**6), st.integers(2, 24))
+def test_the_relaxed_games_dominance_keeps_its_best(options: str, seed: int, back: int) -> None:
+    """The relaxed game leaves out a move that takes or throws away a ring card alike (for every
+    card still to be played) to one another move takes or throws away, when that move keeps at
+    least as much: its best from every position an exhaustive search of all its moves meets is
+    the same with those moves left out, and its search, asked just below and at that best,
+    answers "more" and "at most"."""
+    from pyapp.games.gyre.relax import Relaxed
+    from pyapp.games.gyre.solver import _mask
+    state = near_end(options, seed, back)
+    p = problem(state)
+    ring, hand, idx, pending, score, deck = p.start(state)
+    if idx >= len(deck):
+        return
+    full = Relaxed(p.cap, p.rep, p.easy, deck, lambda h, g, i: 1_000, p.attrition)
+    full.dominance = False
+    kept = Relaxed(p.cap, p.rep, p.easy, deck, lambda h, g, i: 1_000, p.attrition)
+    memo: dict[tuple[int, int, int], int] = {}
+    try:
+        relaxed_exact(full, _mask(hand), _mask(ring) | (1 << pending if pending >= 0 else 0), idx, memo, [20_000])
+    except OverflowError:
+        return
+    fewer: dict[tuple[int, int, int], int] = {}
+    searched = p._relaxed_of(deck)
+    for (h, g, i), value in list(memo.items())[::7]:
+        assert relaxed_exact(kept, h, g, i, fewer, [10**6]) == value
+        if i < len(deck) and h:
+            assert searched.at_most(h, g, i, value - 1, 10**6) is False
+            assert searched.at_most(h, g, i, value, 10**6) is True
+    assert sum(len(kept.children(h, g, i)) for h, g, i in fewer if i < len(deck) and h) <= \
+        sum(len(full.children(h, g, i)) for h, g, i in fewer if i < len(deck) and h)
+
+
+def test_the_relaxed_games_dominance_leaves_moves_out_on_fresh_deals() -> None:
+    """On a fresh deal's relaxed game the dominance leaves out some of the moves (rotations,
+    replaces and captures of alike ring cards)."""
+    from pyapp.games.gyre.solver import _mask
+    state = GAME.deal(2, GAME.parse_options(""))
+    p = problem(state)
+    ring, hand, idx, pending, score, deck = p.start(state)
+    r = p._relaxed_of(deck)
+    r.at_most(_mask(hand), _mask(ring), idx, 60, 3_000)
+    positions = [k for k in list(r.ub)[:400] if k[2] < len(deck) and k[0]]
+    r.dominance = False
+    every = sum(len(r.children(*k)) for k in positions)
+    r.dominance = True
+    assert sum(len(r.children(*k)) for k in positions) < every * 0.9

@@ -15,6 +15,9 @@ depth-first search that prunes with an upper bound of the relaxed game (the solv
 without its forced rotations, which hold for the real ring only) and keeps, per position,
 the least proven upper bound and the most proven lower bound of its best gain (the deck is
 fixed), within a budget of positions per question (None: out of budget, nothing claimed).
+Moves that take or throw away ring cards alike for every card still to be played (the
+same captures and replaces by each) are kept only once, the one that keeps the most
+(:meth:`Relaxed._kept`; the proof is in the solver's doc).
 A child whose cheaper bound (``quick``: the suit programmes without the forced captures, which
 only take options away, so at least the other) already cannot beat the question's target is
 cut with it, and the dearer bound is worked out only for the others.
@@ -30,7 +33,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Final
 
-from .bound import _CACHE_LIMIT, _HAND, _PTS, _XR, _bits, _end_best
+from .bound import _CACHE_LIMIT, _CODE, _HAND, _PTS, _XR, _bits, _end_best
 
 
 class _OutOfBudget(Exception):
@@ -64,6 +67,12 @@ class Relaxed:
         self.cap, self.rep, self.easy, self.deck, self.upper = cap, rep, easy, deck, upper
         #: A cheaper upper bound, at least ``upper``: a child it cuts needs no other.
         self.quick = quick
+        #: Per card ``g``: the cards that capture it, and those that may replace it (the columns
+        #: of ``cap`` and ``rep``), for the ring cards' dominance (see the module doc).
+        self.capby = tuple(sum(1 << h for h in range(len(cap)) if cap[h] >> g & 1) for g in range(len(cap)))
+        self.repby = tuple(sum(1 << h for h in range(len(rep)) if rep[h] >> g & 1) for g in range(len(rep)))
+        #: Leave out the moves the ring cards' dominance shows are no better than another.
+        self.dominance = True
         suffix = [0] * (len(deck) + 1)
         for i in range(len(deck) - 1, -1, -1):
             suffix[i] = suffix[i + 1] | (1 << deck[i])
@@ -103,7 +112,7 @@ class Relaxed:
     def children(self, hand: int, ring: int, idx: int) -> list[tuple[int, int, int, int]]:
         """The relaxed moves' results ``(points, hand, ring, idx)`` from a turn's start, the
         deck not empty (captures when there is one, else rotations and replaces)."""
-        deck, n, cap = self.deck, len(self.deck), self.cap
+        deck, n, cap, suffix = self.deck, len(self.deck), self.cap, self.suffix
         size = hand.bit_count()
         out: list[tuple[int, int, int, int]] = []
         rest = hand
@@ -117,6 +126,8 @@ class Relaxed:
             nh0, i0 = self._played(hand, h, idx, size)
             reveal = 1 << deck[i0] if i0 < n else 0
             i = i0 + 1 if i0 < n else i0
+            if targets & (targets - 1):
+                targets = self._kept(targets, nh0 | suffix[i], True)
             ph = _PTS[h]
             while targets:
                 g = targets & -targets
@@ -125,9 +136,11 @@ class Relaxed:
         if out:
             return out
         top = 1 << deck[idx]
+        # (every child's hand and deck are within these: see _kept)
+        thrown = self._kept(ring, hand | suffix[idx + 1], False)
         if self.attrition:
             joker = deck[idx] >= _XR
-            for g in _bits(ring):
+            for g in _bits(thrown):
                 ng = ring ^ (1 << g) | top
                 for d in _bits(hand):
                     nh, i = hand ^ (1 << d), idx + 1
@@ -138,7 +151,7 @@ class Relaxed:
                         i += len(take)
                     out.append((0, nh, ng, i))  # an empty hand with cards in the deck: the sudden end
         else:
-            rest = ring
+            rest = thrown
             while rest:
                 low = rest & -rest
                 rest ^= low
@@ -152,10 +165,49 @@ class Relaxed:
             if not targets:
                 continue
             nh, i0 = self._played(hand, low.bit_length() - 1, idx, size)
+            if targets & (targets - 1):
+                targets = self._kept(targets, nh | suffix[i0], False)
             while targets:
                 g = targets & -targets
                 targets ^= g
                 out.append((0, nh, ring ^ g | low, i0))
+        return out
+
+    def _kept(self, targets: int, free: int, highest: bool) -> int:
+        """Of the ring cards ``targets`` (those a move may take or throw away), one per class of
+        cards that every card of ``free`` (a set holding the hand and deck of the move's results)
+        captures and may replace alike: the one worth most (``highest``: a capture), else the one
+        worth least (a card thrown away). The others' moves are no better (see the module doc).
+
+        >>> from pyapp.cards import CANONICAL_INDEX, Card
+        >>> from pyapp.games.gyre.bound import _MASKS
+        >>> n = lambda code: CANONICAL_INDEX[Card.parse(code)]
+        >>> r = Relaxed(*_MASKS[False], False, (n("2C"),), lambda h, g, i: 0)
+        >>> ring = 1 << n("3H") | 1 << n("5H") | 1 << n("JH") | 1 << n("8H")
+        >>> free = 1 << n("6H") | 1 << n("KH")  # 3H ~ 5H (below 6H), 8H ~ JH (between 6H and KH)
+        >>> sorted(_CODE[g] for g in _bits(r._kept(ring, free, False)))
+        ['3H', '8H']
+        >>> sorted(_CODE[g] for g in _bits(r._kept(ring, free, True)))
+        ['3H', 'JH']
+        """
+        if not self.dominance:
+            return targets
+        capby, repby = self.capby, self.repby
+        best: dict[int, int] = {}
+        rest = targets
+        while rest:
+            low = rest & -rest
+            rest ^= low
+            g = low.bit_length() - 1
+            sig = (capby[g] & free) << 64 | (repby[g] & free)
+            other = best.get(sig)
+            if other is None or (_PTS[g] > _PTS[other] if highest else _PTS[g] < _PTS[other]):
+                best[sig] = g
+        if len(best) == targets.bit_count():
+            return targets
+        out = 0
+        for g in best.values():
+            out |= 1 << g
         return out
 
     def _more(self, hand: int, ring: int, idx: int, t: int) -> bool:

@@ -142,6 +142,28 @@ the ring for good, all of which hold in the relaxed game; the forced rotations f
 real ring's gap and are left out), so it is an upper bound of the relaxed game too; a
 relaxed position kept with an upper bound was searched to its end under it.
 
+The relaxed game leaves out moves that another move of the same position does at least as
+well as (:meth:`.relax.Relaxed._kept`). Call ring cards ``a`` and ``b`` alike for a set ``F``
+when every card of ``F`` captures both or neither and may replace both or neither. Take two
+relaxed positions with the same hand and deck index, whose rings differ only in holding ``a``
+in one and ``b`` in the other, with ``a`` and ``b`` alike for ``F`` = the hand and the deck.
+Every card that is ever in the hand later comes from ``F``, and ring cards never act (they are
+only captured, replaced or thrown away), so swapping ``a`` and ``b`` in every move maps the
+lines of one position one to one onto the lines of the other: a capture or replace of ``a`` by
+``h`` is legal exactly when that of ``b`` is, so the must-capture rule picks the same turns, a
+rotation may throw away either, the draws, reveals, the end phase's matching and Attrition's
+penalty and refill do not look at them; only a capture of ``a`` instead of ``b`` scores
+``points(a) - points(b)`` more. So with ``points(a) >= points(b)`` the position holding ``a`` is
+worth at least the one holding ``b``, and at most ``points(a) - points(b)`` more. Hence, among
+moves that differ only in which of such alike ring cards they take (``F`` the hand and deck
+of their results, or any set holding them: alike for a larger set is alike for a smaller one):
+a rotation or replace throwing away the one worth least keeps the most (the other results
+hold the card worth least where it holds a card worth more), and a capture of the one worth
+most does (capturing ``b`` instead of ``a`` scores ``points(a) - points(b)`` less now, and the
+position left, holding ``a`` where the other holds ``b``, is worth at most that much more).
+The moves left out are each worth at most one kept, so the relaxed game's best, and every
+bound it proves, are unchanged.
+
 :meth:`GyreProblem.bound` asks the relaxed game whether it can gain more than ``target -
 score`` from the position, ``target`` the best final value :meth:`GyreProblem.value` has
 seen since :meth:`GyreProblem.start` (the search's best line so far, only ever a target:
