@@ -73,6 +73,9 @@ class Relaxed:
         self.repby = tuple(sum(1 << h for h in range(len(rep)) if rep[h] >> g & 1) for g in range(len(rep)))
         #: Leave out the moves the ring cards' dominance shows are no better than another.
         self.dominance = True
+        #: Key positions by their canonical ring (:meth:`canon`; not with Easier, whose captures
+        #: cross suits).
+        self.canonical = not easy
         suffix = [0] * (len(deck) + 1)
         for i in range(len(deck) - 1, -1, -1):
             suffix[i] = suffix[i + 1] | (1 << deck[i])
@@ -94,7 +97,7 @@ class Relaxed:
             self.lb.clear()
         self._left = budget
         try:
-            return not self._more(hand, ring, idx, t)
+            return not self._more(hand, self.canon(hand, ring, idx), idx, t)
         except _OutOfBudget:
             return None
         finally:
@@ -173,6 +176,40 @@ class Relaxed:
                 out.append((0, nh, ring ^ g | low, i0))
         return out
 
+    def canon(self, hand: int, ring: int, idx: int) -> int:
+        """The ring of a position at deck index ``idx`` with, in each suit, its cards worth one
+        point (ace to ten) moved down to the lowest ranks of their stretch between two cards
+        still to be played (the hand's and the deck's): a position of the same worth (see the
+        module doc), the same for every ring that differs from this one only by such cards.
+
+        >>> from pyapp.cards import CANONICAL_INDEX, Card
+        >>> from pyapp.games.gyre.bound import _MASKS
+        >>> n = lambda code: CANONICAL_INDEX[Card.parse(code)]
+        >>> r = Relaxed(*_MASKS[False], False, (n("6H"),), lambda h, g, i: 0)
+        >>> ring = 1 << n("3H") | 1 << n("5H") | 1 << n("8H") | 1 << n("JH") | 1 << n("9C")
+        >>> hand = 1 << n("KH") | 1 << n("7C")  # free hearts: 6H (deck), KH; free clubs: 7C
+        >>> sorted(_CODE[g] for g in _bits(r.canon(hand, ring, 0)))
+        ['2H', '7H', '8C', 'AH', 'JH']
+        """
+        if not self.canonical:
+            return ring
+        free = hand | self.suffix[idx]
+        out = ring
+        for s in (0, 13, 26, 39):
+            r = ring >> s & 0x3FF
+            if not r:
+                continue
+            f = free >> s & 0x3FF
+            new = pos = 0
+            while pos < 10:
+                above = f >> pos
+                length = (above & -above).bit_length() - 1 if above else 10 - pos
+                if length:
+                    new |= ((1 << (r >> pos & ((1 << length) - 1)).bit_count()) - 1) << pos
+                pos += length + 1
+            out ^= (r ^ new) << s
+        return out
+
     def _kept(self, targets: int, free: int, highest: bool) -> int:
         """Of the ring cards ``targets`` (those a move may take or throw away), one per class of
         cards that every card of ``free`` (a set holding the hand and deck of the move's results)
@@ -235,7 +272,10 @@ class Relaxed:
             return False
         upper, ub, quick, n = self.upper, self.ub, self.quick, len(self.deck)
         ranked = []
+        canon = self.canon if self.canonical else None
         for pts, nh, ng, i in self.children(hand, ring, idx):
+            if canon is not None:
+                ng = canon(nh, ng, i)
             if i >= n:
                 b = _end_best(nh, ng, self.easy)[0]
             elif not nh:

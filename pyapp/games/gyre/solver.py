@@ -164,6 +164,19 @@ position left, holding ``a`` where the other holds ``b``, is worth at most that 
 The moves left out are each worth at most one kept, so the relaxed game's best, and every
 bound it proves, are unchanged.
 
+The same swap gives the relaxed game's key (:meth:`.relax.Relaxed.canon`): with ``b`` not in
+play (not in the hand, the deck or the ring), alike to ring card ``a`` for the hand and the
+deck, and worth as many points, the ring holding ``b`` instead of ``a`` is worth exactly as
+much (nothing above needs ``b`` to be in play elsewhere: it must only never be in two places).
+Without Easier, a card of a suit is captured by the cards of its suit above it (and the
+joker of its colour) and may be replaced by those below it, so two cards of one suit are
+alike for ``F`` when no card of ``F`` of that suit lies between them; the cards from ace to ten
+are worth one point each. So, in each suit, moving the ring's cards from ace to ten down to the
+lowest ranks of their stretch between two cards still to be played (a stretch holds no card in
+play but the ring's own, each move one such swap) keeps the position's worth; positions are
+kept under that ring, and so are the relaxed game's memos. With Easier (captures of equal rank
+across suits) the key is the ring itself.
+
 :meth:`GyreProblem.bound` asks the relaxed game whether it can gain more than ``target -
 score`` from the position, ``target`` the best final value :meth:`GyreProblem.value` has
 seen since :meth:`GyreProblem.start` (the search's best line so far, only ever a target:
@@ -708,7 +721,8 @@ class GyreProblem(Problem[State]):
         if self._floor is None or relaxed is None or relaxed.deck is not deck or idx >= len(deck) \
                 or pending < 0 and not hand:
             return 0, own
-        at = (_mask(hand), _mask(ring) | (1 << pending if pending >= 0 else 0), idx)
+        handmask = _mask(hand)
+        at = (handmask, relaxed.canon(handmask, _mask(ring) | (1 << pending if pending >= 0 else 0), idx), idx)
         floor = self._floor
         if floor is not None and score + relaxed.lb.get(at, floor - score) > floor:
             return 1, own
