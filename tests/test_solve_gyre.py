@@ -458,7 +458,8 @@ def test_the_relaxed_games_dominance_keeps_its_best(options: str, seed: int, bac
     the same with those moves left out, and its search, asked just below and at that best,
     answers "more" and "at most". A ring with its cards of one point moved down their stretch
     between cards still to be played (the canonical ring the relaxed game keys on) is worth the
-    same, by the exhaustive search."""
+    same, by the exhaustive search. What the search keeps as the most a position gains (the best
+    line it met, from which the ceiling asks its next question) is never above its best."""
     from pyapp.games.gyre.relax import Relaxed
     from pyapp.games.gyre.solver import _mask
     state = near_end(options, seed, back)
@@ -482,6 +483,8 @@ def test_the_relaxed_games_dominance_keeps_its_best(options: str, seed: int, bac
         if i < len(deck) and h:
             assert searched.at_most(h, g, i, value - 1, 10**6) is False
             assert searched.at_most(h, g, i, value, 10**6) is True
+    for (h, g, i), low in list(searched.lb.items())[::3]:  # the most a line found gains: no more than the best
+        assert low <= relaxed_exact(full, h, g, i, memo, [10**6])
     assert sum(len(kept.children(h, g, i)) for h, g, i in fewer if i < len(deck) and h) <= \
         sum(len(full.children(h, g, i)) for h, g, i in fewer if i < len(deck) and h)
 

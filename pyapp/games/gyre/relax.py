@@ -103,6 +103,10 @@ class Relaxed:
         finally:
             self.used = budget - max(self._left, 0)
 
+    def lower(self, hand: int, ring: int, idx: int) -> int | None:
+        """The most this position is known to gain (a relaxed line found gains it), or None."""
+        return self.lb.get((hand, self.canon(hand, ring, idx), idx))
+
     def _played(self, hand: int, h: int, idx: int, size: int) -> tuple[int, int]:
         """The hand after hand card ``h`` (of ``size`` cards) is played and the hand draws back to
         five from deck index ``idx``, and the deck index after the draw."""
@@ -299,7 +303,9 @@ class Relaxed:
                 most = b if most is None else max(most, b)
                 break
             if self._more(nh, ng, i, t - pts):
-                self.lb[key] = max(self.lb.get(key, t + 1), t + 1)
+                # (the child's line, at least what it is known to gain: the best line it met)
+                found = pts + self.lb.get((nh, ng, i), t - pts + 1)
+                self.lb[key] = max(self.lb.get(key, found), found, t + 1)
                 return True
             v = pts + ub.get((nh, ng, i), t - pts)
             most = v if most is None else max(most, v)

@@ -189,9 +189,13 @@ The ceiling at the root (:meth:`GyreProblem.ceiling`)
 -----------------------------------------------------
 A first attempt of :attr:`GyreProblem.first` nodes searches as above (a small position is
 settled there; a larger one has a good line). Then the relaxed game is asked at the root,
-upward from the best line found: "more than ``t``?" for ``t`` = that best, one more, and so
-on, until it proves "at most ``t``" (each "more" is a relaxed line above ``t``, each "at most"
-a complete argument as above). That ``t`` (plus the root's score) is the ceiling: the relaxed
+upward from the best line found: "more than ``t``?" for ``t`` = that best, then for the most a
+relaxed line it has found gains (one more than ``t`` at least), and so on, until it proves "at
+most ``t``" (each "more" is a relaxed line above ``t``, each "at most" a complete argument as
+above; the relaxed game keeps, per position, the most a line it found from there gains: a
+position that answers "more" because a child does gains at least that child's points plus
+the child's, and an end-phase position gains exactly its matching's; a question below a
+line's gain has the answer "more", so skipping it changes nothing). That ``t`` (plus the root's score) is the ceiling: the relaxed
 game's best from the root's sets, at least the best of the rules from the root (the mapping of
 lines above). Any ``t`` below the best found has a relaxed line above it (the best line, mapped),
 so starting at the best found, or at a higher best found later, skips only questions whose
@@ -414,8 +418,9 @@ class GyreProblem(Problem[State]):
             self._spent += relaxed.used
             if answer:
                 self._ceiling = score + self._asking
-            elif answer is not None:
-                self._asking += 1
+            elif answer is not None:  # more: ask next about the best relaxed line known
+                known = relaxed.lower(handmask, ringmask, idx)
+                self._asking = known if known is not None and known > self._asking else self._asking + 1
         if step:  # the positions this step searched, counted in nodes (the rest carried over)
             step += self._carry
             self._carry = step % POSITIONS_PER_NODE
