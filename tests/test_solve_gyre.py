@@ -456,9 +456,9 @@ def test_the_relaxed_games_dominance_keeps_its_best(options: str, seed: int, bac
     card still to be played) to one another move takes or throws away, when that move keeps at
     least as much: its best from every position an exhaustive search of all its moves meets is
     the same with those moves left out, and its search, asked just below and at that best,
-    answers "more" and "at most". A ring with its cards of one point moved down their stretch
-    between cards still to be played (the canonical ring the relaxed game keys on) is worth the
-    same, by the exhaustive search. What the search keeps as the most a position gains (the best
+    answers "more" and "at most". A position with its hand's and ring's cards of one point moved
+    down, in their order, between the deck's cards (the canonical position the relaxed game keys
+    on) is worth the same, by the exhaustive search. What the search keeps as the most a position gains (the best
     line it met, from which the ceiling asks its next question) is never above its best."""
     from pyapp.games.gyre.relax import Relaxed
     from pyapp.games.gyre.solver import _mask
@@ -479,7 +479,7 @@ def test_the_relaxed_games_dominance_keeps_its_best(options: str, seed: int, bac
     searched = p._relaxed_of(deck)
     for (h, g, i), value in list(memo.items())[::7]:
         assert relaxed_exact(kept, h, g, i, fewer, [10**6]) == value
-        assert relaxed_exact(full, h, kept.canon(h, g, i), i, memo, [10**6]) == value  # the canonical ring
+        assert relaxed_exact(full, *kept.canon(h, g, i), i, memo, [10**6]) == value  # the canonical position
         if i < len(deck) and h:
             assert searched.at_most(h, g, i, value - 1, 10**6) is False
             assert searched.at_most(h, g, i, value, 10**6) is True

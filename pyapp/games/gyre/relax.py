@@ -17,7 +17,9 @@ the least proven upper bound and the most proven lower bound of its best gain (t
 fixed), within a budget of positions per question (None: out of budget, nothing claimed).
 Moves that take or throw away ring cards alike for every card still to be played (the
 same captures and replaces by each) are kept only once, the one that keeps the most
-(:meth:`Relaxed._kept`; the proof is in the solver's doc).
+(:meth:`Relaxed._kept`; the proof is in the solver's doc), and positions are kept under a
+canonical hand and ring (:meth:`Relaxed.canon`: cards from ace to ten moved down past cards out
+of play, a position of the same worth).
 A child whose cheaper bound (``quick``: the suit programmes without the forced captures, which
 only take options away, so at least the other) already cannot beat the question's target is
 cut with it, and the dearer bound is worked out only for the others.
@@ -38,6 +40,28 @@ from .bound import _CACHE_LIMIT, _CODE, _HAND, _PTS, _XR, _bits, _end_best
 
 class _OutOfBudget(Exception):
     pass
+
+
+def _pack(hand: int, ring: int, deck: int) -> tuple[int, int]:
+    """One suit's ranks from ace to ten as bit sets (bit 0: the ace): the hand's and the ring's
+    cards moved down, in their order, to the lowest ranks between two of the deck's.
+
+    >>> _pack(0b0100100, 0b1000010, 0b0010000)  # ring 2, hand 3, deck 5, hand 6, ring 7: 2, 3 move to A, 2
+    (34, 65)
+    """
+    nh = nr = 0
+    slot = 0
+    for pos in range(10):
+        bit = 1 << pos
+        if deck & bit:
+            slot = pos + 1
+        elif hand & bit:
+            nh |= 1 << slot
+            slot += 1
+        elif ring & bit:
+            nr |= 1 << slot
+            slot += 1
+    return nh, nr
 
 
 class Relaxed:
@@ -76,6 +100,7 @@ class Relaxed:
         #: Key positions by their canonical ring (:meth:`canon`; not with Easier, whose captures
         #: cross suits).
         self.canonical = not easy
+        self._packed: dict[int, tuple[int, int]] = {}
         suffix = [0] * (len(deck) + 1)
         for i in range(len(deck) - 1, -1, -1):
             suffix[i] = suffix[i + 1] | (1 << deck[i])
@@ -97,7 +122,8 @@ class Relaxed:
             self.lb.clear()
         self._left = budget
         try:
-            return not self._more(hand, self.canon(hand, ring, idx), idx, t)
+            hand, ring = self.canon(hand, ring, idx)
+            return not self._more(hand, ring, idx, t)
         except _OutOfBudget:
             return None
         finally:
@@ -105,7 +131,8 @@ class Relaxed:
 
     def lower(self, hand: int, ring: int, idx: int) -> int | None:
         """The most this position is known to gain (a relaxed line found gains it), or None."""
-        return self.lb.get((hand, self.canon(hand, ring, idx), idx))
+        hand, ring = self.canon(hand, ring, idx)
+        return self.lb.get((hand, ring, idx))
 
     def _played(self, hand: int, h: int, idx: int, size: int) -> tuple[int, int]:
         """The hand after hand card ``h`` (of ``size`` cards) is played and the hand draws back to
@@ -180,39 +207,40 @@ class Relaxed:
                 out.append((0, nh, ring ^ g | low, i0))
         return out
 
-    def canon(self, hand: int, ring: int, idx: int) -> int:
-        """The ring of a position at deck index ``idx`` with, in each suit, its cards worth one
-        point (ace to ten) moved down to the lowest ranks of their stretch between two cards
-        still to be played (the hand's and the deck's): a position of the same worth (see the
-        module doc), the same for every ring that differs from this one only by such cards.
+    def canon(self, hand: int, ring: int, idx: int) -> tuple[int, int]:
+        """The hand and ring of a position at deck index ``idx`` with, in each suit, their cards
+        worth one point (ace to ten) moved down, in their order, to the lowest ranks of their
+        stretch between two cards of the deck (every rank they pass is a card out of play): a
+        position of the same worth (see the solver's doc), the same for every position that
+        differs from this one only by such moves.
 
         >>> from pyapp.cards import CANONICAL_INDEX, Card
         >>> from pyapp.games.gyre.bound import _MASKS
         >>> n = lambda code: CANONICAL_INDEX[Card.parse(code)]
-        >>> r = Relaxed(*_MASKS[False], False, (n("6H"),), lambda h, g, i: 0)
+        >>> r = Relaxed(*_MASKS[False], False, (n("6H"), n("2C")), lambda h, g, i: 0)
         >>> ring = 1 << n("3H") | 1 << n("5H") | 1 << n("8H") | 1 << n("JH") | 1 << n("9C")
-        >>> hand = 1 << n("KH") | 1 << n("7C")  # free hearts: 6H (deck), KH; free clubs: 7C
-        >>> sorted(_CODE[g] for g in _bits(r.canon(hand, ring, 0)))
-        ['2H', '7H', '8C', 'AH', 'JH']
+        >>> hand = 1 << n("KH") | 1 << n("7H") | 1 << n("4H") | 1 << n("7C")  # the deck: 6H, 2C
+        >>> h, g = r.canon(hand, ring, 0)
+        >>> sorted(_CODE[c] for c in _bits(h)), sorted(_CODE[c] for c in _bits(g))
+        (['2H', '3C', '7H', 'KH'], ['3H', '4C', '8H', 'AH', 'JH'])
         """
         if not self.canonical:
-            return ring
-        free = hand | self.suffix[idx]
-        out = ring
+            return hand, ring
+        deck, cache = self.suffix[idx], self._packed
         for s in (0, 13, 26, 39):
-            r = ring >> s & 0x3FF
-            if not r:
+            h, r = hand >> s & 0x3FF, ring >> s & 0x3FF
+            if not h | r:
                 continue
-            f = free >> s & 0x3FF
-            new = pos = 0
-            while pos < 10:
-                above = f >> pos
-                length = (above & -above).bit_length() - 1 if above else 10 - pos
-                if length:
-                    new |= ((1 << (r >> pos & ((1 << length) - 1)).bit_count()) - 1) << pos
-                pos += length + 1
-            out ^= (r ^ new) << s
-        return out
+            d = deck >> s & 0x3FF
+            key = h | r << 10 | d << 20
+            got = cache.get(key)
+            if got is None:
+                if len(cache) > _CACHE_LIMIT:
+                    cache.clear()
+                got = cache[key] = _pack(h, r, d)
+            hand ^= (h ^ got[0]) << s
+            ring ^= (r ^ got[1]) << s
+        return hand, ring
 
     def _kept(self, targets: int, free: int, highest: bool) -> int:
         """Of the ring cards ``targets`` (those a move may take or throw away), one per class of
@@ -278,21 +306,21 @@ class Relaxed:
         ranked = []
         canon = self.canon if self.canonical else None
         for pts, nh, ng, i in self.children(hand, ring, idx):
-            if canon is not None:
-                ng = canon(nh, ng, i)
             if i >= n:
                 b = _end_best(nh, ng, self.easy)[0]
             elif not nh:
                 b = i - n
             else:
+                if quick is not None:
+                    b = quick(nh, ng, i)
+                    if pts + b <= t:  # cut by the cheaper bound (not kept: the other may be lower)
+                        ranked.append((pts + b, pts, nh, ng, i))
+                        continue
+                if canon is not None:
+                    nh, ng = canon(nh, ng, i)
                 at = (nh, ng, i)
                 known = ub.get(at)
                 if known is None:
-                    if quick is not None:
-                        b = quick(nh, ng, i)
-                        if pts + b <= t:  # cut by the cheaper bound (not kept: the other may be lower)
-                            ranked.append((pts + b, pts, nh, ng, i))
-                            continue
                     known = ub[at] = upper(nh, ng, i)
                 b = known
             ranked.append((pts + b, pts, nh, ng, i))

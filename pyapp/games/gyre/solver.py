@@ -164,18 +164,24 @@ position left, holding ``a`` where the other holds ``b``, is worth at most that 
 The moves left out are each worth at most one kept, so the relaxed game's best, and every
 bound it proves, are unchanged.
 
-The same swap gives the relaxed game's key (:meth:`.relax.Relaxed.canon`): with ``b`` not in
-play (not in the hand, the deck or the ring), alike to ring card ``a`` for the hand and the
-deck, and worth as many points, the ring holding ``b`` instead of ``a`` is worth exactly as
-much (nothing above needs ``b`` to be in play elsewhere: it must only never be in two places).
-Without Easier, a card of a suit is captured by the cards of its suit above it (and the
-joker of its colour) and may be replaced by those below it, so two cards of one suit are
-alike for ``F`` when no card of ``F`` of that suit lies between them; the cards from ace to ten
-are worth one point each. So, in each suit, moving the ring's cards from ace to ten down to the
-lowest ranks of their stretch between two cards still to be played (a stretch holds no card in
-play but the ring's own, each move one such swap) keeps the position's worth; positions are
-kept under that ring, and so are the relaxed game's memos. With Easier (captures of equal rank
-across suits) the key is the ring itself.
+A renaming gives the relaxed game's key (:meth:`.relax.Relaxed.canon`). Let ``x`` be a card of
+the hand or the ring and ``y`` a card out of play (not in the hand, the deck or the ring), worth
+as many points, such that every card in play other than ``x`` captures ``x`` exactly when it
+captures ``y``, may replace ``x`` exactly when it may replace ``y``, and is captured (replaced)
+by ``x`` exactly when by ``y``. The position with ``y`` where ``x`` is is worth exactly as much:
+renaming ``x`` as ``y`` in every move maps the lines of one position one to one onto the lines of
+the other with the same points (which moves are legal, the must-capture rule and the end phase's
+matching ask only which card captures or may replace which; the draws, reveals, Attrition's
+refill and penalty look at the deck, which is the same; ``x`` and ``y`` never meet, ``y`` being out
+of play). Without Easier, a card of a suit captures the lower cards of its suit and may replace
+the higher ones, and a joker (above every card, in both suits of its colour) captures both:
+so two cards of a suit with no card in play of that suit between them are such a pair; the cards
+from ace to ten are worth one point each. So, in each suit, moving the hand's and the ring's
+cards from ace to ten down, in their order, to the lowest ranks between two of the deck's cards
+(each move such a renaming: the ranks passed are out of play, and no card passes another in
+play) keeps the position's worth; positions are kept under that hand and ring, and so are the
+relaxed game's memos (a position so renamed is still a position of the relaxed game, which its
+bounds hold for). With Easier (captures of equal rank across suits) the key is the position itself.
 
 :meth:`GyreProblem.bound` asks the relaxed game whether it can gain more than ``target -
 score`` from the position, ``target`` the best final value :meth:`GyreProblem.value` has
@@ -726,8 +732,7 @@ class GyreProblem(Problem[State]):
         if self._floor is None or relaxed is None or relaxed.deck is not deck or idx >= len(deck) \
                 or pending < 0 and not hand:
             return 0, own
-        handmask = _mask(hand)
-        at = (handmask, relaxed.canon(handmask, _mask(ring) | (1 << pending if pending >= 0 else 0), idx), idx)
+        at = (*relaxed.canon(_mask(hand), _mask(ring) | (1 << pending if pending >= 0 else 0), idx), idx)
         floor = self._floor
         if floor is not None and score + relaxed.lb.get(at, floor - score) > floor:
             return 1, own
