@@ -503,3 +503,52 @@ def test_the_relaxed_games_dominance_leaves_moves_out_on_fresh_deals() -> None:
     every = sum(len(r.children(*k)) for k in positions)
     r.dominance = True
     assert sum(len(r.children(*k)) for k in positions) < every * 0.9
+
+
+def test_the_relaxed_games_canonical_position_is_worth_the_same_by_the_brute_force() -> None:
+    """The relaxed game's renaming (:meth:`pyapp.games.gyre.relax.Relaxed.canon`: the hand's and the
+    ring's cards from ace to ten moved down past cards out of play, between the deck's) played out
+    on the engine's state (the waiting card as one of the ring's; the cards it moves off taking the
+    places out of play of those it moves on): from both, the brute force over the rules reaches the
+    same score (the argument holds for the rules as for the relaxed game)."""
+    from pyapp.cards import CANONICAL_INDEX
+    from pyapp.games.gyre.bound import _CARDS, _bits
+    from pyapp.games.gyre.solver import _mask
+    checked = moved = 0
+    for options in ("", "jokers", "attrition"):
+        for seed in range(60):
+            state = near_end(options, seed, 4 + seed % 12)
+            p = problem(state)
+            ring, hand, idx, pending, score, deck = p.start(state)
+            if idx >= len(deck):
+                continue
+            hm, rm = _mask(hand), _mask(ring) | (1 << pending if pending >= 0 else 0)
+            nhm, nrm = p._relaxed_of(deck).canon(hm, rm, idx)
+            rename = dict(zip(_bits(hm | rm), _bits(nhm | nrm)))  # (in their order, suit by suit)
+            new_ring = tuple(rename.get(c, c) for c in ring)
+            new_hand = tuple(sorted(rename[c] for c in hand))
+            new_pending = rename.get(pending, pending)
+            assert _mask(new_hand) == nhm and _mask(new_ring) | (1 << new_pending if new_pending >= 0 else 0) == nrm
+            old = {c for c in ring + hand + (pending,) if c >= 0}
+            new = {c for c in new_ring + new_hand + (new_pending,) if c >= 0}
+            freed = iter(sorted(old - new))
+            out = {c: next(freed) for c in sorted(new - old)}  # a card moved on leaves its place to one moved off
+
+            def card(c: int) -> Any:
+                return None if c < 0 else _CARDS[c]
+
+            def away(c: Any) -> Any:
+                return _CARDS[out[CANONICAL_INDEX[c]]] if CANONICAL_INDEX[c] in out else c
+            other = replace(state, ring=tuple(card(c) for c in new_ring), hand=tuple(card(c) for c in new_hand),
+                            pending=card(new_pending), discards=tuple(away(c) for c in state.discards),
+                            pairs=tuple((away(a), away(b)) for a, b in state.pairs))
+            assert GAME.score(other) == GAME.score(state)
+            try:
+                scores = [best_score(GAME, s, {}, [4_000]) for s in (state, other)]
+            except OverflowError:
+                continue
+            assert scores[0] == scores[1], (options, seed)
+            checked += 1
+            moved += other != state
+    assert checked >= 40 and moved >= 20, (checked, moved)
+

@@ -42,6 +42,21 @@ class _OutOfBudget(Exception):
     pass
 
 
+#: :func:`_pack` per ``hand | ring << 10 | deck << 20``.
+_PACKED: dict[int, tuple[int, int]] = {}
+
+
+def packed(hand: int, ring: int, deck: int) -> tuple[int, int]:
+    """:func:`_pack`, kept."""
+    key = hand | ring << 10 | deck << 20
+    got = _PACKED.get(key)
+    if got is None:
+        if len(_PACKED) > _CACHE_LIMIT:
+            _PACKED.clear()
+        got = _PACKED[key] = _pack(hand, ring, deck)
+    return got
+
+
 def _pack(hand: int, ring: int, deck: int) -> tuple[int, int]:
     """One suit's ranks from ace to ten as bit sets (bit 0: the ace): the hand's and the ring's
     cards moved down, in their order, to the lowest ranks between two of the deck's.
@@ -100,7 +115,6 @@ class Relaxed:
         #: Key positions by their canonical ring (:meth:`canon`; not with Easier, whose captures
         #: cross suits).
         self.canonical = not easy
-        self._packed: dict[int, tuple[int, int]] = {}
         suffix = [0] * (len(deck) + 1)
         for i in range(len(deck) - 1, -1, -1):
             suffix[i] = suffix[i + 1] | (1 << deck[i])
@@ -226,18 +240,15 @@ class Relaxed:
         """
         if not self.canonical:
             return hand, ring
-        deck, cache = self.suffix[idx], self._packed
+        deck, cache = self.suffix[idx], _PACKED
         for s in (0, 13, 26, 39):
             h, r = hand >> s & 0x3FF, ring >> s & 0x3FF
             if not h | r:
                 continue
             d = deck >> s & 0x3FF
-            key = h | r << 10 | d << 20
-            got = cache.get(key)
+            got = cache.get(h | r << 10 | d << 20)
             if got is None:
-                if len(cache) > _CACHE_LIMIT:
-                    cache.clear()
-                got = cache[key] = _pack(h, r, d)
+                got = packed(h, r, d)
             hand ^= (h ^ got[0]) << s
             ring ^= (r ^ got[1]) << s
         return hand, ring
