@@ -552,3 +552,15 @@ def test_the_relaxed_games_canonical_position_is_worth_the_same_by_the_brute_for
             moved += other != state
     assert checked >= 40 and moved >= 20, (checked, moved)
 
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.lists(st.integers(0, 3), min_size=14, max_size=14))
+def test_the_suit_programme_on_its_packed_ranks_is_the_same(roles: list[int]) -> None:
+    """The suit programme is kept per pattern of ranks with the cards from ace to ten moved down
+    past the ranks absent (it reads only the cards present, their roles and points): the same as
+    the programme worked out on the ranks as they are."""
+    from pyapp.games.gyre import bound
+    hand, deck, ring = (sum(1 << r for r, x in enumerate(roles) if x == k) for k in (1, 2, 3))
+    bound._SUIT_CACHE.pop(hand | deck << 14 | ring << 28, None)
+    assert bound._suit_bound(hand, deck, ring) == bound._suit_programme(hand, deck, ring)

@@ -17,9 +17,9 @@ the least proven upper bound and the most proven lower bound of its best gain (t
 fixed), within a budget of positions per question (None: out of budget, nothing claimed).
 Moves that take or throw away ring cards alike for every card still to be played (the
 same captures and replaces by each) are kept only once, the one that keeps the most
-(:meth:`Relaxed._kept`; the proof is in the solver's doc), and positions are kept under a
-canonical hand and ring (:meth:`Relaxed.canon`: cards from ace to ten moved down past cards out
-of play, a position of the same worth).
+(:meth:`Relaxed._kept`; the proof is in the solver's doc), and what it proves of a position is
+kept under a canonical hand and ring (:meth:`Relaxed.canon`: cards from ace to ten moved down
+past cards out of play, a position of the same worth).
 A child whose cheaper bound (``quick``: the suit programmes without the forced captures, which
 only take options away, so at least the other) already cannot beat the question's target is
 cut with it, and the dearer bound is worked out only for the others.
@@ -136,8 +136,7 @@ class Relaxed:
             self.lb.clear()
         self._left = budget
         try:
-            hand, ring = self.canon(hand, ring, idx)
-            return not self._more(hand, ring, idx, t)
+            return not self._more(hand, ring, idx, t, (*self.canon(hand, ring, idx), idx))
         except _OutOfBudget:
             return None
         finally:
@@ -290,9 +289,10 @@ class Relaxed:
             out |= 1 << g
         return out
 
-    def _more(self, hand: int, ring: int, idx: int, t: int) -> bool:
-        """The relaxed game gains more than ``t`` from here (else at most ``t``, proven)."""
-        key = (hand, ring, idx)
+    def _more(self, hand: int, ring: int, idx: int, t: int, key: tuple[int, int, int]) -> bool:
+        """The relaxed game gains more than ``t`` from here (else at most ``t``, proven); ``key``:
+        the position's canonical key (its memos' key: the search itself follows the cards as
+        they are, whose bounds' own memos were made on them)."""
         u = self.ub.get(key)
         if u is not None and u <= t:
             return False
@@ -325,28 +325,27 @@ class Relaxed:
                 if quick is not None:
                     b = quick(nh, ng, i)
                     if pts + b <= t:  # cut by the cheaper bound (not kept: the other may be lower)
-                        ranked.append((pts + b, pts, nh, ng, i))
+                        ranked.append((pts + b, pts, nh, ng, i, (nh, ng, i)))
                         continue
-                if canon is not None:
-                    nh, ng = canon(nh, ng, i)
-                at = (nh, ng, i)
+                at = (*canon(nh, ng, i), i) if canon is not None else (nh, ng, i)
                 known = ub.get(at)
                 if known is None:
-                    known = ub[at] = upper(nh, ng, i)
-                b = known
-            ranked.append((pts + b, pts, nh, ng, i))
+                    known = ub[at] = upper(nh, ng, i)  # (the same worth as the canonical position)
+                ranked.append((pts + known, pts, nh, ng, i, at))
+                continue
+            ranked.append((pts + b, pts, nh, ng, i, (nh, ng, i)))
         ranked.sort(reverse=True)
         most: int | None = None  # the highest upper bound over the children searched or cut
-        for b, pts, nh, ng, i in ranked:
+        for b, pts, nh, ng, i, at in ranked:
             if b <= t:
                 most = b if most is None else max(most, b)
                 break
-            if self._more(nh, ng, i, t - pts):
+            if self._more(nh, ng, i, t - pts, at):
                 # (the child's line, at least what it is known to gain: the best line it met)
-                found = pts + self.lb.get((nh, ng, i), t - pts + 1)
+                found = pts + self.lb.get(at, t - pts + 1)
                 self.lb[key] = max(self.lb.get(key, found), found, t + 1)
                 return True
-            v = pts + ub.get((nh, ng, i), t - pts)
+            v = pts + ub.get(at, t - pts)
             most = v if most is None else max(most, v)
         self.ub[key] = own if most is None else min(most, own)
         return False

@@ -179,9 +179,9 @@ so two cards of a suit with no card in play of that suit between them are such a
 from ace to ten are worth one point each. So, in each suit, moving the hand's and the ring's
 cards from ace to ten down, in their order, to the lowest ranks between two of the deck's cards
 (each move such a renaming: the ranks passed are out of play, and no card passes another in
-play) keeps the position's worth; positions are kept under that hand and ring, and so are the
-relaxed game's memos (a position so renamed is still a position of the relaxed game, which its
-bounds hold for). With Easier (captures of equal rank across suits) the key is the position itself.
+play) keeps the position's worth: the relaxed game keeps what it proved of a position (its memos
+of upper and lower bounds) under that hand and ring, and so finds it again from any position
+that differs only so (its search and its bounds still work on the cards as they are). With Easier (captures of equal rank across suits) the key is the position itself.
 
 :meth:`GyreProblem.bound` asks the relaxed game whether it can gain more than ``target -
 score`` from the position, ``target`` the best final value :meth:`GyreProblem.value` has
