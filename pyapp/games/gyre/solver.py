@@ -281,8 +281,11 @@ class GyreProblem(Problem[State]):
     #: :data:`.relax.RATE` of its positions per node on average; the ceiling's relaxed positions
     #: count :data:`POSITIONS_PER_NODE` to a node). Default deals 1-35 (CPython,
     #: docs/PERFORMANCE.md, 2026-11-27): with the ceiling 7 exact at 10,000 nodes (3 without),
-    #: median 3.1 s a deal; at 20,000, 9 (7 without). Far from the issue's targets (98% exact,
-    #: 1 s median): the relaxed game at the root settles about a third of the deals within it.
+    #: median 3.1 s a deal; at 20,000, 9 (7 without). With the relaxed game's dominance and
+    #: canonical keys (bench/gyre_budgets.py side by side with main, the same night): 15 exact at
+    #: 10,000 nodes (main 7), the same median (3.7 s, the machine loaded), 17 at 20,000 (main 9).
+    #: Still far from the issue's targets (98% exact, 1 s median): the ceiling is found on 12 of
+    #: the 35 deals within it (bench/gyre_ceiling.py), 4 more are settled without it.
     budget = 10_000
     #: The nodes of the first attempt (:meth:`attempt`), and the most relaxed positions the
     #: ceiling may search (0: no ceiling, no restarts).
