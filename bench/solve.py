@@ -55,6 +55,8 @@ class Row:
     nodes: int
     seconds: float
     replays: bool
+    #: Proven: no line beats it (a game without a win; None: nothing proven, or a game with a win).
+    upper: int | None = None
 
 
 def solve_one(task: tuple[str, str, int, int | None]) -> Row:
@@ -74,7 +76,8 @@ def solve_one(task: tuple[str, str, int, int | None]) -> Row:
             s = game.apply(s, token)
         ok = ok and game.status(s) != "playing" and game.score(s) == verdict.score \
             and (game.status(s) == "won") == (verdict.kind == "won")
-    return Row(game_id, options, seed, verdict.kind, verdict.score, verdict.exact, verdict.nodes, seconds, ok)
+    return Row(game_id, options, seed, verdict.kind, verdict.score, verdict.exact, verdict.nodes, seconds, ok,
+               verdict.upper)
 
 
 def wilson(k: int, n: int, z: float = 1.959964) -> tuple[float, float]:
@@ -207,6 +210,28 @@ def report(rows: list[Row], args: argparse.Namespace, elapsed: float, command: s
                 "zodiac": "cards on the foundations (104 = won)"}.get(game_id, "final score")
         out.append(f"| {e.title} | {config_name(options)} | {what} |"
                    f" {distribution(by_config[(game_id, options)], e.lower_is_better)} |")
+    gaps = [(game_id, options) for game_id, options in order if not entry(game_id).can_win
+            and any(not r.exact and r.upper is not None and r.score is not None for r in by_config[(game_id, options)])]
+    if gaps:
+        out += [
+            "",
+            "## How far the undetermined deals are from settled",
+            "",
+            "For a deal left undetermined, the search also proves a score no line can beat (the solver's bound at the "
+            "deal, or the ceiling it proved; `python -m pyapp solve` prints it as `at-most`): the best score lies "
+            "between the best line found and that. The gap is the difference.",
+            "",
+            "| game | rules | undetermined | gap median | gap 90th percentile | gap at most 2 | proven at most, median |",
+            "|---|---|---:|---:|---:|---:|---:|",
+        ]
+        for game_id, options in gaps:
+            open_rows = [r for r in by_config[(game_id, options)]
+                         if not r.exact and r.upper is not None and r.score is not None]
+            gap = sorted(float(r.upper - r.score) for r in open_rows)  # type: ignore[operator]
+            ups = [float(r.upper) for r in open_rows]  # type: ignore[arg-type]
+            out.append(f"| {entry(game_id).title} | {config_name(options)} | {len(open_rows)} |"
+                       f" {statistics.median(gap):.0f} | {pct(gap, 0.9):.0f} |"
+                       f" {share(sum(g <= 2 for g in gap), len(gap))} | {statistics.median(ups):.0f} |")
     gravity = by_config.get(("gravity", ""))
     if gravity:
         n = len(gravity)
@@ -287,7 +312,8 @@ def main() -> None:
             w = csv.writer(f)
             w.writerow(Row.__dataclass_fields__)
             for r in rows:
-                w.writerow([r.game, r.options, r.seed, r.kind, r.score, r.exact, r.nodes, f"{r.seconds:.3f}", r.replays])
+                w.writerow([r.game, r.options, r.seed, r.kind, r.score, r.exact, r.nodes, f"{r.seconds:.3f}", r.replays,
+                            "" if r.upper is None else r.upper])
     if args.out == "-":
         print(text)
     else:

@@ -172,3 +172,30 @@ def test_gyres_standing_verdict_says_what_a_move_cost_in_the_dark_theme(orbit: O
                               "Your last move cost 2 points of the best possible.", timeout=30_000)
     page.screenshot(path=str(SHOTS / "verdict-gyre-cost-phone-dark.png"))
     orbit.assert_clean()
+
+
+def test_gyres_verdict_kept_from_an_earlier_visit_says_the_best_line_and_what_no_line_beats(orbit: Orbit) -> None:
+    """A verdict the solver left undetermined on an earlier visit (kept by the page, its line
+    replayed before it is trusted) answers at once: the best line found and the score no line
+    can beat, on a phone."""
+    import json
+
+    from pyapp.can_win import VERDICTS_KEY
+    from pyapp.solve import solve_state
+
+    session = Session.new(get_game("gyre"), 5)
+    verdict = solve_state("gyre", session.state, budget=300)  # cut short: not exact, with its bound
+    assert not verdict.exact and verdict.score is not None and verdict.upper is not None
+    assert verdict.upper > verdict.score
+    row = ["gyre", get_game("gyre").format_state(session.state), verdict.kind, verdict.score, False, verdict.nodes,
+           ".".join(verdict.line), verdict.upper]
+    orbit.page.add_init_script(f"if (location.protocol.startsWith('http')) "  # (not on about:blank)
+                               f"localStorage.setItem({json.dumps(VERDICTS_KEY)}, {json.dumps(json.dumps([row]))})")
+    orbit.page.set_viewport_size({"width": 390, "height": 844})
+    page = orbit.open(session.link().fragment())
+    page.keyboard.press("w")
+    expect(page.locator("#notice-text")).to_have_text(
+        f"Not sure: after {verdict.nodes} positions the search had not finished. The best line it found: "
+        f"a final score of {verdict.score}. No line can do better than a final score of {verdict.upper}.")
+    page.screenshot(path=str(SHOTS / "verdict-gyre-bound-phone.png"))
+    orbit.assert_clean()

@@ -164,7 +164,7 @@ class CanWin:
         """Write the latest verdicts proved to the storage (a write that fails keeps them in memory)."""
         if self._storage is None:
             return
-        rows = [[game_id, text, v.kind, v.score, v.exact, v.nodes, ".".join(v.line)]
+        rows = [[game_id, text, v.kind, v.score, v.exact, v.nodes, ".".join(v.line), *([v.upper] if v.upper is not None else [])]
                 for game_id, text, v in self.verdicts.kept()[-VERDICTS_KEPT:]]
         self._storage.set(VERDICTS_KEY, json.dumps(rows))
 
@@ -181,7 +181,7 @@ class CanWin:
         game = entry(game_id).game
         for row in rows if isinstance(rows, list) else []:
             try:
-                gid, text, kind, score, exact, nodes, line = row
+                gid, text, kind, score, exact, nodes, line, *more = row  # (more: what no line beats, if proven)
                 if gid != game_id or self.verdicts.knows(gid, text) or kind not in ("won", "best", "impossible"):
                     continue
                 state = game.parse_state(str(text))
@@ -193,8 +193,9 @@ class CanWin:
                         or game.score(end) != int(score):
                     continue
                 from .solve import Verdict
+                upper = int(more[0]) if len(more) == 1 and not exact and int(more[0]) >= int(score) else None
                 self.verdicts.remember_text(gid, game.format_state(state),
-                                            Verdict(kind, int(score), tokens, bool(exact), int(nodes)))
+                                            Verdict(kind, int(score), tokens, bool(exact), int(nodes), upper))
             except (OrbitError, TypeError, ValueError):
                 continue  # a row this build cannot read, or a line that does not replay: searched again
 

@@ -92,7 +92,8 @@ def run(argv: list[str], out: TextIO) -> None:
 
 def _solve(args: list[str], out: TextIO) -> None:
     """The verdict (won, best SCORE exact, best SCORE at-least, impossible, unknown), the line
-    of move tokens that reaches it (dot-separated, for ``apply``), then nodes and seconds."""
+    of move tokens that reaches it (dot-separated, for ``apply``), then nodes and seconds, and
+    for a best score not proven exact, what no line can beat (``at-most U``) when that is proven."""
     from .solve import solve_state
 
     if not args:
@@ -108,7 +109,8 @@ def _solve(args: list[str], out: TextIO) -> None:
     began = time.perf_counter()
     verdict = solve_state(game_id, state, budget)
     out.write(verdict.text() + "\n" + ".".join(verdict.line) + "\n")
-    out.write(f"nodes {verdict.nodes} seconds {time.perf_counter() - began:.3f}\n")
+    upper = f" at-most {verdict.upper}" if verdict.upper is not None and not verdict.exact else ""
+    out.write(f"nodes {verdict.nodes} seconds {time.perf_counter() - began:.3f}{upper}\n")
 
 
 def main(argv: list[str] | None = None) -> int:

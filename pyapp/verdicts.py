@@ -273,9 +273,9 @@ def settled(first: Verdict, best: Verdict) -> Verdict:
     >>> from pyapp.solve import Verdict
     >>> first = Verdict("impossible", 15, ("a",), False, 25)
     >>> settled(first, Verdict("impossible", 26, ("b",), True, 36_855))
-    Verdict(kind='impossible', score=26, line=('b',), exact=True, nodes=36880)
+    Verdict(kind='impossible', score=26, line=('b',), exact=True, nodes=36880, upper=None)
     >>> settled(first, Verdict("best", 12, ("c",), False, 200_000))  # cut short, and worse: the first line
-    Verdict(kind='impossible', score=15, line=('a',), exact=False, nodes=200025)
+    Verdict(kind='impossible', score=15, line=('a',), exact=False, nodes=200025, upper=None)
     """
     from .solve import Verdict
 
@@ -303,6 +303,8 @@ def verdict_words(game_entry: GameEntry, finding: Finding, lost: str = "") -> st
     'Not sure: after 200,000 positions the search had not finished. The best line it found: 30 cells filled.'
     >>> verdict_words(entry("gyre"), Finding(Verdict("best", 58, ("R",), True, 900), 0))
     'The best still possible from here: a final score of 58.'
+    >>> verdict_words(entry("gyre"), Finding(Verdict("best", 54, ("R",), False, 10_000, 69), 0)).split(". ")[1:]
+    ['The best line it found: a final score of 54', 'No line can do better than a final score of 69.']
     """
     verdict, words = finding.verdict, game_entry.result_words
     if verdict.kind == "won":
@@ -329,6 +331,9 @@ def verdict_words(game_entry: GameEntry, finding: Finding, lost: str = "") -> st
         return _("The best still possible from here: {best}.").format(best=words(verdict.score))
     found = " " + _("The best line it found: {best}.").format(best=words(verdict.score)) \
         if verdict.score is not None else ""
+    if verdict.upper is not None and (verdict.score is None or verdict.upper > verdict.score):
+        # Translators: {best} is a result in the game's own words ("a final score of 69"), proven out of reach.
+        found += " " + _("No line can do better than {best}.").format(best=words(verdict.upper))
     return ngettext("Not sure: after {nodes} position the search had not finished.",
                     "Not sure: after {nodes} positions the search had not finished.",
                     verdict.nodes).format(nodes=number(verdict.nodes)) + found

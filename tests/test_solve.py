@@ -83,7 +83,29 @@ def test_on_small_positions_the_solver_equals_an_exhaustive_search(variant: tupl
         assert verdict.exact and verdict.score == (None if best is None else engine.score_of(best))
     assert best is not None or verdict.line == ()
     assert verdict.kind == ("won" if winnable else "impossible" if engine.has_win else "best")
+    assert verdict.upper == (None if engine.has_win else verdict.score)  # exact: its own best
     replays_to(game_id, state, verdict)
+
+
+@settings(max_examples=30, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(st.sampled_from([v for v in VARIANTS if not entry(v[0]).can_win]), st.integers(0, 10**6),
+       st.integers(2, 12), st.integers(1, 40))
+def test_what_a_search_cut_short_says_no_line_beats_no_line_beats(variant: tuple[str, str], seed: int, back: int,
+                                                                 budget: int) -> None:
+    """A verdict's ``upper`` (a game without a win) is at least the best of an exhaustive search,
+    however short the search that claimed it."""
+    game_id, options = variant
+    state = near_end(game_id, options, seed, back)
+    engine = EngineProblem(entry(game_id))
+    try:
+        best, _winnable = exhaustive(engine, state, [20_000])
+    except OverflowError:
+        return
+    verdict = solve_state(game_id, state, budget=budget)
+    assert verdict.upper is not None and best is not None
+    assert verdict.upper >= engine.score_of(best) >= (verdict.score if verdict.score is not None else -10**9)
+    if verdict.exact:
+        assert verdict.upper == verdict.score
 
 
 @pytest.mark.parametrize("game_id,options", VARIANTS)
@@ -98,13 +120,15 @@ def test_every_line_replays_to_what_it_claims_and_no_playout_beats_an_exact_best
                 assert not verdict.exact and verdict.line == ()
                 continue
             replays_to(game_id, state, verdict)
-            if verdict.exact:
+            assert (verdict.upper is None) == engine.has_win  # a game without a win: what no line beats
+            if verdict.exact or verdict.upper is not None:
+                most = verdict.score if verdict.exact else verdict.upper
                 rnd = random.Random(seed)
                 for _ in range(20):
                     s = state
                     while moves := game.legal_moves(s):
                         s = game.apply(s, rnd.choice(moves))
-                    assert engine.value(s) <= engine.sign * verdict.score  # type: ignore[operator]
+                    assert engine.value(s) <= engine.sign * most  # type: ignore[operator]
 
 
 @pytest.mark.parametrize("game_id,options", [v for v in VARIANTS if v[1] == ""])
@@ -178,6 +202,7 @@ def test_a_search_with_no_budget_named_takes_its_problems_own() -> None:
     run(["solve", gyre.format_state(state)], out)
     first, _line, work = out.getvalue().splitlines()
     assert first.startswith("best ") and first.endswith(" at-least") and work.startswith("nodes 10000 ")
+    assert work.split()[-2] == "at-most" and int(work.split()[-1]) > int(first.split()[1])  # what no line beats
 
 
 def test_the_command_line_prints_the_verdict_the_line_and_the_work() -> None:
@@ -272,3 +297,20 @@ def test_a_position_reached_again_with_more_gained_is_searched_again_and_with_le
     worse_first = solve(type("WorseFirst", (Gained,), {"moves": lambda self, s: ["2", "1"] if s[0] > 0 else []})(),
                         (12, 0))
     assert worse_first.score == 12 and worse_first.exact  # reached again with more: searched again
+
+
+class RootBounded(Ring):
+    """The ring with a true bound at the start only (8: no stop is worth more)."""
+
+    def bound(self, s: int) -> int | None:
+        return 8 if s == 0 else None
+
+
+def test_a_search_cut_short_says_what_no_line_beats_and_is_exact_when_its_best_line_reaches_it() -> None:
+    whole = solve(Ring(), 0)
+    assert whole.exact and whole.score == whole.upper == 8
+    cut = [solve(RootBounded(), 0, budget=n) for n in range(1, whole.nodes)]
+    assert all(v.upper == 8 or v.exact for v in cut)  # the bound at the start: proven
+    assert all(v.exact == (v.score == 8) for v in cut if v.score is not None)  # the best line reaches it: exact
+    assert any(v.exact and v.nodes < whole.nodes for v in cut) and any(not v.exact for v in cut)
+    assert [solve(Ring(), 0, budget=n).upper for n in (1, 2)] == [None, None]  # no bound: nothing proven

@@ -564,3 +564,55 @@ def test_the_suit_programme_on_its_packed_ranks_is_the_same(roles: list[int]) ->
     hand, deck, ring = (sum(1 << r for r, x in enumerate(roles) if x == k) for k in (1, 2, 3))
     bound._SUIT_CACHE.pop(hand | deck << 14 | ring << 28, None)
     assert bound._suit_bound(hand, deck, ring) == bound._suit_programme(hand, deck, ring)
+
+
+@settings(max_examples=20, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(st.sampled_from(OPTIONS), st.integers(0, 10**6), st.integers(6, 30), st.integers(1, 40), st.integers(-3, 3))
+def test_a_question_to_the_relaxed_game_cut_into_runs_of_any_size_answers_as_one_run(
+        options: str, seed: int, back: int, size: int, shift: int) -> None:
+    """A question the ceiling asks goes on where its last run stopped: cut into runs of ``size``
+    positions, it gives the answer of one run, after the same positions; asked with a budget
+    that runs out, :meth:`Relaxed.at_most` claims nothing."""
+    from pyapp.games.gyre.solver import _mask
+
+    state = near_end(options, seed, back)
+    answers = []
+    for runs in (10**6, size):
+        p = problem(state)
+        root = p.start(state)
+        ring, hand, idx, pending, score, deck = root
+        if idx >= len(deck) or not hand:
+            return
+        bound = p.bound(root)
+        assert bound is not None
+        target = bound - score + shift - 3  # (about where the answers turn)
+        relaxed = p._relaxed_of(deck)
+        relaxed.ub.clear()  # (what the bound's own question proved)
+        relaxed.lb.clear()
+        question = relaxed.ask(_mask(hand), _mask(ring) | (1 << pending if pending >= 0 else 0), idx, target)
+        calls = 0
+        while (answer := question.run(runs)) is None:
+            assert relaxed.used == runs
+            calls += 1
+        assert question.run(1) is answer and relaxed.used == 0  # (answered: it stays so)
+        answers.append((answer, question.positions))
+        if runs == size and question.positions > size:
+            fresh = problem(state)._relaxed_of(deck)
+            assert fresh.at_most(_mask(hand), _mask(ring) | (1 << pending if pending >= 0 else 0), idx, target,
+                                 question.positions - 1) is None  # cut short: nothing claimed
+    assert answers[0] == answers[1], (options, seed, back, size)
+
+
+def test_the_ceilings_verdict_does_not_depend_on_the_size_of_its_steps(monkeypatch: Any) -> None:
+    """The ceiling's questions go on from step to step, so the size of a step (in relaxed positions)
+    changes only how often the page's thread is let in: deals 1 and 7 get the same verdict, line
+    and nodes with steps of 1, 32 and 500 positions."""
+    import pyapp.games.gyre.solver as solver
+
+    for seed in (1, 7):
+        state = GAME.deal(seed, GAME.parse_options(""))
+        found = set()
+        for step in (1, 32, 500):
+            monkeypatch.setattr(solver, "CEILING_STEP", step)
+            found.add(solve_state("gyre", state))
+        assert len(found) == 1 and next(iter(found)).exact, (seed, found)

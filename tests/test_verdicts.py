@@ -9,7 +9,7 @@ from typing import Any
 from pyapp.controller import Controller, MemoryStorage
 from pyapp.session import Session
 from pyapp.games import entry
-from pyapp.solve import Verdict
+from pyapp.solve import Verdict, problem_for
 from pyapp.verdicts import SEARCHING, SLICE_GAP, TRACING, Finding, Verdicts, verdict_words
 
 
@@ -132,7 +132,11 @@ def test_a_search_the_budget_stops_says_not_sure_in_every_game() -> None:
         c.can_win.verdicts.search.budget = 3  # a fresh deal: no line ends within 3 nodes
         run_search(c)
         text = c.notice.text if c.notice else ""
-        assert text == "Not sure: after 3 positions the search had not finished.", text
+        most = ""  # Gyre, which cannot be won, also says what no line can beat (the bound at the deal)
+        if fragment == "#g=gyre&s=5":
+            gyre = problem_for("gyre")
+            most = f" No line can do better than a final score of {gyre.bound(gyre.start(session.state))}."
+        assert text == "Not sure: after 3 positions the search had not finished." + most, text
 
 
 def test_a_lost_position_names_the_move_that_lost_it_and_undo_to_there_brings_back_a_winnable_one() -> None:
@@ -518,3 +522,38 @@ def test_gyres_verdict_says_what_the_last_move_cost_against_the_best_still_possi
     assert c.view().verdict == "Solver: The best still possible from here: a final score of 33."
     # a game with a win says no such thing (its verdict names the move that lost it)
     assert c.can_win.cost(Session.from_link(WINNABLE), Finding(Verdict("best", 30, (), True, 9), 0)) == 0
+
+
+def test_gyres_verdict_not_settled_says_what_no_line_can_beat_and_keeps_it_across_a_reload(monkeypatch: Any) -> None:
+    """A search cut short by its budget says the best line it found and what no line can beat
+    (proven: the solver's bound at the position); a reload keeps both, and a kept bound below the
+    best line (a tampered record) is dropped, never shown."""
+    import json
+
+    from pyapp.can_win import VERDICTS_KEY
+    from pyapp.games.gyre.solver import GyreProblem
+
+    monkeypatch.setattr(GyreProblem, "budget", 300)  # cut short at once
+    storage = MemoryStorage()
+    c = Controller(storage)
+    c.start("#g=gyre&s=5")
+    c.asking.ask()
+    run_search(c)
+    assert c.notice is not None
+    said = c.notice.text
+    best, most = (int(part.split("a final score of ")[1].split(".")[0]) for part in
+                  ("." + said.split("The best line it found")[1], said.split("No line can do better than")[1]))
+    assert said.startswith("Not sure: after 300 positions") and best < most <= 76, said
+    rows = json.loads(storage.get(VERDICTS_KEY))  # type: ignore[arg-type]
+    assert rows[0][2:5] == ["best", best, False] and rows[0][7] == most
+    again = Controller(storage)  # a reload: known at once, with both
+    again.start("#g=gyre&s=5")
+    again.asking.ask()
+    assert solve_timer(again) is None and again.notice is not None and again.notice.text == said
+    rows[0][7] = best - 1  # below the best line: not a bound
+    storage.set(VERDICTS_KEY, json.dumps(rows))
+    tampered = Controller(storage)
+    tampered.start("#g=gyre&s=5")
+    tampered.asking.ask()
+    assert tampered.notice is not None and "No line can do better" not in tampered.notice.text
+    assert "The best line it found: a final score of %d." % best in tampered.notice.text

@@ -204,6 +204,13 @@ class Verdict:
     #: it did not leave out lines that could not win but might have scored better).
     exact: bool
     nodes: int
+    #: Proven: no line from the position ends above it (in a game without a win; None: nothing
+    #: proven, and always in a game with a win, where a bound below a win is the search's own
+    #: business: it settles "impossible"). An exact verdict's is its ``score``; another's, the
+    #: least of the problem's bound at the root and the ceiling the search proved
+    #: (:meth:`Problem.ceiling`), which may be far above the best line found. When that least is
+    #: the best line found, the verdict is exact, though its search did not complete.
+    upper: int | None = None
 
     def text(self) -> str:
         """The first line of the command line's answer.
@@ -271,6 +278,9 @@ class Search(Generic[S]):
     #: How far below the ceiling the next floor is (one more after each search under a floor
     #: that found nothing above it).
     _drop: int = 0
+    #: The problem's bound at the root, asked once the search is done (:meth:`_upper`).
+    _root_bound: int | None = None
+    _root_bound_asked: bool = False
 
     def __post_init__(self) -> None:
         self.nodes = 1
@@ -464,8 +474,24 @@ class Search(Generic[S]):
         if self.complete and self.problem.has_win:
             return Verdict("impossible", self.best, line, not self.cut, nodes)
         if self.best is None:
-            return Verdict("unknown", None, (), False, nodes)
-        return Verdict("best", self.best, line, self.complete and not self.cut, nodes)
+            return Verdict("unknown", None, (), False, nodes, self._upper())
+        exact = self.complete and not self.cut
+        upper = None if self.problem.has_win else self.best if exact else self._upper()
+        if upper is not None and upper <= self.best:
+            exact, upper = True, self.best  # proven, though the search was cut short: no line beats the best found
+        return Verdict("best", self.best, line, exact, nodes, upper)
+
+    def _upper(self) -> int | None:
+        """What the search proved of the most the root can reach, in a game without a win (see
+        :attr:`Verdict.upper`). The problem's bound at the root is asked once the search is done
+        (asked before, it could change how a problem that learns as it goes searches on)."""
+        if self.problem.has_win:
+            return None
+        if self.done and not self._root_bound_asked:
+            self._root_bound_asked = True
+            self._root_bound = self.problem.bound(self.root)
+        known = [u for u in (self.upper, self._root_bound) if u is not None]
+        return min(known) if known else None
 
 
 def solve(problem: Problem[S], root: S, budget: int | None = None, slice_nodes: int = SLICE) -> Verdict:

@@ -67,9 +67,9 @@ def problem_for(game_id: str, state: Any = None) -> Problem[Any]:
 
 def engine_verdict(problem: Problem[Any], verdict: Verdict) -> Verdict:
     """``verdict`` with its score in the game's own terms (Gravity's piles)."""
-    if verdict.score is None:
-        return verdict
-    return Verdict(verdict.kind, problem.score_of(verdict.score), verdict.line, verdict.exact, verdict.nodes)
+    score = None if verdict.score is None else problem.score_of(verdict.score)
+    upper = None if verdict.upper is None else problem.score_of(verdict.upper)
+    return Verdict(verdict.kind, score, verdict.line, verdict.exact, verdict.nodes, upper)
 
 
 def solve_state(game_id: str, state: Any, budget: int | None = None, slice_nodes: int = SLICE) -> Verdict:

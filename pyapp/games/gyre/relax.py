@@ -14,7 +14,10 @@ be searched much further than the real game.
 depth-first search that prunes with an upper bound of the relaxed game (the solver's bound
 without its forced rotations, which hold for the real ring only) and keeps, per position,
 the least proven upper bound and the most proven lower bound of its best gain (the deck is
-fixed), within a budget of positions per question (None: out of budget, nothing claimed).
+fixed), within a budget of positions per question (None: out of budget, nothing claimed). A
+question can also be asked to go on later where it stopped (:meth:`Relaxed.ask`, a
+:class:`Question` run a budget at a time; its search is a generator that pauses when a run's
+positions are spent): the ceiling's search runs that way, in steps short enough for the page.
 Moves that take or throw away ring cards alike for every card still to be played (the
 same captures and replaces by each) are kept only once, the one that keeps the most
 (:meth:`Relaxed._kept`; the proof is in the solver's doc), and what it proves of a position is
@@ -32,14 +35,11 @@ replaces draw to five anyway).
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Generator
 from typing import Final
 
 from .bound import _CACHE_LIMIT, _CODE, _HAND, _PTS, _XR, _bits, _end_best
 
-
-class _OutOfBudget(Exception):
-    pass
 
 
 #: :func:`_pack` per ``hand | ring << 10 | deck << 20``.
@@ -130,17 +130,14 @@ class Relaxed:
 
     def at_most(self, hand: int, ring: int, idx: int, t: int, budget: int) -> bool | None:
         """True: the relaxed game gains at most ``t`` from this position (proven); False: more
-        (a relaxed line gains more); None: the budget of positions ran out first."""
-        if len(self.ub) > _CACHE_LIMIT or len(self.lb) > _CACHE_LIMIT:
-            self.ub.clear()
-            self.lb.clear()
-        self._left = budget
-        try:
-            return not self._more(hand, ring, idx, t, (*self.canon(hand, ring, idx), idx))
-        except _OutOfBudget:
-            return None
-        finally:
-            self.used = budget - max(self._left, 0)
+        (a relaxed line gains more); None: the budget of positions ran out first (the question
+        is dropped: :meth:`ask` for one that can go on)."""
+        return self.ask(hand, ring, idx, t).run(budget)
+
+    def ask(self, hand: int, ring: int, idx: int, t: int) -> Question:
+        """The question "at most ``t`` from this position?", to be run a budget of positions at a
+        time (:meth:`Question.run`): it goes on where it stopped."""
+        return Question(self, hand, ring, idx, t)
 
     def lower(self, hand: int, ring: int, idx: int) -> int | None:
         """The most this position is known to gain (a relaxed line found gains it), or None."""
@@ -289,10 +286,13 @@ class Relaxed:
             out |= 1 << g
         return out
 
-    def _more(self, hand: int, ring: int, idx: int, t: int, key: tuple[int, int, int]) -> bool:
+    def _more(self, hand: int, ring: int, idx: int, t: int,
+              key: tuple[int, int, int]) -> Generator[None, None, bool]:
         """The relaxed game gains more than ``t`` from here (else at most ``t``, proven); ``key``:
         the position's canonical key (its memos' key: the search itself follows the cards as
-        they are, whose bounds' own memos were made on them)."""
+        they are, whose bounds' own memos were made on them). It pauses (yields) whenever the
+        positions of the run under way are spent, and goes on from there when resumed (the memos
+        hold only proven bounds, whatever other questions added meanwhile)."""
         u = self.ub.get(key)
         if u is not None and u <= t:
             return False
@@ -306,9 +306,9 @@ class Relaxed:
             v = _end_best(hand, ring, self.easy)[0] if hand else idx - len(self.deck)
             self.ub[key] = self.lb[key] = v
             return v > t
+        while self._left <= 0:
+            yield  # (out of positions: the run stops here, and the next one goes on)
         self._left -= 1
-        if self._left < 0:
-            raise _OutOfBudget
         own = self.upper(hand, ring, idx) if u is None else u  # (a kept bound is at most it)
         if own <= t:
             self.ub[key] = own
@@ -340,7 +340,7 @@ class Relaxed:
             if b <= t:
                 most = b if most is None else max(most, b)
                 break
-            if self._more(nh, ng, i, t - pts, at):
+            if (yield from self._more(nh, ng, i, t - pts, at)):
                 # (the child's line, at least what it is known to gain: the best line it met)
                 found = pts + self.lb.get(at, t - pts + 1)
                 self.lb[key] = max(self.lb.get(key, found), found, t + 1)
@@ -349,6 +349,44 @@ class Relaxed:
             most = v if most is None else max(most, v)
         self.ub[key] = own if most is None else min(most, own)
         return False
+
+
+class Question:
+    """A question to the relaxed game (:meth:`Relaxed.ask`), run a budget of positions at a time:
+    where a run stops, the next one goes on, so cutting a question into runs of any size gives
+    the same answer after the same positions (as long as no other question changes the memos
+    meanwhile; when one does, the answer is still proven: the memos hold only proven bounds)."""
+
+    def __init__(self, relaxed: Relaxed, hand: int, ring: int, idx: int, t: int) -> None:
+        self.relaxed, self.t = relaxed, t
+        self._search = relaxed._more(hand, ring, idx, t, (*relaxed.canon(hand, ring, idx), idx))
+        #: The answer once known (see :meth:`run`), and the positions searched in all.
+        self.answer: bool | None = None
+        self.positions = 0
+
+    def run(self, budget: int) -> bool | None:
+        """Go on for at most ``budget`` positions: True, the relaxed game gains at most ``t`` (proven);
+        False, more; None, not yet (:attr:`Relaxed.used` says how many this run searched)."""
+        r = self.relaxed
+        if self.answer is not None:
+            r.used = 0
+            return self.answer
+        if len(r.ub) > _CACHE_LIMIT or len(r.lb) > _CACHE_LIMIT:
+            r.ub.clear()
+            r.lb.clear()
+        r._left = budget
+        try:
+            next(self._search)
+            answer = None  # paused: out of positions
+        except StopIteration as done:
+            answer = self.answer = not done.value
+        r.used = budget - r._left
+        self.positions += r.used
+        return answer
+
+    def close(self) -> None:
+        """Drop it (its search's frames go)."""
+        self._search.close()
 
 
 #: Relaxed positions one bound may search, at most.

@@ -225,8 +225,12 @@ cut-short step of the search, :class:`~pyapp.solve.core.Pending`, counted as one
 at the start of each attempt, with :attr:`GyreProblem.between` nodes of the search as above in
 between (restarts, :meth:`pyapp.solve.core.Problem.attempt`: a higher best is an easier
 question), and gives up after :attr:`GyreProblem.ceiling_positions` (no ceiling: the search goes
-on as above with the rest of its budget). A question cut short claims nothing; asked again, it
-uses what the relaxed game proved before (its memos hold only proven bounds).
+on as above with the rest of its budget). A question cut short claims nothing, and goes on
+where it stopped in the next step (:class:`.relax.Question`; between two steps of one share
+nothing else asks the relaxed game anything, so the size of a step changes nothing but how
+often the page's thread is let in; across shares the bounds of the search in between add to
+the memos, which hold only proven bounds). A higher best drops the question under way: its
+answer would be "more".
 
 >>> from pyapp.games.gyre.rules import GYRE
 >>> p = problem(None)
@@ -246,14 +250,15 @@ from ...cards import CANONICAL_INDEX
 from ...solve.core import Pending, Problem
 from .bound import (_CACHE_LIMIT, _CODE, _HAND, _INDEX, _MASKS, _PTS, _RANK, _SUIT_CACHE, _SUIT_MASK, _XB, _XR, _bits,
                     _end_best, _rank_bound, _suit_bound, forced_captures)
-from .relax import ALLOWANCE, BUDGET as RELAXED_BUDGET, RATE, Relaxed
+from .relax import ALLOWANCE, BUDGET as RELAXED_BUDGET, RATE, Question, Relaxed
 from .rules import GyreOptions, GyreState, points
 
 __all__ = ["GyreProblem", "State", "problem"]
 
-#: Relaxed positions one step of the ceiling's search may take (a few tens of milliseconds),
+#: Relaxed positions one step of the ceiling's search may take (about a millisecond in CPython,
+#: median, a few at the 99th percentile: a step must fit the page's slice of 12 ms in Pyodide),
 #: and how many of them the budget counts as one node (about what a node of the search costs).
-CEILING_STEP = 128
+CEILING_STEP = 32
 POSITIONS_PER_NODE = 6
 
 #: ``(ring, hand, idx, pending, score, deck)`` (see the module doc).
@@ -338,6 +343,8 @@ class GyreProblem(Problem[State]):
         #: positions it searched (and those not yet counted in nodes), and its answer (None: not
         #: yet; False: it gave up).
         self._asking: int | None = None
+        #: The question under way (it goes on where a step stopped: :class:`.relax.Question`).
+        self._question: Question | None = None
         self._spent = self._carry = 0
         self._ceiling: int | bool | None = None
         #: The attempt whose share of the ceiling's search is under way, and where the share ends.
@@ -369,6 +376,9 @@ class GyreProblem(Problem[State]):
         self._floor = None
         self._attempt = 0
         self._asking = None
+        if self._question is not None:
+            self._question.close()
+        self._question = None
         self._spent = self._carry = 0
         self._ceiling = None
         self._share_of, self._share_end = -1, 0
@@ -422,9 +432,16 @@ class GyreProblem(Problem[State]):
                 if self._spent >= self.ceiling_positions:
                     self._ceiling = False  # out of positions: no ceiling
                 break  # the step or the share is done
-            answer = relaxed.at_most(handmask, ringmask, idx, self._asking, left)
+            question = self._question
+            if question is None or question.t != self._asking:  # (a higher best: a new question)
+                if question is not None:
+                    question.close()
+                question = self._question = relaxed.ask(handmask, ringmask, idx, self._asking)
+            answer = question.run(left)  # (where the last step stopped, it goes on)
             step += relaxed.used
             self._spent += relaxed.used
+            if answer is not None:
+                self._question = None
             if answer:
                 self._ceiling = score + self._asking
             elif answer is not None:  # more: ask next about the best relaxed line known
