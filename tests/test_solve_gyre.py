@@ -427,6 +427,145 @@ def test_the_core_under_a_ceiling_equals_its_plain_search_on_a_toy_game() -> Non
     assert early.verdict().score == TRUE and early.upper is None
 
 
+def relaxed_exact(r: Any, hand: int, ring: int, idx: int, memo: dict[tuple[int, int, int], int],
+                  limit: list[int]) -> int:
+    """The relaxed game's best gain from a turn's start, by trying every move ``r.children``
+    offers (no bound); OverflowError past ``limit[0]`` positions."""
+    from pyapp.games.gyre.bound import _end_best
+    key = (hand, ring, idx)
+    if key in memo:
+        return memo[key]
+    n = len(r.deck)
+    if idx >= n:
+        v = _end_best(hand, ring, r.easy)[0]
+    elif not hand:
+        v = idx - n  # Attrition's sudden end
+    else:
+        limit[0] -= 1
+        if limit[0] < 0:
+            raise OverflowError
+        v = max(pts + relaxed_exact(r, h, g, i, memo, limit) for pts, h, g, i in r.children(hand, ring, idx))
+    memo[key] = v
+    return v
+
+
+@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(st.sampled_from(OPTIONS), st.integers(0, 10**6), st.integers(2, 24))
+def test_the_relaxed_games_dominance_keeps_its_best(options: str, seed: int, back: int) -> None:
+    """The relaxed game leaves out a move that takes or throws away a ring card alike (for every
+    card still to be played) to one another move takes or throws away, when that move keeps at
+    least as much: its best from every position an exhaustive search of all its moves meets is
+    the same with those moves left out, and its search, asked just below and at that best,
+    answers "more" and "at most". A position with its hand's and ring's cards of one point moved
+    down, in their order, between the deck's cards (the canonical position the relaxed game keys
+    on) is worth the same, by the exhaustive search. What the search keeps as the most a position gains (the best
+    line it met, from which the ceiling asks its next question) is never above its best."""
+    from pyapp.games.gyre.relax import Relaxed
+    from pyapp.games.gyre.solver import _mask
+    state = near_end(options, seed, back)
+    p = problem(state)
+    ring, hand, idx, pending, score, deck = p.start(state)
+    if idx >= len(deck):
+        return
+    full = Relaxed(p.cap, p.rep, p.easy, deck, lambda h, g, i: 1_000, p.attrition)
+    full.dominance = False
+    kept = Relaxed(p.cap, p.rep, p.easy, deck, lambda h, g, i: 1_000, p.attrition)
+    memo: dict[tuple[int, int, int], int] = {}
+    try:
+        relaxed_exact(full, _mask(hand), _mask(ring) | (1 << pending if pending >= 0 else 0), idx, memo, [20_000])
+    except OverflowError:
+        return
+    fewer: dict[tuple[int, int, int], int] = {}
+    searched = p._relaxed_of(deck)
+    for (h, g, i), value in list(memo.items())[::7]:
+        assert relaxed_exact(kept, h, g, i, fewer, [10**6]) == value
+        assert relaxed_exact(full, *kept.canon(h, g, i), i, memo, [10**6]) == value  # the canonical position
+        if i < len(deck) and h:
+            assert searched.at_most(h, g, i, value - 1, 10**6) is False
+            assert searched.at_most(h, g, i, value, 10**6) is True
+    for (h, g, i), low in list(searched.lb.items())[::3]:  # the most a line found gains: no more than the best
+        assert low <= relaxed_exact(full, h, g, i, memo, [10**6])
+    assert sum(len(kept.children(h, g, i)) for h, g, i in fewer if i < len(deck) and h) <= \
+        sum(len(full.children(h, g, i)) for h, g, i in fewer if i < len(deck) and h)
+
+
+def test_the_relaxed_games_dominance_leaves_moves_out_on_fresh_deals() -> None:
+    """On a fresh deal's relaxed game the dominance leaves out some of the moves (rotations,
+    replaces and captures of alike ring cards)."""
+    from pyapp.games.gyre.solver import _mask
+    state = GAME.deal(2, GAME.parse_options(""))
+    p = problem(state)
+    ring, hand, idx, pending, score, deck = p.start(state)
+    r = p._relaxed_of(deck)
+    r.at_most(_mask(hand), _mask(ring), idx, 60, 3_000)
+    positions = [k for k in list(r.ub)[:400] if k[2] < len(deck) and k[0]]
+    r.dominance = False
+    every = sum(len(r.children(*k)) for k in positions)
+    r.dominance = True
+    assert sum(len(r.children(*k)) for k in positions) < every * 0.9
+
+
+def test_the_relaxed_games_canonical_position_is_worth_the_same_by_the_brute_force() -> None:
+    """The relaxed game's renaming (:meth:`pyapp.games.gyre.relax.Relaxed.canon`: the hand's and the
+    ring's cards from ace to ten moved down past cards out of play, between the deck's) played out
+    on the engine's state (the waiting card as one of the ring's; the cards it moves off taking the
+    places out of play of those it moves on): from both, the brute force over the rules reaches the
+    same score (the argument holds for the rules as for the relaxed game)."""
+    from pyapp.cards import CANONICAL_INDEX
+    from pyapp.games.gyre.bound import _CARDS, _bits
+    from pyapp.games.gyre.solver import _mask
+    checked = moved = 0
+    for options in ("", "jokers", "attrition"):
+        for seed in range(60):
+            state = near_end(options, seed, 4 + seed % 12)
+            p = problem(state)
+            ring, hand, idx, pending, score, deck = p.start(state)
+            if idx >= len(deck):
+                continue
+            hm, rm = _mask(hand), _mask(ring) | (1 << pending if pending >= 0 else 0)
+            nhm, nrm = p._relaxed_of(deck).canon(hm, rm, idx)
+            rename = dict(zip(_bits(hm | rm), _bits(nhm | nrm)))  # (in their order, suit by suit)
+            new_ring = tuple(rename.get(c, c) for c in ring)
+            new_hand = tuple(sorted(rename[c] for c in hand))
+            new_pending = rename.get(pending, pending)
+            assert _mask(new_hand) == nhm and _mask(new_ring) | (1 << new_pending if new_pending >= 0 else 0) == nrm
+            old = {c for c in ring + hand + (pending,) if c >= 0}
+            new = {c for c in new_ring + new_hand + (new_pending,) if c >= 0}
+            freed = iter(sorted(old - new))
+            out = {c: next(freed) for c in sorted(new - old)}  # a card moved on leaves its place to one moved off
+
+            def card(c: int) -> Any:
+                return None if c < 0 else _CARDS[c]
+
+            def away(c: Any) -> Any:
+                return _CARDS[out[CANONICAL_INDEX[c]]] if CANONICAL_INDEX[c] in out else c
+            other = replace(state, ring=tuple(card(c) for c in new_ring), hand=tuple(card(c) for c in new_hand),
+                            pending=card(new_pending), discards=tuple(away(c) for c in state.discards),
+                            pairs=tuple((away(a), away(b)) for a, b in state.pairs))
+            assert GAME.score(other) == GAME.score(state)
+            try:
+                scores = [best_score(GAME, s, {}, [4_000]) for s in (state, other)]
+            except OverflowError:
+                continue
+            assert scores[0] == scores[1], (options, seed)
+            checked += 1
+            moved += other != state
+    assert checked >= 40 and moved >= 20, (checked, moved)
+
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.lists(st.integers(0, 3), min_size=14, max_size=14))
+def test_the_suit_programme_on_its_packed_ranks_is_the_same(roles: list[int]) -> None:
+    """The suit programme is kept per pattern of ranks with the cards from ace to ten moved down
+    past the ranks absent (it reads only the cards present, their roles and points): the same as
+    the programme worked out on the ranks as they are."""
+    from pyapp.games.gyre import bound
+    hand, deck, ring = (sum(1 << r for r, x in enumerate(roles) if x == k) for k in (1, 2, 3))
+    bound._SUIT_CACHE.pop(hand | deck << 14 | ring << 28, None)
+    assert bound._suit_bound(hand, deck, ring) == bound._suit_programme(hand, deck, ring)
+
+
 @settings(max_examples=20, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(st.sampled_from(OPTIONS), st.integers(0, 10**6), st.integers(6, 30), st.integers(1, 40), st.integers(-3, 3))
 def test_a_question_to_the_relaxed_game_cut_into_runs_of_any_size_answers_as_one_run(

@@ -75,6 +75,55 @@ def _suit_bound(hand: int, deck: int, ring: int) -> int:
     cached = _SUIT_CACHE.get(hand | deck << 14 | ring << 28)
     if cached is not None:
         return cached
+    # The programme reads only the cards present, from the top, their roles and points: the
+    # cards from ace to ten (one point each) moved down past the ranks absent give the same.
+    low = (hand | deck | ring) & 0x3FF
+    if low & (low + 1):  # (a rank absent below one present)
+        h, d, g = _packed3(hand & 0x3FF, deck & 0x3FF, ring & 0x3FF)
+        packed_key = h | (hand & ~0x3FF) | (d | (deck & ~0x3FF)) << 14 | (g | (ring & ~0x3FF)) << 28
+        value = _PACKED_SUIT.get(packed_key)
+        if value is None:
+            value = _PACKED_SUIT[packed_key] = _suit_programme(packed_key & 0x3FFF, packed_key >> 14 & 0x3FFF,
+                                                               packed_key >> 28)
+            if len(_PACKED_SUIT) > _CACHE_LIMIT:
+                _PACKED_SUIT.clear()
+    else:
+        value = _suit_programme(hand, deck, ring)
+    if len(_SUIT_CACHE) > _CACHE_LIMIT:
+        _SUIT_CACHE.clear()
+    _SUIT_CACHE[hand | deck << 14 | ring << 28] = value
+    return value
+
+
+#: :func:`_suit_programme` per packed ``hand | deck << 14 | ring << 28`` (see :func:`_suit_bound`).
+_PACKED_SUIT: dict[int, int] = {}
+
+
+def _packed3(hand: int, deck: int, ring: int) -> tuple[int, int, int]:
+    """Three disjoint bit sets of ranks ace to ten, their cards moved down, in their order, past
+    the ranks in none of them.
+
+    >>> _packed3(0b1000000000, 0b0000100000, 0b0000000100)  # ring 3, deck 6, hand 10
+    (4, 2, 1)
+    """
+    nh = nd = nr = 0
+    slot = 0
+    for pos in range(10):
+        bit = 1 << pos
+        if hand & bit:
+            nh |= 1 << slot
+        elif deck & bit:
+            nd |= 1 << slot
+        elif ring & bit:
+            nr |= 1 << slot
+        else:
+            continue
+        slot += 1
+    return nh, nd, nr
+
+
+def _suit_programme(hand: int, deck: int, ring: int) -> int:
+    """:func:`_suit_bound` worked out."""
     best = {(0, 0): 0}  # (open pairs, unpaired non-hand cards above) -> most points so far
     for r in range(14, 0, -1):
         bit = 1 << (r - 1)
@@ -100,11 +149,7 @@ def _suit_bound(hand: int, deck: int, ring: int) -> int:
                 if nxt.get((o, t), -1) < v:
                     nxt[(o, t)] = v
         best = nxt
-    value = max((v for (o, _), v in best.items() if o == 0), default=0)
-    if len(_SUIT_CACHE) > _CACHE_LIMIT:
-        _SUIT_CACHE.clear()
-    _SUIT_CACHE[hand | deck << 14 | ring << 28] = value
-    return value
+    return max((v for (o, _), v in best.items() if o == 0), default=0)
 
 
 #: The points of a card of each rank (index 0 unused, 14 the jokers).

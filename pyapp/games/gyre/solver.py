@@ -142,6 +142,47 @@ the ring for good, all of which hold in the relaxed game; the forced rotations f
 real ring's gap and are left out), so it is an upper bound of the relaxed game too; a
 relaxed position kept with an upper bound was searched to its end under it.
 
+The relaxed game leaves out moves that another move of the same position does at least as
+well as (:meth:`.relax.Relaxed._kept`). Call ring cards ``a`` and ``b`` alike for a set ``F``
+when every card of ``F`` captures both or neither and may replace both or neither. Take two
+relaxed positions with the same hand and deck index, whose rings differ only in holding ``a``
+in one and ``b`` in the other, with ``a`` and ``b`` alike for ``F`` = the hand and the deck.
+Every card that is ever in the hand later comes from ``F``, and ring cards never act (they are
+only captured, replaced or thrown away), so swapping ``a`` and ``b`` in every move maps the
+lines of one position one to one onto the lines of the other: a capture or replace of ``a`` by
+``h`` is legal exactly when that of ``b`` is, so the must-capture rule picks the same turns, a
+rotation may throw away either, the draws, reveals, the end phase's matching and Attrition's
+penalty and refill do not look at them; only a capture of ``a`` instead of ``b`` scores
+``points(a) - points(b)`` more. So with ``points(a) >= points(b)`` the position holding ``a`` is
+worth at least the one holding ``b``, and at most ``points(a) - points(b)`` more. Hence, among
+moves that differ only in which of such alike ring cards they take (``F`` the hand and deck
+of their results, or any set holding them: alike for a larger set is alike for a smaller one):
+a rotation or replace throwing away the one worth least keeps the most (the other results
+hold the card worth least where it holds a card worth more), and a capture of the one worth
+most does (capturing ``b`` instead of ``a`` scores ``points(a) - points(b)`` less now, and the
+position left, holding ``a`` where the other holds ``b``, is worth at most that much more).
+The moves left out are each worth at most one kept, so the relaxed game's best, and every
+bound it proves, are unchanged.
+
+A renaming gives the relaxed game's key (:meth:`.relax.Relaxed.canon`). Let ``x`` be a card of
+the hand or the ring and ``y`` a card out of play (not in the hand, the deck or the ring), worth
+as many points, such that every card in play other than ``x`` captures ``x`` exactly when it
+captures ``y``, may replace ``x`` exactly when it may replace ``y``, and is captured (replaced)
+by ``x`` exactly when by ``y``. The position with ``y`` where ``x`` is is worth exactly as much:
+renaming ``x`` as ``y`` in every move maps the lines of one position one to one onto the lines of
+the other with the same points (which moves are legal, the must-capture rule and the end phase's
+matching ask only which card captures or may replace which; the draws, reveals, Attrition's
+refill and penalty look at the deck, which is the same; ``x`` and ``y`` never meet, ``y`` being out
+of play). Without Easier, a card of a suit captures the lower cards of its suit and may replace
+the higher ones, and a joker (above every card, in both suits of its colour) captures both:
+so two cards of a suit with no card in play of that suit between them are such a pair; the cards
+from ace to ten are worth one point each. So, in each suit, moving the hand's and the ring's
+cards from ace to ten down, in their order, to the lowest ranks between two of the deck's cards
+(each move such a renaming: the ranks passed are out of play, and no card passes another in
+play) keeps the position's worth: the relaxed game keeps what it proved of a position (its memos
+of upper and lower bounds) under that hand and ring, and so finds it again from any position
+that differs only so (its search and its bounds still work on the cards as they are). With Easier (captures of equal rank across suits) the key is the position itself.
+
 :meth:`GyreProblem.bound` asks the relaxed game whether it can gain more than ``target -
 score`` from the position, ``target`` the best final value :meth:`GyreProblem.value` has
 seen since :meth:`GyreProblem.start` (the search's best line so far, only ever a target:
@@ -154,9 +195,13 @@ The ceiling at the root (:meth:`GyreProblem.ceiling`)
 -----------------------------------------------------
 A first attempt of :attr:`GyreProblem.first` nodes searches as above (a small position is
 settled there; a larger one has a good line). Then the relaxed game is asked at the root,
-upward from the best line found: "more than ``t``?" for ``t`` = that best, one more, and so
-on, until it proves "at most ``t``" (each "more" is a relaxed line above ``t``, each "at most"
-a complete argument as above). That ``t`` (plus the root's score) is the ceiling: the relaxed
+upward from the best line found: "more than ``t``?" for ``t`` = that best, then for the most a
+relaxed line it has found gains (one more than ``t`` at least), and so on, until it proves "at
+most ``t``" (each "more" is a relaxed line above ``t``, each "at most" a complete argument as
+above; the relaxed game keeps, per position, the most a line it found from there gains: a
+position that answers "more" because a child does gains at least that child's points plus
+the child's, and an end-phase position gains exactly its matching's; a question below a
+line's gain has the answer "more", so skipping it changes nothing). That ``t`` (plus the root's score) is the ceiling: the relaxed
 game's best from the root's sets, at least the best of the rules from the root (the mapping of
 lines above). Any ``t`` below the best found has a relaxed line above it (the best line, mapped),
 so starting at the best found, or at a higher best found later, skips only questions whose
@@ -241,8 +286,11 @@ class GyreProblem(Problem[State]):
     #: :data:`.relax.RATE` of its positions per node on average; the ceiling's relaxed positions
     #: count :data:`POSITIONS_PER_NODE` to a node). Default deals 1-35 (CPython,
     #: docs/PERFORMANCE.md, 2026-11-27): with the ceiling 7 exact at 10,000 nodes (3 without),
-    #: median 3.1 s a deal; at 20,000, 9 (7 without). Far from the issue's targets (98% exact,
-    #: 1 s median): the relaxed game at the root settles about a third of the deals within it.
+    #: median 3.1 s a deal; at 20,000, 9 (7 without). With the relaxed game's dominance and
+    #: canonical keys (bench/gyre_budgets.py side by side with main, the same night): 15 exact at
+    #: 10,000 nodes (main 7), the same median (3.7 s, the machine loaded), 17 at 20,000 (main 9).
+    #: Still far from the issue's targets (98% exact, 1 s median): the ceiling is found on 12 of
+    #: the 35 deals within it (bench/gyre_ceiling.py), 4 more are settled without it.
     budget = 10_000
     #: The nodes of the first attempt (:meth:`attempt`), and the most relaxed positions the
     #: ceiling may search (0: no ceiling, no restarts).
@@ -397,8 +445,9 @@ class GyreProblem(Problem[State]):
                 self._question = None
             if answer:
                 self._ceiling = score + self._asking
-            elif answer is not None:
-                self._asking += 1
+            elif answer is not None:  # more: ask next about the best relaxed line known
+                known = relaxed.lower(handmask, ringmask, idx)
+                self._asking = known if known is not None and known > self._asking else self._asking + 1
         if step:  # the positions this step searched, counted in nodes (the rest carried over)
             step += self._carry
             self._carry = step % POSITIONS_PER_NODE
@@ -704,7 +753,7 @@ class GyreProblem(Problem[State]):
         if self._floor is None or relaxed is None or relaxed.deck is not deck or idx >= len(deck) \
                 or pending < 0 and not hand:
             return 0, own
-        at = (_mask(hand), _mask(ring) | (1 << pending if pending >= 0 else 0), idx)
+        at = (*relaxed.canon(_mask(hand), _mask(ring) | (1 << pending if pending >= 0 else 0), idx), idx)
         floor = self._floor
         if floor is not None and score + relaxed.lb.get(at, floor - score) > floor:
             return 1, own
