@@ -1,0 +1,83 @@
+"""One solver search run again and again in the build's Pyodide, in a blank page (no game on
+screen): how much of its time is the page's first run (V8 still compiling, the module's memos
+empty), and what slicing it as the page does costs (``Search.run_for(0.012, chunk=1)`` back to
+back, no pause between slices), then the same after ``gc.freeze()``.
+
+    .venv/bin/python bench/solve_repeat.py [--dist dist] [--game gyre] [--seed 5]
+
+Each line: how it ran (``plain``: :func:`pyapp.solve.core.solve`; ``sliced``; ``freeze``), the
+verdict, its nodes, the seconds, and the slices. The runs share one Pyodide, in the order
+plain, sliced, plain, sliced, freeze.
+"""
+
+from __future__ import annotations
+
+import argparse
+import functools
+import http.server
+import shutil
+import sys
+import tempfile
+import threading
+from pathlib import Path
+
+from playwright.sync_api import sync_playwright
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT / "bench"))
+import solve_speed  # noqa: E402
+
+CODE = """
+import json, time, gc
+from pyapp.games import get_game
+from pyapp.solve import problem_for
+from pyapp.solve.core import Search, solve
+
+def repeat(game_id, seed, mode):
+    game = get_game(game_id)
+    state = game.deal(seed, game.parse_options(""))
+    problem = problem_for(game_id, state)
+    root = problem.start(state)
+    if mode == "freeze":
+        gc.freeze()
+    start, slices = time.perf_counter(), 0
+    if mode == "plain":
+        verdict = solve(problem, root)
+    else:
+        search = Search(problem, root)
+        while not search.run_for(0.012, chunk=1):
+            slices += 1
+        verdict = search.verdict()
+    return json.dumps([mode, verdict.text(), verdict.nodes, round(time.perf_counter() - start, 2), slices])
+"""
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--dist", default=str(ROOT / "dist"))
+    parser.add_argument("--game", default="gyre")
+    parser.add_argument("--seed", type=int, default=5)
+    args = parser.parse_args()
+    site = Path(tempfile.mkdtemp(prefix="solve-repeat-"))
+    shutil.copytree(args.dist, site, dirs_exist_ok=True)
+    (site / "repeat.html").write_text(solve_speed.PAGE)
+    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), functools.partial(solve_speed.Quiet, directory=str(site)))
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    try:
+        with sync_playwright() as pw:
+            browser = pw.chromium.launch(executable_path="/usr/bin/chromium", args=solve_speed.FLAGS)
+            page = browser.new_page()
+            page.goto(f"http://127.0.0.1:{server.server_address[1]}/repeat.html")
+            page.wait_for_selector("body[data-ready=true]", state="attached", timeout=120_000)
+            page.evaluate("code => py.runPython(code)", CODE)
+            for mode in ("plain", "sliced", "plain", "sliced", "freeze"):
+                print(page.evaluate("([g, s, m]) => py.globals.get('repeat')(g, s, m)", [args.game, args.seed, mode]),
+                      flush=True)
+            browser.close()
+    finally:
+        server.shutdown()
+        shutil.rmtree(site, ignore_errors=True)
+
+
+if __name__ == "__main__":
+    main()
