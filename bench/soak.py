@@ -28,7 +28,8 @@ a second's rest), it reports:
   ``embedderHeapUsedSize``: elements, events, performance entries);
 * **wasm**: the size of Pyodide's WebAssembly memory (``HEAP8.buffer.byteLength``:
   it never shrinks, a high-water mark) and **malloc**: the bytes in use in it
-  (``mallinfo().uordblks``: what Python and its allocator hold now);
+  (``mallinfo().uordblks``: what Python and its allocator hold now, read before Python's
+  collection, so Python's uncollected garbage is in it, as it is in the page);
 * **DOM nodes**: ``document.getElementsByTagName('*').length``;
 * **JS refs**: the JavaScript values Python holds (Pyodide's hiwire table,
   ``_hiwire_num_refs()``: every JsProxy), and **handlers**: the proxies the binding
@@ -143,7 +144,11 @@ FIGURES = """code => {
   const namespace = py.toPy({});
   let python;
   try { python = JSON.parse(py.runPython(code, { globals: namespace })); } finally { namespace.destroy(); }
-  return { python, wasm: m.HEAP8.buffer.byteLength, malloc,
+  const again = m._malloc(64);  // after the code's gc.collect(): what is held, the garbage aside
+  m._mallinfo(again);
+  const collected = m.HEAP32[again / 4 + 7];
+  m._free(again);
+  return { python, wasm: m.HEAP8.buffer.byteLength, malloc, collected,
            js_refs: m._hiwire_num_refs(), dom: document.getElementsByTagName("*").length,
            entries: performance.getEntries().length, storage };
 }"""
@@ -165,7 +170,9 @@ COLUMNS = [
 
 
 def measure(page: Page, cdp: CDPSession) -> dict[str, Any]:
-    """The figures now, after a rest and forced collections in JavaScript and in Python."""
+    """The figures now, after a rest and a forced collection in JavaScript; malloc as the page
+    holds it (Python's garbage included: the page forces no collection), then Python's figures
+    after a forced collection in Python, and malloc again after it (``collected``)."""
     page.wait_for_timeout(1000)
     cdp.send("HeapProfiler.collectGarbage")
     page.wait_for_timeout(200)  # the finalizers the collection queued (Python's objects JS held) run

@@ -7,9 +7,11 @@ For each game and each setting it opens a fresh browser context (nothing cached,
 stored) on the game's bench deal (the registry entry's ``bench_seed``) at 1280x800,
 measures the page once it is live, plays ``--moves`` moves by real taps and drags (the
 moves bench/verdicts.py plays), waiting for each verdict when it is on, and measures
-again. Each measure is taken after a rest and forced collections in JavaScript and in
-Python (bench/soak.py's): V8's heap, Pyodide's WebAssembly memory and the bytes in use
-inside it (malloc). It prints one row per game and setting; the figures go into
+again. Each measure is taken after a rest and a forced collection in JavaScript
+(bench/soak.py's): V8's heap, Pyodide's WebAssembly memory and the bytes in use inside it
+(malloc) as the page holds them, Python's garbage included (its cyclic collector may not have
+run: the page does not force one), then malloc again after a forced collection in Python
+(what is held for good). It prints one row per game and setting; the figures go into
 docs/PERFORMANCE.md. No target is enforced.
 """
 
@@ -101,13 +103,14 @@ def main() -> None:
           f"load average {os.getloadavg()[0]:.2f}")
     print(f"command: {' '.join([sys.executable, *sys.argv])}")
     print()
-    print("| game | solver | moves | JS heap MB (live / after) | wasm MB (live / after) | malloc MB (live / after) |")
-    print("|---|---|---|---|---|---|")
+    print("| game | solver | moves | JS heap MB (live / after) | wasm MB (live / after) | malloc MB (live / after) "
+          "| malloc MB after a collection |")
+    print("|---|---|---|---|---|---|---|")
     for r in rows:
         b, a = r["before"], r["after"]
         print(f"| {r['game']} | {'verdict shown' if r['verdict'] else 'off'} | {r['moves']} | "
               f"{b['js_heap'] / 1e6:.2f} / {a['js_heap'] / 1e6:.2f} | {b['wasm'] / 1e6:.1f} / {a['wasm'] / 1e6:.1f} | "
-              f"{b['malloc'] / 1e6:.2f} / {a['malloc'] / 1e6:.2f} |")
+              f"{b['malloc'] / 1e6:.2f} / {a['malloc'] / 1e6:.2f} | {a['collected'] / 1e6:.2f} |")
 
 
 if __name__ == "__main__":

@@ -597,7 +597,8 @@ def test_a_question_to_the_relaxed_game_cut_into_runs_of_any_size_answers_as_one
         assert question.run(1) is answer and relaxed.used == 0  # (answered: it stays so)
         answers.append((answer, question.positions))
         if runs == size and question.positions > size:
-            fresh = problem(state)._relaxed_of(deck)
+            owner = problem(state)  # (a relaxed game asks its problem's bounds: it is kept alive)
+            fresh = owner._relaxed_of(deck)
             assert fresh.at_most(_mask(hand), _mask(ring) | (1 << pending if pending >= 0 else 0), idx, target,
                                  question.positions - 1) is None  # cut short: nothing claimed
     assert answers[0] == answers[1], (options, seed, back, size)

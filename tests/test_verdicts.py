@@ -557,3 +557,26 @@ def test_gyres_verdict_not_settled_says_what_no_line_can_beat_and_keeps_it_acros
     tampered.asking.ask()
     assert tampered.notice is not None and "No line can do better" not in tampered.notice.text
     assert "The best line it found: a final score of %d." % best in tampered.notice.text
+
+
+def test_the_searches_of_a_game_are_freed_as_they_end_not_left_to_the_cyclic_collector() -> None:
+    """A search the controller is done with goes at once, its memos with it: in the page the
+    cyclic collector may not run for a long time, and a standing verdict searches after every
+    move (docs/PERFORMANCE.md: Gyre's problem and its relaxed game held each other)."""
+    import gc
+
+    gc.collect()
+    gc.disable()
+    try:
+        c = standing_on("#g=gyre&v=1&o=&s=3")
+        assert c.session is not None
+        standing_verdict_after(c, c.session.legal_moves()[0])
+        c.resign()
+        gc.set_debug(gc.DEBUG_SAVEALL)
+        gc.collect()
+        left = {type(o).__qualname__ for o in gc.garbage} & {"GyreProblem", "Relaxed", "Question", "Search"}
+        assert left == set()
+    finally:
+        gc.set_debug(0)
+        gc.garbage.clear()
+        gc.enable()

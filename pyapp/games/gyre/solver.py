@@ -244,6 +244,7 @@ True
 
 from __future__ import annotations
 
+import weakref
 from typing import Any, Hashable
 
 from ...cards import CANONICAL_INDEX
@@ -458,8 +459,24 @@ class GyreProblem(Problem[State]):
         """The relaxed game of this deck (one per search: see :meth:`begin`)."""
         relaxed = self._relaxed
         if relaxed is None or relaxed.deck is not deck:
-            relaxed = self._relaxed = Relaxed(self.cap, self.rep, self.easy, deck, self._relaxed_upper,
-                                              self.attrition, None if self.easy else self._relaxed_quick)
+            # The relaxed game reaches this problem's bounds through a weak reference: with the
+            # bound methods themselves, problem and relaxed game would hold each other, and a
+            # search dropped would keep its memos (tens of megabytes) until a cyclic collection,
+            # which an idle page may not run for a long time (docs/PERFORMANCE.md, 2026-11-27).
+            me = weakref.ref(self)
+
+            def upper(handmask: int, ringmask: int, idx: int) -> int:
+                problem = me()
+                assert problem is not None  # (the relaxed game lives only as long as its problem)
+                return problem._relaxed_upper(handmask, ringmask, idx)
+
+            def quick(handmask: int, ringmask: int, idx: int) -> int:
+                problem = me()
+                assert problem is not None
+                return problem._relaxed_quick(handmask, ringmask, idx)
+
+            relaxed = self._relaxed = Relaxed(self.cap, self.rep, self.easy, deck, upper,
+                                              self.attrition, None if self.easy else quick)
         return relaxed
 
     def _suffix_masks(self, deck: tuple[int, ...]) -> tuple[int, ...]:
