@@ -1,13 +1,16 @@
 """One solver search run again and again in the build's Pyodide, in a blank page (no game on
 screen): how much of its time is the page's first run (V8 still compiling, the module's memos
 empty), and what slicing it as the page does costs (``Search.run_for(0.012, chunk=1)`` back to
-back, no pause between slices), then the same after ``gc.freeze()``.
+back, no pause between slices), then the same after ``gc.freeze()``, and with the cyclic
+collector off during the search (``nogc``; a collection before each run, so a run does not
+pay for the garbage of the one before).
 
     .venv/bin/python bench/solve_repeat.py [--dist dist] [--game gyre] [--seed 5]
 
-Each line: how it ran (``plain``: :func:`pyapp.solve.core.solve`; ``sliced``; ``freeze``), the
-verdict, its nodes, the seconds, and the slices. The runs share one Pyodide, in the order
-plain, sliced, plain, sliced, freeze.
+Each line: how it ran (``plain``: :func:`pyapp.solve.core.solve`; ``sliced``; ``freeze``;
+``nogc``), the verdict, its nodes, the seconds, the slices, and the cyclic collector's passes
+during the run. The runs share one Pyodide, in the order plain, sliced, plain, sliced, freeze,
+nogc, sliced, nogc.
 """
 
 from __future__ import annotations
@@ -38,17 +41,27 @@ def repeat(game_id, seed, mode):
     state = game.deal(seed, game.parse_options(""))
     problem = problem_for(game_id, state)
     root = problem.start(state)
+    gc.collect()
     if mode == "freeze":
         gc.freeze()
+    passes = []
+    gc.callbacks.append(lambda phase, info: passes.append(info["generation"]) if phase == "start" else None)
+    if mode == "nogc":
+        gc.disable()
     start, slices = time.perf_counter(), 0
-    if mode == "plain":
-        verdict = solve(problem, root)
-    else:
-        search = Search(problem, root)
-        while not search.run_for(0.012, chunk=1):
-            slices += 1
-        verdict = search.verdict()
-    return json.dumps([mode, verdict.text(), verdict.nodes, round(time.perf_counter() - start, 2), slices])
+    try:
+        if mode == "plain":
+            verdict = solve(problem, root)
+        else:
+            search = Search(problem, root)
+            while not search.run_for(0.012, chunk=1):
+                slices += 1
+            verdict = search.verdict()
+        seconds = round(time.perf_counter() - start, 2)
+    finally:
+        gc.enable()
+        gc.callbacks.clear()
+    return json.dumps([mode, verdict.text(), verdict.nodes, seconds, slices, len(passes)])
 """
 
 
@@ -70,7 +83,7 @@ def main() -> None:
             page.goto(f"http://127.0.0.1:{server.server_address[1]}/repeat.html")
             page.wait_for_selector("body[data-ready=true]", state="attached", timeout=120_000)
             page.evaluate("code => py.runPython(code)", CODE)
-            for mode in ("plain", "sliced", "plain", "sliced", "freeze"):
+            for mode in ("plain", "sliced", "plain", "sliced", "freeze", "nogc", "sliced", "nogc"):
                 print(page.evaluate("([g, s, m]) => py.globals.get('repeat')(g, s, m)", [args.game, args.seed, mode]),
                       flush=True)
             browser.close()
