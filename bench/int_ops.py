@@ -30,42 +30,18 @@ def bench() -> dict[str, float]:
 
 
 def in_page(dist: str, malloc: str) -> None:
-    import functools
-    import http.server
-    import shutil
     import sys
-    import tempfile
-    import threading
     from pathlib import Path
-
-    from playwright.sync_api import sync_playwright
 
     sys.path.insert(0, str(Path(__file__).resolve().parent))
     import solve_speed
 
-    env = f'env: {{PYTHONMALLOC: "{malloc}"}}, ' if malloc else ""
-    site = Path(tempfile.mkdtemp(prefix="int-ops-"))
-    shutil.copytree(dist, site, dirs_exist_ok=True)
-    (site / "repeat.html").write_text(solve_speed.PAGE.replace("loadPyodide({ ", "loadPyodide({ " + env))
-    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0),
-                                             functools.partial(solve_speed.Quiet, directory=str(site)))
-    threading.Thread(target=server.serve_forever, daemon=True).start()
-    try:
-        with sync_playwright() as pw:
-            browser = pw.chromium.launch(executable_path="/usr/bin/chromium", args=solve_speed.FLAGS)
-            page = browser.new_page()
-            page.goto(f"http://127.0.0.1:{server.server_address[1]}/repeat.html")
-            page.wait_for_selector("body[data-ready=true]", state="attached", timeout=120_000)
-            page.evaluate("code => py.runPython(code)", Path(__file__).read_text().split("\ndef in_page")[0])
-            print("allocator:", page.evaluate(
-                "() => py.runPython('import _testinternalcapi as t; t.pymem_getallocatorsname()')"))
-            for _ in range(3):
-                print(page.evaluate("() => py.runPython('str(bench())')"))
-            browser.close()
-    finally:
-        server.shutdown()
-        shutil.rmtree(site, ignore_errors=True)
-
+    with solve_speed.blank_page(dist, f'env: {{PYTHONMALLOC: "{malloc}"}}, ' if malloc else "") as (page, _browser):
+        page.evaluate("code => py.runPython(code)", Path(__file__).read_text().split("\ndef in_page")[0])
+        print("allocator:", page.evaluate(
+            "() => py.runPython('import _testinternalcapi as t; t.pymem_getallocatorsname()')"))
+        for _ in range(3):
+            print(page.evaluate("() => py.runPython('str(bench())')"))
 
 if __name__ == "__main__":
     import argparse

@@ -16,15 +16,8 @@ nogc, sliced, nogc.
 from __future__ import annotations
 
 import argparse
-import functools
-import http.server
-import shutil
 import sys
-import tempfile
-import threading
 from pathlib import Path
-
-from playwright.sync_api import sync_playwright
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "bench"))
@@ -71,26 +64,11 @@ def main() -> None:
     parser.add_argument("--game", default="gyre")
     parser.add_argument("--seed", type=int, default=5)
     args = parser.parse_args()
-    site = Path(tempfile.mkdtemp(prefix="solve-repeat-"))
-    shutil.copytree(args.dist, site, dirs_exist_ok=True)
-    (site / "repeat.html").write_text(solve_speed.PAGE)
-    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), functools.partial(solve_speed.Quiet, directory=str(site)))
-    threading.Thread(target=server.serve_forever, daemon=True).start()
-    try:
-        with sync_playwright() as pw:
-            browser = pw.chromium.launch(executable_path="/usr/bin/chromium", args=solve_speed.FLAGS)
-            page = browser.new_page()
-            page.goto(f"http://127.0.0.1:{server.server_address[1]}/repeat.html")
-            page.wait_for_selector("body[data-ready=true]", state="attached", timeout=120_000)
-            page.evaluate("code => py.runPython(code)", CODE)
-            for mode in ("plain", "sliced", "plain", "sliced", "freeze", "nogc", "sliced", "nogc"):
-                print(page.evaluate("([g, s, m]) => py.globals.get('repeat')(g, s, m)", [args.game, args.seed, mode]),
-                      flush=True)
-            browser.close()
-    finally:
-        server.shutdown()
-        shutil.rmtree(site, ignore_errors=True)
-
+    with solve_speed.blank_page(args.dist) as (page, _browser):
+        page.evaluate("code => py.runPython(code)", CODE)
+        for mode in ("plain", "sliced", "plain", "sliced", "freeze", "nogc", "sliced", "nogc"):
+            print(page.evaluate("([g, s, m]) => py.globals.get('repeat')(g, s, m)", [args.game, args.seed, mode]),
+                  flush=True)
 
 if __name__ == "__main__":
     main()

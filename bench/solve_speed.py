@@ -30,8 +30,13 @@ import statistics
 import sys
 import tempfile
 import threading
+from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from playwright.sync_api import Browser, Page
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -77,6 +82,31 @@ class Quiet(http.server.SimpleHTTPRequestHandler):
         pass
 
 
+@contextmanager
+def blank_page(dist: str, options: str = "") -> Iterator[tuple["Page", "Browser"]]:
+    """The build's Pyodide in a blank page of its own (:data:`PAGE`, ``window.py`` once
+    ``body[data-ready]``), served from a copy of ``dist`` on 127.0.0.1 in Debian's Chromium;
+    ``options`` go into ``loadPyodide``'s (e.g. ``env: {PYTHONMALLOC: "mimalloc"}, ``)."""
+    from playwright.sync_api import sync_playwright
+
+    site = Path(tempfile.mkdtemp(prefix="blank-page-"))
+    shutil.copytree(dist, site, dirs_exist_ok=True)
+    (site / "blank.html").write_text(PAGE.replace("loadPyodide({ ", "loadPyodide({ " + options))
+    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), functools.partial(Quiet, directory=str(site)))
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    try:
+        with sync_playwright() as pw:
+            browser = pw.chromium.launch(executable_path="/usr/bin/chromium", args=FLAGS)
+            page = browser.new_page()
+            page.goto(f"http://127.0.0.1:{server.server_address[1]}/blank.html")
+            page.wait_for_selector("body[data-ready=true]", state="attached", timeout=120_000)
+            yield page, browser
+            browser.close()
+    finally:
+        server.shutdown()
+        shutil.rmtree(site, ignore_errors=True)
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--deals", type=int, default=10)
@@ -84,43 +114,27 @@ def main() -> None:
     parser.add_argument("--dist", default=str(ROOT / "dist"), help="the built site (scripts/build.py)")
     parser.add_argument("--games", default="", help="comma-separated game ids (default: every game)")
     args = parser.parse_args()
-    from playwright.sync_api import sync_playwright
-
-    site = Path(tempfile.mkdtemp(prefix="solve-speed-"))
-    shutil.copytree(args.dist, site, dirs_exist_ok=True)
     sys.path.insert(0, str(ROOT))  # the code the build was made from (the verdicts must agree)
     from pyapp.games import entries
     scope: dict[str, Any] = {}
     exec(CODE, scope)
-    (site / "solve-speed.html").write_text(PAGE)
-    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), functools.partial(Quiet, directory=str(site)))
-    threading.Thread(target=server.serve_forever, daemon=True).start()
     games = [g for g in args.games.split(",") if g] or [e.id for e in entries()]
     results: dict[tuple[str, str], list[dict[str, Any]]] = {}
-    try:
-        with sync_playwright() as p:
-            browser = p.chromium.launch(executable_path="/usr/bin/chromium", args=FLAGS)
-            page = browser.new_page()
-            page.goto(f"http://127.0.0.1:{server.server_address[1]}/solve-speed.html")
-            page.wait_for_selector("body[data-ready=true]", state="attached", timeout=120_000)
-            page.evaluate("code => py.runPython(code)", CODE)
-            for game_id in games:
-                for seed in range(1, args.deals + 1):
-                    c = json.loads(scope["measure"](game_id, seed, args.budget))
-                    w = json.loads(page.evaluate(
-                        "([g, s, b]) => py.globals.get('measure')(g, s, b)", [game_id, seed, args.budget or 0]))
-                    if (c["verdict"], c["score"], c["nodes"]) != (w["verdict"], w["score"], w["nodes"]):
-                        raise SystemExit(f"{game_id} {seed}: CPython {c} but Pyodide {w}")
-                    results.setdefault((game_id, "CPython"), []).append(c)
-                    results.setdefault((game_id, "Pyodide"), []).append(w)
-                    print(f"{game_id} {seed}: {c['verdict']} {c['nodes']} nodes, "
-                          f"{c['seconds']:.2f} s / {w['seconds']:.2f} s", file=sys.stderr)
-            version = page.evaluate("py.version")
-            chromium = browser.version
-            browser.close()
-    finally:
-        server.shutdown()
-        shutil.rmtree(site, ignore_errors=True)
+    with blank_page(args.dist) as (page, browser):
+        page.evaluate("code => py.runPython(code)", CODE)
+        for game_id in games:
+            for seed in range(1, args.deals + 1):
+                c = json.loads(scope["measure"](game_id, seed, args.budget))
+                w = json.loads(page.evaluate(
+                    "([g, s, b]) => py.globals.get('measure')(g, s, b)", [game_id, seed, args.budget or 0]))
+                if (c["verdict"], c["score"], c["nodes"]) != (w["verdict"], w["score"], w["nodes"]):
+                    raise SystemExit(f"{game_id} {seed}: CPython {c} but Pyodide {w}")
+                results.setdefault((game_id, "CPython"), []).append(c)
+                results.setdefault((game_id, "Pyodide"), []).append(w)
+                print(f"{game_id} {seed}: {c['verdict']} {c['nodes']} nodes, "
+                      f"{c['seconds']:.2f} s / {w['seconds']:.2f} s", file=sys.stderr)
+        version = page.evaluate("py.version")
+        chromium = browser.version
     print(f"python bench/solve_speed.py --deals {args.deals} {'' if args.budget is None else f'--budget {args.budget}'}: deals 1..{args.deals} of each "
           f"game's default rules; CPython {platform.python_version()}, Pyodide {version} in Chromium {chromium}, "
           f"{os.cpu_count()} cores")
