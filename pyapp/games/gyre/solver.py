@@ -527,12 +527,12 @@ class GyreProblem(Problem[State]):
         best line that ends is the guide (:attr:`_guide`, each of its positions' key with its
         move), which the first attempt follows first (a move order only). It yields the positions
         it evaluated as it goes."""
-        level: list[tuple[State, tuple[str, ...]]] = [(root, ())]
+        level: list[tuple[int, State, tuple[str, ...]]] = [(0, root, ())]
         best: int | None = None
         best_line: tuple[str, ...] = ()
         while level:
-            nxt: dict[Hashable, tuple[State, tuple[str, ...]]] = {}
-            for state, line in level:
+            nxt: dict[Hashable, tuple[int, State, tuple[str, ...]]] = {}
+            for _, state, line in level:
                 moves = self._moves(state)
                 if not moves:
                     v = self.value(state)
@@ -543,11 +543,10 @@ class GyreProblem(Problem[State]):
                     child = self.apply(state, m)
                     k = self.key(child)
                     there = nxt.get(k)
-                    if there is None or there[0][4] < child[4]:
-                        nxt[k] = (child, line + (m,))
+                    if there is None or there[1][4] < child[4]:
+                        nxt[k] = (-self._bound(child), child, line + (m,))  # (its bound now: short steps)
                 yield len(moves)
-            ranked = sorted(nxt.values(), key=lambda x: -self._bound(x[0]))
-            level = ranked[:self.beam]
+            level = sorted(nxt.values(), key=lambda x: x[0])[:self.beam]  # (stable: ties in the order met)
         guide: dict[Hashable, str] = {}
         state = root
         for m in best_line:
