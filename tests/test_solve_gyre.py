@@ -323,11 +323,13 @@ def test_the_ceiling_searches_in_short_counted_steps_and_a_line_reaching_it_ends
     """From fresh deals the ceiling's own search comes in steps (each counted in the budget, so
     the nodes say how far the search went); deal 1 is proven exact once a line reaches the
     relaxed game's best, the same whether run in slices of 1 or 500 nodes; a budget that runs
-    out during the ceiling claims nothing."""
+    out during the ceiling claims nothing. (With the beam's guide, deal 1 is settled by the search
+    alone, before any ceiling: the beam is off here.)"""
     state = GAME.deal(1, GAME.parse_options(""))
     verdicts = []
     for size in (1, 500):
         p = problem(state)
+        p.beam = 0
         search = Search(p, p.start(state))
         steps = 0
         while not search.run(size):
@@ -335,6 +337,8 @@ def test_the_ceiling_searches_in_short_counted_steps_and_a_line_reaching_it_ends
         verdicts.append(search.verdict())
         assert search.upper == verdicts[-1].score and search._attempt >= 1
     assert verdicts[0] == verdicts[1] and verdicts[0].exact and verdicts[0].nodes <= problem(state).budget
+    beamed = solve_state("gyre", state)
+    assert beamed.exact and beamed.score == verdicts[0].score
     short = solve_state("gyre", state, budget=600)  # the first attempt, then part of the ceiling
     assert short.kind == "best" and not short.exact and short.nodes <= 600
 
@@ -662,3 +666,54 @@ def test_the_rank_bound_in_closed_form_equals_the_programme_over_the_ranks(
     g = (0, *ring, ring_jokers)
     aces = min(aces, f[1])
     assert _rank_bound(f, g, aces) == programme_over_the_ranks(f, g, aces), (f, g, aces)
+
+
+def test_the_beams_guide_is_a_line_of_the_rules_and_only_reorders_the_moves() -> None:
+    """The beam search's best line (the guide the search follows first) replays through the engine,
+    from the root, to exactly the value the beam claims (the ceiling's first question is asked from
+    it), and on every position of it the moves offered are those offered without the guide, in
+    another order at most."""
+    checked = 0
+    for options in OPTIONS:
+        for seed in (1, 2):
+            state = GAME.deal(seed, GAME.parse_options(options))
+            p = problem(state)
+            p.beam = 30
+            root = p.start(state)
+            for _ in p._beam(root):
+                pass
+            guide, claimed = p._guide, p._beam_best
+            assert guide and claimed is not None
+            s, mine = state, root
+            while GAME.status(s) != "finished":
+                offered = p.moves(mine)
+                assert sorted(offered) == sorted(p._moves(mine))
+                token = guide.get(p.key(mine), offered[0])
+                assert token == offered[0] and token in GAME.legal_moves(s)
+                s, mine = GAME.apply(s, token), p.apply(mine, token)
+                checked += 1
+            assert GAME.score(s) == claimed == p.value(mine), (options, seed)
+    assert checked >= 300
+
+
+def test_the_beam_counts_its_work_in_steps_and_the_search_reaches_its_line() -> None:
+    """The beam search comes in counted steps (:class:`~pyapp.solve.core.Pending`) and the search's
+    best is at least the beam's (it follows the guide), the same verdict in slices of 1 or 500
+    nodes; a search with the beam off is the search as it was (the same problem otherwise)."""
+    state = GAME.deal(15, GAME.parse_options(""))
+    verdicts = []
+    for size in (1, 500):
+        p = problem(state)
+        search = Search(p, p.start(state), 3_000)
+        while not search.run(size):
+            pass
+        verdicts.append(search.verdict())
+        assert p._beam_best is not None and search.best is not None and search.best >= p._beam_best
+    assert verdicts[0] == verdicts[1]
+    off = problem(state)
+    off.beam = 0
+    plain = Search(off, off.start(state), 3_000)
+    while not plain.run(500):
+        pass
+    assert off._guide is None and plain.best is not None and verdicts[0].score is not None
+    assert verdicts[0].score > plain.best  # (deal 15: 61 against 44 without the beam)

@@ -232,6 +232,27 @@ often the page's thread is let in; across shares the bounds of the search in bet
 the memos, which hold only proven bounds). A higher best drops the question under way: its
 answer would be "more".
 
+The beam's guide (:meth:`GyreProblem._beam`)
+--------------------------------------------
+The search alone finds poor lines on many deals (default deal 15: 44 in its budget, where a
+line of 61 exists), and the ceiling's questions, asked upward from the best found, then climb
+far before the one that settles. So at the start of the second attempt (after the first has
+found a line, or settled a small position) a beam search over the rules keeps, move after
+move, the :attr:`GyreProblem.beam` positions whose bound is highest; it plays only the moves
+:meth:`GyreProblem.moves` offers, applied as the search applies them, so its best line is a line
+of the rules and its value (:meth:`GyreProblem.value`) is reached by it. Two uses, neither a
+claim: the ceiling's first question is asked from that value if it is higher than the search's
+best (a question below a line's gain has the answer "more", see above: skipping it changes
+nothing), and the line is a move order (the guide: per key on the line, its move first),
+followed first while there is no floor or the floor is below the beam's best (the line then
+ends above the floor: the search's best reaches it); every move is still offered, so the
+search's completeness and its safe moves are as above. Its work counts in the budget
+(:data:`BEAM_PER_NODE` positions a node) and runs in steps of :data:`BEAM_STEP` positions
+(:class:`~pyapp.solve.core.Pending`), as the ceiling's does; that attempt then searches
+:attr:`GyreProblem.after_beam` nodes (the guide first), and the ceiling's shares start with the
+next one. Without a ceiling (Attrition,
+Easier) the first attempt is :attr:`GyreProblem.first` nodes too, then the beam, then the rest.
+
 >>> from pyapp.games.gyre.rules import GYRE
 >>> p = problem(None)
 >>> s = p.start(GYRE.deal(3, GYRE.parse_options("")))
@@ -245,6 +266,7 @@ True
 from __future__ import annotations
 
 import weakref
+from collections.abc import Generator
 from typing import Any, Hashable
 
 from ...cards import CANONICAL_INDEX
@@ -261,6 +283,11 @@ __all__ = ["GyreProblem", "State", "problem"]
 #: and how many of them the budget counts as one node (about what a node of the search costs).
 CEILING_STEP = 32
 POSITIONS_PER_NODE = 6
+#: Positions the beam search (:meth:`GyreProblem._beam`) evaluates in one step (about a millisecond
+#: in CPython), and how many of them the budget counts as one node (a node of the search takes about
+#: as long as 16 of them, 2026-11-27: default deals 1-5, 0.4 s for the beam of width 200, about 18,000).
+BEAM_STEP = 32
+BEAM_PER_NODE = 16
 
 #: ``(ring, hand, idx, pending, score, deck)`` (see the module doc).
 State = tuple[tuple[int, ...], tuple[int, ...], int, int, int, tuple[int, ...]]
@@ -301,6 +328,10 @@ class GyreProblem(Problem[State]):
     #: between two such shares while the ceiling is not known.
     ceiling_share = 6_000
     between = 250
+    #: The width of the beam search whose best line the first attempt follows first (0: none).
+    beam = 200
+    #: The nodes of the attempt after the beam search (its line first), while the ceiling is not known.
+    after_beam = 1_000
 
     def __init__(self, options: GyreOptions) -> None:
         self.options = options
@@ -352,6 +383,12 @@ class GyreProblem(Problem[State]):
         #: The attempt whose share of the ceiling's search is under way, and where the share ends.
         self._share_of = -1
         self._share_end = 0
+        #: The beam search's guide (:meth:`_beam`; None: not yet), its search under way, and the
+        #: positions it evaluated not yet counted in nodes.
+        self._guide: dict[Hashable, str] | None = None
+        self._beam_run: Generator[int, None, None] | None = None
+        self._beam_carry = 0
+        self._beam_best: int | None = None
 
     @property
     def has_win(self) -> bool:
@@ -384,6 +421,12 @@ class GyreProblem(Problem[State]):
         self._spent = self._carry = 0
         self._ceiling = None
         self._share_of, self._share_end = -1, 0
+        self._guide = None
+        if self._beam_run is not None:
+            self._beam_run.close()
+        self._beam_run = None
+        self._beam_carry = 0
+        self._beam_best = None
 
     def attempt(self, k: int) -> int | None:
         """The first attempt searches :attr:`first` nodes in the search's own order (a good line
@@ -393,10 +436,12 @@ class GyreProblem(Problem[State]):
         relaxed game), else the rest, under the ceiling."""
         self._attempt = k
         if not self.ceiling_positions:
-            return None
+            return self.first if k == 0 and self.beam else None  # (then the beam, and the rest)
         if k == 0:
             return self.first
-        return self.between if self._ceiling is None else None
+        if self._ceiling is not None:
+            return None
+        return self.after_beam if k == 1 and self.beam else self.between
 
     def aim(self, floor: int | None) -> None:
         """The relaxed game is asked about the floor when it is above the best line seen (see
@@ -410,8 +455,12 @@ class GyreProblem(Problem[State]):
         doc: at least the best of the rules), :data:`CEILING_STEP` relaxed positions a step
         (:class:`~pyapp.solve.core.Pending`, :data:`POSITIONS_PER_NODE` of them a node), at most
         :attr:`ceiling_positions` in all (then None: the search goes on without it)."""
-        if self._attempt == 0 or not self.ceiling_positions:
+        if self._attempt == 0:
             return None
+        if self.beam and self._guide is None:
+            self._beam_step(root)  # (raises Pending until the guide is known)
+        if not self.ceiling_positions or self.beam and self._attempt == 1:
+            return None  # (the attempt of the beam: its line first, the ceiling from the next one)
         if self._ceiling is not None:  # (also the repeated call after the last step's Pending)
             return None if self._ceiling is False else int(self._ceiling)
         ring, hand, idx, pending, score, deck = root
@@ -423,6 +472,8 @@ class GyreProblem(Problem[State]):
             self._share_of = self._attempt
             self._share_end = self._spent + self.ceiling_share
             lowest = (best if best is not None else score - len(deck)) - score  # (the least gain)
+            if self._beam_best is not None and self._beam_best - score > lowest:
+                lowest = self._beam_best - score  # (a line of the rules too: the beam's)
             if self._asking is None or self._asking < lowest:
                 self._asking = lowest
         assert self._asking is not None
@@ -454,6 +505,56 @@ class GyreProblem(Problem[State]):
             self._carry = step % POSITIONS_PER_NODE
             raise Pending(step // POSITIONS_PER_NODE)
         return None if self._ceiling is None or self._ceiling is False else int(self._ceiling)
+
+    def _beam_step(self, root: State) -> None:
+        """One step of the beam search for the guide (:attr:`beam`): raises
+        :class:`~pyapp.solve.core.Pending` with the nodes it counts until the guide is known."""
+        if self._beam_run is None:
+            self._beam_run = self._beam(root)
+        done = 0
+        for evaluated in self._beam_run:
+            done += evaluated
+            if done >= BEAM_STEP:
+                break
+        else:
+            self._beam_run = None
+        if done:
+            done += self._beam_carry
+            self._beam_carry = done % BEAM_PER_NODE
+            raise Pending(done // BEAM_PER_NODE)
+
+    def _beam(self, root: State) -> Generator[int, None, None]:
+        """A beam search over the rules from ``root``: after each move, the :attr:`beam` positions
+        (one per key, the most gained) whose bound (:meth:`_bound`) is highest are kept; the
+        best line that ends is the guide (:attr:`_guide`, each of its positions' key with its
+        move), which the first attempt follows first (a move order only). It yields the positions
+        it evaluated as it goes."""
+        level: list[tuple[int, State, tuple[str, ...]]] = [(0, root, ())]
+        best: int | None = None
+        best_line: tuple[str, ...] = ()
+        while level:
+            nxt: dict[Hashable, tuple[int, State, tuple[str, ...]]] = {}
+            for _, state, line in level:
+                moves = self._moves(state)
+                if not moves:
+                    v = self.value(state)
+                    if best is None or v > best:
+                        best, best_line = v, line
+                    continue
+                for m in moves:
+                    child = self.apply(state, m)
+                    k = self.key(child)
+                    there = nxt.get(k)
+                    if there is None or there[1][4] < child[4]:
+                        nxt[k] = (-self._bound(child), child, line + (m,))  # (its bound now: short steps)
+                yield len(moves)
+            level = sorted(nxt.values(), key=lambda x: x[0])[:self.beam]  # (stable: ties in the order met)
+        guide: dict[Hashable, str] = {}
+        state = root
+        for m in best_line:
+            guide[self.key(state)] = m
+            state = self.apply(state, m)
+        self._guide, self._beam_best = guide, best
 
     def _relaxed_of(self, deck: tuple[int, ...]) -> Relaxed:
         """The relaxed game of this deck (one per search: see :meth:`begin`)."""
@@ -702,6 +803,20 @@ class GyreProblem(Problem[State]):
 
     # -- moves -------------------------------------------------------------------------
     def moves(self, state: State) -> list[str]:
+        """The moves, best first (see the module doc); in the first attempt, the guide's move
+        (:meth:`_beam`) first where the position is on its line, with no floor or one below the
+        beam's best (the search then follows the line to its end, above the floor); under a floor
+        at or above it, the search's own order (the line would end below the floor)."""
+        out = self._moves(state)
+        guide = self._guide
+        if guide and len(out) > 1 and (self._floor is None or (self._beam_best or 0) > self._floor):
+            m = guide.get(self.key(state))
+            if m is not None and m in out and out[0] != m:
+                out.remove(m)
+                out.insert(0, m)
+        return out
+
+    def _moves(self, state: State) -> list[str]:
         ring, hand, idx, pending, score, deck = state
         if pending >= 0:
             e = ring.index(-1)

@@ -1,0 +1,50 @@
+"""Gyre's verdicts at the default budget, per deal, with the problem's attributes set from the
+command line (to compare settings, or a checkout with another, in one run).
+
+    .venv/bin/python bench/gyre_verdicts.py [OPTIONS] FIRST LAST [name=value ...]
+
+e.g. ``bench/gyre_verdicts.py "" 1 35 beam=0`` (the search without the beam's guide). Each line:
+``seed best [E] upper U ceil C SECONDS`` (processor seconds); a summary at the end (exact, median
+and max seconds, mean best).
+"""
+
+from __future__ import annotations
+
+import statistics
+import sys
+import time
+from pathlib import Path
+
+sys.path.insert(0, str(Path.cwd()))  # (the checkout it is run from)
+
+from pyapp.games.gyre.rules import GYRE  # noqa: E402
+from pyapp.solve import problem_for  # noqa: E402
+from pyapp.solve.core import Search  # noqa: E402
+
+
+def main() -> None:
+    opts, first, last = sys.argv[1], int(sys.argv[2]), int(sys.argv[3])
+    sets = dict(a.split("=", 1) for a in sys.argv[4:])
+    exact, times, bests = 0, [], []
+    for seed in range(first, last + 1):
+        state = GYRE.deal(seed, GYRE.parse_options(opts))
+        p = problem_for("gyre", state)
+        for name, value in sets.items():
+            setattr(p, name, int(value))
+        t0 = time.process_time()
+        search = Search(p, p.start(state))
+        while not search.run(500):
+            pass
+        dt = time.process_time() - t0
+        v = search.verdict()
+        exact += v.exact
+        times.append(dt)
+        bests.append(v.score or 0)
+        print(f"{seed} {v.score} {'E' if v.exact else ''} upper {v.upper} ceil {getattr(p, '_ceiling', None)} "
+              f"{dt:.2f}", flush=True)
+    print(f"exact {exact}/{len(times)} median {statistics.median(times):.2f} max {max(times):.2f} "
+          f"mean best {statistics.mean(bests):.2f}")
+
+
+if __name__ == "__main__":
+    main()
