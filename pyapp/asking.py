@@ -105,7 +105,7 @@ class Asking:
         return True
 
     #: The names of the solver's timers.
-    TIMERS = ("solve", "verdict", "hunt")
+    TIMERS = ("solve", "verdict", "hunt", "retire")
 
     def fire(self, name: str, ticket: int) -> bool | float:
         """One of the solver's :attr:`TIMERS` ran out (see :meth:`pyapp.controller.Controller.fire`):
@@ -123,6 +123,8 @@ class Asking:
             return done
         if name == "verdict":
             return h.can_win.pause_over(ticket, h.session, self.standing(), self.move_words)
+        if name == "retire":
+            return h.can_win.retire()
         if name == "hunt":
             hunt = h.can_win.hunt_slice(ticket)
             if isinstance(hunt, Hunt) and hunt.verdict is not None and h.session is not None \

@@ -12,7 +12,7 @@ notice when it was asked for. The controller sends the intents and opens what it
 >>> c.ask(s, lambda n: "")
 >>> said[-1][0] == SEARCHING, [t.name for t in c.timers(s, standing=False)]
 (True, ['solve'])
->>> while c.timers(s, standing=False):
+>>> while any(t.name == "solve" for t in c.timers(s, standing=False)):
 ...     _unused = c.slice(c.verdicts.ticket, s, lambda n: "")
 >>> said[-1], told[-1]
 (('Winnable from here.', ('Show me', 'show-line')), 'Winnable from here.')
@@ -262,7 +262,14 @@ class CanWin:
         self._tell(self.hunt.looking(done=True))
 
     def stop_hunt(self) -> None:
+        if self.hunt is not None:
+            self.verdicts.teardown.add(self.hunt.search)
         self.hunt = None
+
+    def retire(self) -> bool | float:
+        """The ``retire`` timer: a piece of the searches done with is freed
+        (:class:`~pyapp.teardown.Teardown`); the pause before the next piece, False once all is."""
+        return False if self.verdicts.teardown.run_for(SLICE_SECONDS) else SLICE_GAP
 
     def hunt_slice(self, ticket: int) -> Hunt | bool | float:
         """The ``hunt`` timer: one slice; the hunt once it found its deal (its ``seed``, with its
@@ -278,6 +285,7 @@ class CanWin:
             return SLICE_GAP
         from .solve import engine_verdict
         verdict = engine_verdict(hunt.problem, hunt.search.verdict())
+        self.verdicts.teardown.add(hunt.search)
         if hunt.good(verdict):
             self.hunt, hunt.verdict = None, verdict
             return hunt
@@ -364,6 +372,8 @@ class CanWin:
         and a deal hunt's next slice."""
         v = self.verdicts
         hunt = (Timer("hunt", SLICE_GAP, self.hunt.ticket),) if self.hunt is not None else ()
+        if v.teardown.pending:  # searches done with, freed a piece at a time
+            hunt = (*hunt, Timer("retire", SLICE_GAP, 0))
         if v.searching:
             return (Timer("solve", SLICE_GAP, v.ticket), *hunt)
         if standing and v.finding_for(session.game.id, session.states) is None:

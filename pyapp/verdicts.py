@@ -44,6 +44,7 @@ from typing import TYPE_CHECKING, Any, Final
 
 from .games import GameEntry, entry
 from .i18n import N_, _, ngettext, number
+from .teardown import Teardown
 
 if TYPE_CHECKING:  # the search itself is imported when a search starts (not at the page's start)
     from .solve import Problem, Search, Verdict
@@ -100,6 +101,8 @@ class Verdicts:
         #: values and in the game's, while a second search settles its best.
         self._settling: tuple[Verdict, Verdict] | None = None
         self._known: OrderedDict[tuple[str, str], Verdict] = OrderedDict()
+        #: The searches done with, freed a piece at a time between frames (the page's ``retire`` timer).
+        self.teardown = Teardown()
 
     def known_for(self, game_id: str, state: Any) -> Verdict | None:
         """The verdict found for this position, if any."""
@@ -191,7 +194,7 @@ class Verdicts:
             if known is None:  # the search itself is set up by the next slice (it can take a while)
                 self._searching = i
                 self.ticket += 1
-                self.search = self._problem = None
+                self._release()
                 return None
             if (found := self._found(i, known)) is not None or self._searching < 0:
                 return found
@@ -220,14 +223,19 @@ class Verdicts:
 
     def _finish(self, finding: Finding) -> Finding:
         self.finding, self._searching = finding, -1
-        self.search = self._problem = None
+        self._release()
         return finding
+
+    def _release(self) -> None:
+        """The search is done with: its tables go to :attr:`teardown`, the rest at once."""
+        self.teardown.add(self.search)
+        self.search = self._problem = None
 
     def drop(self) -> None:
         """Stop searching (the position changed, or the page went elsewhere): what was proved stays known."""
         if self.search is not None:
             self.search.cancel()
-        self.search = self._problem = None
+        self._release()
         if self._settling is not None:  # stopped while its best was settled: what the first search proved
             self._keep((self._game, self._keys[len(self._keys) - 1]), self._settling[1])
             self._settling = None
@@ -257,11 +265,11 @@ class Verdicts:
         elif proved.kind == "impossible" and not proved.exact and i == len(self._keys) - 1:
             # its best is settled by a second search, set up by the next slice
             self._settling = (proved, engine_verdict(problem, proved))
-            self.search = self._problem = None
+            self._release()
             return None
         verdict = engine_verdict(problem, proved)
         self._keep((self._game, self._key(i)), verdict)
-        self.search = self._problem = None
+        self._release()
         if (found := self._found(i, verdict)) is not None:
             return found
         return self._start(self._searching)

@@ -148,7 +148,7 @@ class Timer:
     any card is held. A ticket the controller no longer expects does nothing, so the
     binding may let a timer run out that a newer one replaced."""
 
-    name: Literal["notice", "disarm", "replay", "solve", "verdict", "hunt"]
+    name: Literal["notice", "disarm", "replay", "solve", "verdict", "hunt", "retire"]
     seconds: float
     ticket: int
 

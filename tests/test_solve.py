@@ -342,3 +342,53 @@ def test_a_search_dropped_is_freed_at_once_not_left_to_the_cyclic_collector(game
         assert [r() for r in refs] == [None, None]
     finally:
         gc.enable()
+
+
+@pytest.mark.parametrize("game_id", [e.id for e in entries()])
+def test_a_search_done_with_is_freed_a_piece_at_a_time_by_a_teardown(game_id: str) -> None:
+    """Its tables (:meth:`Search.tables`: the transposition table and the problem's own memos)
+    hold the bulk of what a search frees when it is dropped: dropped after :meth:`Teardown.add`,
+    it frees almost nothing at once (in the page that was one long task: Gyre's deal 5, 114-131
+    ms); the teardown then frees the rest in pieces, down to what a search dropped at once leaves
+    (the module-level caches, shared with later searches, are not its tables, and stay)."""
+    import tracemalloc
+
+    from pyapp.teardown import Teardown
+
+    game = get_game(game_id)
+    state = game.deal(entry(game_id).bench_seed, game.parse_options(""))
+
+    def searched() -> tuple[Search[Any], Verdict]:
+        problem = problem_for(game_id, state)
+        search = Search(problem, problem.start(state), 2_000)
+        while not search.run(500):
+            pass
+        return search, search.verdict()
+
+    first = searched()[1]  # (the module-level caches filled: the two runs below add nothing to them)
+    tracemalloc.start()
+    try:
+        base = tracemalloc.get_traced_memory()[0]
+        search, verdict = searched()
+        held = tracemalloc.get_traced_memory()[0] - base
+        del search
+        at_once = held - (tracemalloc.get_traced_memory()[0] - base)  # what dropping it frees
+        base = tracemalloc.get_traced_memory()[0]
+        search, again = searched()
+        held_again = tracemalloc.get_traced_memory()[0] - base
+        teardown = Teardown()
+        teardown.add(search)
+        del search
+        freed = held_again - (tracemalloc.get_traced_memory()[0] - base)
+        pieces = 0
+        while not teardown.run_for(0.0):  # (a piece a call)
+            pieces += 1
+        left = tracemalloc.get_traced_memory()[0] - base
+    finally:
+        tracemalloc.stop()
+    assert (verdict.kind, verdict.score, verdict.exact) == (first.kind, first.score, first.exact) == \
+        (again.kind, again.score, again.exact)  # (the caches a later search shares are whole)
+    assert at_once > 100_000, at_once  # (a search that holds something)
+    assert freed <= 0.2 * at_once, (freed, at_once)  # the tables wait for the teardown
+    assert left <= held_again - at_once + 0.1 * at_once, (left, held_again, at_once)  # then they go
+    assert pieces >= 1 or game_id == "square"

@@ -580,3 +580,30 @@ def test_the_searches_of_a_game_are_freed_as_they_end_not_left_to_the_cyclic_col
         gc.set_debug(0)
         gc.garbage.clear()
         gc.enable()
+
+
+def test_a_search_done_with_is_freed_by_the_retire_timer_a_piece_at_a_time(monkeypatch: Any) -> None:
+    """Once the verdict is in, the search's tables are not freed in that slice (one long task in
+    the page) but by the ``retire`` timer, a slice at a time, the pause between slices apart;
+    the timer goes once all is freed. A hunt's deals tried are freed so too."""
+    from pyapp.games.gyre.solver import GyreProblem
+
+    monkeypatch.setattr(GyreProblem, "budget", 1_500)
+    c = Controller(MemoryStorage())
+    c.start("#g=gyre&v=1&o=&s=5")
+    c.asking.ask()
+    run_search(c)
+    assert c.notice is not None and c.notice.text.startswith("Not sure: after 1,500 positions")
+    teardown = c.can_win.verdicts.teardown
+    held = sum(len(t) for t in teardown.held)
+    assert held > 10_000 and [t.name for t in c.view().timers] == ["retire"]
+    fired = []
+    while (ticket := timer(c, "retire")) is not None:
+        fired.append(c.fire("retire", ticket))
+        assert len(fired) < 1_000
+    assert fired[-1] is False and set(fired[:-1]) <= {SLICE_GAP} and not teardown.pending
+    assert c.view().timers == ()
+    c.dialogs.new_game()
+    c.dialogs.submit_new({"level": "40"})  # a hunt: each deal tried is freed so too
+    run_hunt(c)
+    assert c.can_win.verdicts.teardown.pending and timer(c, "retire") is not None

@@ -91,6 +91,12 @@ class Problem(Generic[S]):
         """The game's own score for a value of the search (by default the same number)."""
         return value
 
+    def tables(self) -> list[Any]:
+        """The containers (dicts, sets, lists) of this problem's own memos, none shared with
+        another problem or a module: :class:`Teardown` empties them a piece at a time once a
+        search is done with it (by default none)."""
+        return []
+
     def key(self, state: S) -> Hashable:
         """The position's canonical key: equal keys must reach the same results."""
         return state
@@ -466,6 +472,10 @@ class Search(Generic[S]):
         """Stop here: the verdict says what was proved so far."""
         self.done = True
 
+    def tables(self) -> list[Any]:
+        """Its transposition table, the line it stands on, and its problem's memos (:meth:`Problem.tables`)."""
+        return [self._finished, self._path, self._stack, *self.problem.tables()]
+
     def verdict(self) -> Verdict:
         line = tuple(token for move in self.best_line for token in move.split("."))
         nodes = self.nodes - self._waits
@@ -509,3 +519,4 @@ def slices(problem: Problem[S], root: S, budget: int | None = None, slice_nodes:
     while not search.done:
         search.run(slice_nodes)
         yield search
+

@@ -248,6 +248,10 @@ class GravityProblem(Problem[State]):
         self._tie = _NO_TIE if k % len(_ORDERS) < 4 or self._rank is None else self._rank
         return self.attempts[k] if k < len(self.attempts) else None
 
+    def tables(self) -> list[Any]:
+        """Its own memos (:meth:`pyapp.solve.core.Problem.tables`)."""
+        return [self._suffix, self._comps]
+
     def start(self, state: Any) -> State:
         """The search state of an engine :class:`~pyapp.games.gravity.rules.GravityState`."""
         st: GravityState = state

@@ -396,6 +396,13 @@ class GyreProblem(Problem[State]):
     def has_win(self) -> bool:
         return False
 
+    def tables(self) -> list[Any]:
+        """Its own memos and its relaxed game's (:meth:`pyapp.solve.core.Problem.tables`); the
+        module-level caches are shared, and stay."""
+        relaxed = self._relaxed
+        return [self._suffix, self._easy, self._rest, self._memo, self._labels, self._gains,
+                *(() if relaxed is None else (relaxed.ub, relaxed.lb))]
+
     def start(self, state: Any) -> State:
         """The compact state of an engine state (a :class:`GyreState`)."""
         s: GyreState = state

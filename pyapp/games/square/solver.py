@@ -219,6 +219,10 @@ class SquareProblem(Problem[Pos]):
         self._runs: dict[tuple[int, int, int, int], tuple[Run, int, tuple[tuple[int, int, int, int], ...]]] = {}
 
     # -- conversion ------------------------------------------------------------------
+    def tables(self) -> list[Any]:
+        """Its own memos (:meth:`pyapp.solve.core.Problem.tables`)."""
+        return [self._cache, self._runs]
+
     def start(self, state: Any) -> Pos:
         """The compact state of the engine's ``state`` (its options must match the problem's)."""
         st: SquareState = state

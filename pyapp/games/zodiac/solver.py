@@ -169,7 +169,7 @@ answer, and the search, are the same as in one go.
 
 from __future__ import annotations
 
-from typing import Final, Hashable
+from typing import Any, Final, Hashable
 
 from ...cards import SUITS, Card
 from ...solve.core import Pending, Problem
@@ -239,6 +239,11 @@ class ZodiacProblem(Problem[State]):
         #: The work (:data:`STEP_WORK`) one call of ``moves`` or ``apply`` may do before it raises
         #: :class:`Pending` for the search to call again in its next step; None: no limit.
         self.step_work = step_work
+
+    def tables(self) -> list[Any]:
+        """Its own memos (:meth:`pyapp.solve.core.Problem.tables`; the one-suit memo of
+        :mod:`.suits` is shared, and stays)."""
+        return [self._plans, self._deep]
 
     def start(self, state: ZodiacState) -> State:
         talon = bytes(code(c) for c in (*state.waste, *state.stock))
