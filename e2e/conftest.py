@@ -234,8 +234,9 @@ class Orbit:
     def pile(self, pile_id: str) -> Any:
         return self.page.locator(f'#board .pile[data-pile="{pile_id}"]')
 
-    def drag(self, source: Any, target: Any, steps: int = 8) -> None:
-        """A real mouse drag from the centre of ``source`` to the centre of ``target``."""
+    def drag(self, source: Any, target: Any, steps: int = 8, wait: bool = True) -> None:
+        """A real mouse drag from the centre of ``source`` to the centre of ``target`` (then, unless
+        not ``wait``, until the move's steps are shown)."""
         a = source.bounding_box()
         b = target.bounding_box()
         assert a and b
@@ -245,7 +246,8 @@ class Orbit:
         mouse.move(a["x"] + a["width"] / 2 + 10, a["y"] + a["height"] / 2 + 10, steps=2)
         mouse.move(b["x"] + b["width"] / 2, b["y"] + b["height"] / 2, steps=steps)
         mouse.up()
-        self.idle()
+        if wait:
+            self.idle()
 
     def assert_clean(self) -> None:
         assert self.errors == [], self.errors

@@ -78,6 +78,21 @@ def test_the_board_never_jumps_and_tools_are_disabled_not_hidden_while_a_move_an
     sized.assert_clean()
 
 
+def test_a_link_followed_while_a_move_animates_opens_once_the_move_is_shown(browser: Browser, base_url_orbit: str) -> None:
+    """The address changed during a move's steps: the page opens the link after them (it once
+    kept the old game and wrote its address back over the link)."""
+    context, orbit = new_orbit(browser, base_url_orbit, "laptop", motion="no-preference")
+    page = orbit.open("#g=gravity&v=1&o=&s=42")
+    orbit.drag(card_locator(page, "e2", 0), card_locator(page, "e3", 0), wait=False)
+    page.wait_for_selector("#board[data-busy=true]", state="attached")  # its piles slide in, step by step
+    assert page.evaluate("location.hash = '#g=gyre&v=1&o=&s=9'; document.querySelector('#board').dataset.busy") == "true"
+    orbit.idle()
+    page.wait_for_function("document.querySelectorAll('#board .card[data-at^=R]').length === 5")
+    assert page.evaluate("location.hash") == "#g=gyre&v=1&o=&s=9"
+    orbit.assert_clean()
+    context.close()
+
+
 def test_an_illegal_drop_puts_the_card_back_and_says_why_then_the_notice_goes(orbit: Orbit) -> None:
     page = orbit.open("#g=gravity&v=1&o=&s=42")
     card = card_locator(page, "d1", 0)

@@ -209,8 +209,8 @@ class Binding:
             self.later(0, partial(self.rehearse, views, paint, nodes))
 
     def hash_changed(self, evt: Any) -> None:
+        self.ctl.open_link(str(window.location.hash))  # while a move animates it waits for it (play_queue)
         if not self.busy:
-            self.ctl.open_link(str(window.location.hash))
             self.render()
 
     def play_queue(self) -> None:

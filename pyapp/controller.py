@@ -33,7 +33,7 @@ from .games import all_games, get_view
 from .hand import Hand
 from .hints import HintMarks, ask_hint
 from .i18n import _
-from .keys import Control, Focus, KeyQueue, key_intent
+from .keys import Control, Focus, KeyQueue, Link, key_intent
 from .layout import Layout
 from .notices import Notices, Pending
 from .opening import Opened, Opener
@@ -184,7 +184,11 @@ class Controller:
         self.put_on_table(self.opener.tile(game_id))
 
     def open_link(self, fragment: str) -> None:
-        """Open a share link; a bad one keeps what the player had and says why."""
+        """Open a share link; a bad one keeps what the player had and says why. While a move's
+        steps are shown, it waits for them (:meth:`play_waiting`), as a key does."""
+        if self.keys.animating:
+            self.keys.hold_link(fragment)
+            return
         if self.session is not None and fragment == self.session.link().fragment() and self.screen == "game":
             return
         self.notices.dismiss()
@@ -348,9 +352,12 @@ class Controller:
         return self.layout.module.face(code)
 
     def play_waiting(self) -> bool:
-        """The next key or replay control that waited for a move's steps, if any: True when there was one."""
+        """The next key, replay control or link that waited for a move's steps, if any: True when
+        there was one."""
         waiting = self.keys.next()
-        if waiting is not None:
+        if isinstance(waiting, Link):
+            self.open_link(waiting.fragment)
+        elif waiting is not None:
             self.replay_control(*waiting) if isinstance(waiting, Control) else self.key(*waiting)
         return waiting is not None
 
@@ -376,7 +383,8 @@ class Controller:
             "summary": self.dialogs.summary_action, "act": self.press, "rp": self.replay_control, "tile": self.open_game,
             "daily": lambda g: self.open_daily(g, self.stats.today())}
         if button in simple:
-            simple[button]()
+            if self.view().tools.get(button, True):  # a tool drawn disabled (a replay shown...) does nothing
+                simple[button]()
         elif kind in parts:
             parts[kind](name)
         else:

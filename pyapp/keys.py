@@ -8,10 +8,10 @@ wait while a move's steps are shown, and the keys help.
 >>> q = KeyQueue(); q.animating = True
 >>> q.hold("n", False, False, False), q.hold("Tab", False, False, False)
 (True, False)
->>> q.hold_control("forward"), q.hold_control("seek", "3")
-(True, True)
->>> q.animating = False; q.next(), q.next(), q.next(), q.next()
-(('n', False, False, False), Control(what='forward', value=''), Control(what='seek', value='3'), None)
+>>> q.hold_control("forward"), q.hold_control("seek", "3"), q.hold_link("#g=gyre&s=2")
+(True, True, True)
+>>> q.animating = False; q.next(), q.next(), q.next(), q.next(), q.next()
+(('n', False, False, False), Control(what='forward', value=''), Control(what='seek', value='3'), Link(fragment='#g=gyre&s=2'), None)
 >>> key_intent("z", True, True, False, t), key_intent("ArrowLeft", False, False, True, t), key_intent("r", False, False, False, t)
 (KeyIntent(what='redo', arg=''), KeyIntent(what='arrow', arg='arrowleft'), KeyIntent(what='button', arg='rotate'))
 >>> key_intent(" ", False, False, False, t, replaying=True), key_intent("x", False, False, True, t)
@@ -45,13 +45,20 @@ class Control(NamedTuple):
     value: str = ""
 
 
+class Link(NamedTuple):
+    """A link followed (the page's address changed) while a move's steps are shown."""
+
+    fragment: str
+
+
 class KeyQueue:
-    """While a move's steps are shown (:attr:`animating`), keys and the replay bar's controls
-    wait for them to end, in order, but Tab, which moves the page's focus, and a ninth."""
+    """While a move's steps are shown (:attr:`animating`), keys, the replay bar's controls and a
+    link followed wait for them to end, in order, but Tab, which moves the page's focus, and a
+    ninth key or control (a link is never dropped)."""
 
     def __init__(self) -> None:
         self.animating = False
-        self._waiting: list[Press | Control] = []
+        self._waiting: list[Press | Control | Link] = []
 
     def hold(self, key: str, ctrl: bool, shift: bool, board: bool) -> bool:
         """Keep a key pressed while animating; False when it is not kept (Tab, a full queue)."""
@@ -67,7 +74,12 @@ class KeyQueue:
         self._waiting.append(Control(what, value))
         return True
 
-    def next(self) -> Press | Control | None:
+    def hold_link(self, fragment: str) -> bool:
+        """Keep a link followed while animating (always: the page's address already shows it)."""
+        self._waiting.append(Link(fragment))
+        return True
+
+    def next(self) -> Press | Control | Link | None:
         """The next key or control that waited, once nothing animates."""
         return self._waiting.pop(0) if self._waiting and not self.animating else None
 

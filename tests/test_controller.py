@@ -120,6 +120,35 @@ def test_a_link_to_another_deal_keeps_the_game_in_progress_with_a_way_back() -> 
     assert c.view().address == mine
 
 
+def test_a_link_followed_while_a_move_animates_is_opened_after_it_in_order_with_the_keys() -> None:
+    """The page's address changed during a move's steps: the link waits for them (it was once
+    dropped, and the page then wrote the old game's address back over it)."""
+    c = controller("#g=gyre&v=1&o=&s=5")
+    assert c.session is not None
+    c.play(c.session.legal_moves()[0])
+    mine = c.view().address
+    c.busy(True)  # the binding shows the move's steps
+    c.open_link("#g=zodiac&v=1&o=&s=3")
+    assert c.view().address == mine  # not yet: the steps are still shown
+    c.busy(False)
+    assert c.play_waiting() and c.view().address == "#g=zodiac&v=1&o=&s=3"
+    assert not c.play_waiting()
+
+
+def test_a_tool_the_view_shows_disabled_does_nothing_when_clicked() -> None:
+    """While a replay is shown the game's tools are off: a click that reaches one anyway (it raced
+    the drawing, or was queued before Python was ready) changes nothing (Give up twice once ended
+    the game under the replay, and the end screen then failed on the replay's missing table)."""
+    c = controller("#g=gravity&v=1&o=&s=3", instant=False)
+    assert c.session is not None
+    c.play(c.session.legal_moves()[0])
+    c.click("watch")
+    assert c.view().replay is not None and not c.view().tools["resign"]
+    for tool in ("resign", "resign", "undo", "restart"):
+        c.click(tool)
+    assert c.session.status() == "playing" and len(c.session.moves) == 1 and c.view().replay is not None
+
+
 def test_reload_resumes_the_same_board_and_selection_is_not_saved() -> None:
     data: dict[str, str] = {}
     c = controller("#g=gravity&v=1&o=&s=42", data)
