@@ -418,7 +418,7 @@ def test_the_moves_offered_are_those_of_the_position_whatever_the_search_has_lea
         if len(seen) < 3_000:
             seen.append((s, got))
         return got
-    p.moves = recording  # type: ignore[method-assign]
+    p.moves = recording  # type: ignore[method-assign,assignment]
     search = Search(p, p.start(state), 2_500)
     while not search.run(100):
         pass
