@@ -207,6 +207,20 @@ lines above). Any ``t`` below the best found has a relaxed line above it (the be
 so starting at the best found, or at a higher best found later, skips only questions whose
 answer is "more".
 
+With :attr:`GyreProblem.bisect` (``k``) the questions first halve a range: ``lo``, the least
+gain not yet beaten (every question below it answered "more", as above), and ``hi``, the most
+proven: at first the relaxed game's bound at the root (its ``upper``, an upper bound of the
+relaxed game's best gain), then each ``t`` of a question answered "at most ``t``". While
+``hi - lo > k`` the next question is about ``t = lo + (hi - lo) // 2``, then about ``lo`` (they
+climb, as above); "at most ``t``" makes ``hi = t`` (and is the ceiling when ``t = lo``), "more"
+makes ``lo`` the most a relaxed line found gains (more than ``t``). The relaxed game's best stays
+within ``[lo, hi]``, so when ``lo`` reaches ``hi`` that is its best: the ceiling (as above). A question
+far above the best is answered "at most" in few positions (its bound cuts soon), so when the
+positions run out before the ceiling is known, ``hi`` is still proven: the relaxed game gains at
+most ``hi`` from the root, and no line of the rules ends above the root's score plus ``hi`` (the
+mapping of lines above). :meth:`GyreProblem.bound` of the root says so, and the verdict's
+"no line can do better than" with it.
+
 The core (:meth:`pyapp.solve.core.Problem.ceiling`) then searches only for a line reaching
 the ceiling ``c``: it leaves out every position whose bound (above) is at most ``c - 1`` (none
 of its lines reaches ``c``), and stops at the first line reaching ``c``, which is then the best
@@ -334,6 +348,10 @@ class GyreProblem(Problem[State]):
     beam = 200
     #: The nodes of the attempt after the beam search (its line first), while the ceiling is not known.
     after_beam = 1_000
+    #: The ceiling's questions halve the range between the least gain not yet beaten and the most
+    #: proven while it is wider than this, then climb from the least (0: climb from the start):
+    #: see :meth:`ceiling`.
+    bisect = 4
 
     def __init__(self, options: GyreOptions) -> None:
         self.options = options
@@ -382,6 +400,9 @@ class GyreProblem(Problem[State]):
         self._question: Question | None = None
         self._spent = self._carry = 0
         self._ceiling: int | bool | None = None
+        #: The root whose relaxed gain the ceiling's questions proved at most ``_top`` (None: not yet).
+        self._top_of: State | None = None
+        self._top: int | None = None
         #: The attempt whose share of the ceiling's search is under way, and where the share ends.
         self._share_of = -1
         self._share_end = 0
@@ -429,6 +450,7 @@ class GyreProblem(Problem[State]):
         self._question = None
         self._spent = self._carry = 0
         self._ceiling = None
+        self._top_of = self._top = None
         self._share_of, self._share_end = -1, 0
         self._guide = None
         if self._beam_run is not None:
@@ -460,8 +482,9 @@ class GyreProblem(Problem[State]):
         self._floor = floor
 
     def ceiling(self, root: State, best: int | None) -> int | None:
-        """The relaxed game's best at the root, asked upward from the best line found (module
-        doc: at least the best of the rules), :data:`CEILING_STEP` relaxed positions a step
+        """The relaxed game's best at the root, asked upward from the best line found, or halving
+        the range up to what is proven (:attr:`bisect`; module doc: at least the best of the
+        rules), :data:`CEILING_STEP` relaxed positions a step
         (:class:`~pyapp.solve.core.Pending`, :data:`POSITIONS_PER_NODE` of them a node), at most
         :attr:`ceiling_positions` in all (then None: the search goes on without it)."""
         if self._attempt == 0:
@@ -489,26 +512,36 @@ class GyreProblem(Problem[State]):
         handmask, ringmask = _mask(hand), _mask(ring) | (1 << pending if pending >= 0 else 0)
         step = 0
         while self._ceiling is None:
+            if self.bisect and self._top_of is not root:
+                self._top_of, self._top = root, relaxed.upper(handmask, ringmask, idx)  # the relaxed bound
             left = min(CEILING_STEP - step, self.ceiling_positions - self._spent, self._share_end - self._spent)
             if left <= 0:
                 if self._spent >= self.ceiling_positions:
                     self._ceiling = False  # out of positions: no ceiling
                 break  # the step or the share is done
+            top, t = self._top, self._asking
+            if top is not None and top - t > self.bisect:
+                t += (top - t) // 2  # (halving; then climbing)
             question = self._question
-            if question is None or question.t != self._asking:  # (a higher best: a new question)
+            if question is None or question.t != t:  # (a higher best: a new question)
                 if question is not None:
                     question.close()
-                question = self._question = relaxed.ask(handmask, ringmask, idx, self._asking)
+                question = self._question = relaxed.ask(handmask, ringmask, idx, t)
             answer = question.run(left)  # (where the last step stopped, it goes on)
             step += relaxed.used
             self._spent += relaxed.used
             if answer is not None:
                 self._question = None
-            if answer:
-                self._ceiling = score + self._asking
+            if answer:  # at most t
+                if self._top is not None:
+                    self._top = min(self._top, t)
+                if t <= self._asking:
+                    self._ceiling = score + t
             elif answer is not None:  # more: ask next about the best relaxed line known
                 known = relaxed.lower(handmask, ringmask, idx)
-                self._asking = known if known is not None and known > self._asking else self._asking + 1
+                self._asking = known if known is not None and known > t else t + 1
+            if self._ceiling is None and self._top is not None and self._asking >= self._top:
+                self._ceiling = score + self._top  # (a line of the relaxed game reaches what it proved)
         if step:  # the positions this step searched, counted in nodes (the rest carried over)
             step += self._carry
             self._carry = step % POSITIONS_PER_NODE
@@ -649,6 +682,8 @@ class GyreProblem(Problem[State]):
         ahead_state, ahead = self._ahead
         if ahead_state is state:
             own = min(own, ahead)
+        if state is self._top_of and self._top is not None:  # the root: what the ceiling's questions proved
+            own = min(own, state[4] + self._top)
         target = self._target
         if self._floor is not None and (target is None or self._floor > target):
             target = self._floor
