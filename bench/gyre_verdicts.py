@@ -3,7 +3,9 @@ command line (to compare settings, or a checkout with another, in one run).
 
     .venv/bin/python bench/gyre_verdicts.py [OPTIONS] FIRST LAST [name=value ...]
 
-e.g. ``bench/gyre_verdicts.py "" 1 35 beam=0`` (the search without the beam's guide). Each line:
+e.g. ``bench/gyre_verdicts.py "" 1 35 beam=0`` (the search without the beam's guide); ``deepen=4``
+searches as the page's Keep looking does (:meth:`GyreProblem.deepen`); ``seeds=5,8,9`` those deals
+only (FIRST and LAST ignored). Each line:
 ``seed best [E] upper U ceil C SECONDS`` (processor seconds); a summary at the end (exact, median
 and max seconds, mean best).
 """
@@ -25,12 +27,16 @@ from pyapp.solve.core import Search  # noqa: E402
 def main() -> None:
     opts, first, last = sys.argv[1], int(sys.argv[2]), int(sys.argv[3])
     sets = dict(a.split("=", 1) for a in sys.argv[4:])
+    seeds = [int(s) for s in sets.pop("seeds").split(",")] if "seeds" in sets else range(first, last + 1)
     exact, times, bests = 0, [], []
-    for seed in range(first, last + 1):
+    for seed in seeds:
         state = GYRE.deal(seed, GYRE.parse_options(opts))
         p = problem_for("gyre", state)
         for name, value in sets.items():
-            setattr(p, name, int(value))
+            if name == "deepen":
+                p.deepen(int(value))
+            else:
+                setattr(p, name, int(value))
         t0 = time.process_time()
         search = Search(p, p.start(state))
         while not search.run(500):

@@ -199,3 +199,40 @@ def test_gyres_verdict_kept_from_an_earlier_visit_says_the_best_line_and_what_no
         f"a final score of {verdict.score}. No line can do better than a final score of {verdict.upper}.")
     page.screenshot(path=str(SHOTS / "verdict-gyre-bound-phone.png"))
     orbit.assert_clean()
+
+
+def test_keep_looking_searches_an_undetermined_verdict_again_and_says_the_settled_one_in_landscape(orbit: Orbit) -> None:
+    """A verdict left undetermined (kept from an earlier visit: a search cut short at 20 nodes)
+    offers Keep looking beside Show me, on a phone on its side with the close button in reach;
+    pressing it searches the position again, further, and the notice says the settled best."""
+    import json
+
+    from pyapp.can_win import VERDICTS_KEY
+    from pyapp.solve import solve_state
+
+    session = Session.from_link("#g=gyre&v=1&o=&s=1&m=CJS1.P1.C5H2.P2.C6H2.P2.CJH0.P0.C7D0.P0.CJD2.P2.R.R.R.R.R.R."
+                                "C9C4.P4.C5C4.P4.CQS4.P4.C6S4.P4")
+    short, settled = solve_state("gyre", session.state, budget=20), solve_state("gyre", session.state)
+    assert not short.exact and settled.exact and short.score is not None and settled.score is not None
+    assert short.score < settled.score and short.upper is not None
+    row = ["gyre", get_game("gyre").format_state(session.state), short.kind, short.score, False, short.nodes,
+           ".".join(short.line), short.upper]
+    orbit.page.add_init_script(f"if (location.protocol.startsWith('http')) "
+                               f"localStorage.setItem({json.dumps(VERDICTS_KEY)}, {json.dumps(json.dumps([row]))})")
+    orbit.page.set_viewport_size({"width": 844, "height": 390})
+    page = orbit.open(session.link().fragment())
+    page.keyboard.press("w")
+    expect(page.locator("#notice-text")).to_have_text(
+        f"Not sure: after 20 positions the search had not finished. The best line it found: a final score of "
+        f"{short.score}. No line can do better than a final score of {short.upper}.")
+    more, close = page.locator("#notice-more"), page.locator("#notice-close")
+    expect(more).to_have_text("Keep looking")
+    expect(page.locator("#notice-action")).to_have_text("Show me")
+    box, notice = close.bounding_box(), page.locator("#notice").bounding_box()
+    assert box is not None and notice is not None and box["y"] + box["height"] <= notice["y"] + notice["height"]
+    page.screenshot(path=str(SHOTS / "verdict-keep-looking-landscape.png"))
+    more.click()
+    expect(page.locator("#notice-text")).to_have_text(
+        f"The best still possible from here: a final score of {settled.score}.", timeout=30_000)
+    expect(more).to_be_hidden()
+    orbit.assert_clean()

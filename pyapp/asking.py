@@ -97,6 +97,9 @@ class Asking:
             h.can_win.stop()
         elif action == "stop-hunt":
             h.can_win.stop_hunt()
+        elif action == "look-longer":
+            if h.session is not None:
+                h.can_win.look_longer(h.session)
         elif action == "undo-to":
             if (lost := h.can_win.lost_at()) is not None:
                 h.moves.undo_to(lost - 1)

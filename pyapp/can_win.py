@@ -7,7 +7,7 @@ notice when it was asked for. The controller sends the intents and opens what it
 >>> from pyapp.session import Session
 >>> from pyapp.games import get_game
 >>> said, told = [], []
->>> c = CanWin(lambda text, action=None, error=False, lasting=False: said.append((text, action)), told.append)
+>>> c = CanWin(lambda text, action=None, error=False, lasting=False, more=None: said.append((text, action)), told.append)
 >>> s = Session.new(get_game("square"), 6)
 >>> c.ask(s, lambda n: "")
 >>> said[-1][0] == SEARCHING, [t.name for t in c.timers(s, standing=False)]
@@ -33,7 +33,8 @@ from .games import entry
 from .i18n import _, ngettext, number
 from .session import Session
 from .storage import Storage
-from .verdicts import SEARCHING, SLICE_GAP, SLICE_SECONDS, STANDING_PAUSE, TRACING, Finding, Verdicts, verdict_words
+from .verdicts import (SEARCHING, SLICE_GAP, SLICE_SECONDS, STANDING_PAUSE, TRACING, Finding, Verdicts, deeper_factor,
+                       verdict_words)
 from .view import Notice, Timer
 
 if TYPE_CHECKING:  # the search itself is imported when a search starts (not at the page's start)
@@ -128,7 +129,7 @@ def cost_words(cost: int) -> str:
 
 class Say(Protocol):
     def __call__(self, text: str, action: tuple[str, str] | None = None, error: bool = False,
-                 lasting: bool = False) -> None: ...
+                 lasting: bool = False, more: tuple[str, str] | None = None) -> None: ...
 
 
 #: The words of move n (1 = the first) of the game on the table ("card 38 to cell E1").
@@ -312,10 +313,26 @@ class CanWin:
         if found is not None:
             self._found(session, found, move_words)
         else:
-            # Translators: the button of the notice that says the solver is searching: it stops the search.
-            stop = _("Stop")
-            self._say(_(SEARCHING), (stop, "stop-search"), lasting=True)
-            self._tell(_("Searching."))
+            self._searching()
+
+    def _searching(self) -> None:
+        # Translators: the button of the notice that says the solver is searching: it stops the search.
+        stop = _("Stop")
+        self._say(_(SEARCHING), (stop, "stop-search"), lasting=True)
+        self._tell(_("Searching."))
+
+    def look_longer(self, session: Session) -> None:
+        """The verdict's Keep looking: the position on the table, left undetermined, is searched
+        again, :data:`~pyapp.verdicts.DEEPER` times as far (:func:`~pyapp.verdicts.deeper_factor`;
+        nothing when that is not offered)."""
+        known = self.verdicts.known_for(session.game.id, session.state)
+        factor = None if known is None else deeper_factor(session.game.id, session.state, known)
+        if factor is None:
+            return
+        self.asked = True
+        self._slices = 0
+        self.verdicts.look_longer(session.game.id, session.states, factor)
+        self._searching()
 
     def _found(self, session: Session, found: Finding, move_words: MoveWords) -> None:
         self.keep()
@@ -331,7 +348,11 @@ class CanWin:
             # the game; Show me plays the solver's line from here.
             action = (_("Undo to there"), "undo-to") if found.since else (_("Show me"), "show-line") \
                 if found.verdict.line else None
-            self._say(words, action, lasting=True)
+            # Translators: a button of the solver's verdict when its search did not finish: it searches
+            # again, further.
+            more = (_("Keep looking"), "look-longer") \
+                if deeper_factor(session.game.id, session.state, found.verdict) is not None else None
+            self._say(words, action, lasting=True, more=more)
         elif words == self._told:
             return  # the standing verdict, unchanged by the move: already announced
         self._told = words

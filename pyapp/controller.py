@@ -110,8 +110,8 @@ class Controller:
         return self.notices.shown
 
     def say(self, text: str, action: tuple[str, str] | None = None, error: bool = False,
-             lasting: bool = False) -> None:
-        self.notices.say(text, action, error, lasting)
+            lasting: bool = False, more: tuple[str, str] | None = None) -> None:
+        self.notices.say(text, action, error, lasting, more)
 
     def tell(self, *words: str) -> None:
         self.pending.tell(*words)
@@ -124,8 +124,9 @@ class Controller:
         settings = Settings.read(self.storage)[0]
         return replace(settings, instant=True) if self.reduced_motion else settings
 
-    def notice_action(self) -> None:
-        action = self.notices.act()
+    def notice_action(self, more: bool = False) -> None:
+        """The notice's button (``more``: its second one)."""
+        action = self.notices.act(more)
         if action == "previous" and self.session is not None:
             if self.saves.swap_previous(self.session.game.id):
                 self.put_on_table(self.opener.resume(self.session.game.id) or Opened())
@@ -374,7 +375,8 @@ class Controller:
         simple: dict[str, Callable[[], object]] = {
             "home": self.home, "undo": self.undo, "redo": self.redo, "restart": self.restart,
             "new": self.dialogs.new_game, "resign": self.resign, "copy": self.copy_link, "help": self.dialogs.rules,
-            "notice-close": self.dismiss_notice, "notice-action": self.notice_action, "more": self.toggle_menu,
+            "notice-close": self.dismiss_notice, "notice-action": self.notice_action,
+            "notice-more": lambda: self.notice_action(more=True), "more": self.toggle_menu,
             "stats-open": self.dialogs.stats, "stats-game": self.dialogs.stats, "stats-reset": self.dialogs.reset_stats,
             "stats-close": self.dialogs.close, "deal-cancel": self.dialogs.close, "hint": self.hint,
             "watch": self.watch, "verdict": self.asking.ask}

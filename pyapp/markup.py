@@ -318,7 +318,8 @@ def page_writes(view: View, celebrate: bool = False) -> tuple[Write, ...]:
     if notice is not None:
         out += [("#notice", "class:error", on(notice.error)), ("#notice-text", "text", notice.text),
                 ("#notice-progress", "text", notice.progress), ("#notice-progress", "hidden", on(not notice.progress)),
-                ("#notice-action", "text", notice.action), ("#notice-action", "hidden", on(not notice.action))]
+                ("#notice-action", "text", notice.action), ("#notice-action", "hidden", on(not notice.action)),
+                ("#notice-more", "text", notice.more), ("#notice-more", "hidden", on(not notice.more))]
     if view.board is not None:
         out += [("#board", "attr:aria-label", view.board_label), ("#board", "class:celebrate", on(celebrate))]
     else:  # the start screen: the hidden board's name as index.html has it, in the language in use

@@ -28,20 +28,21 @@ class Notices:
     def __init__(self) -> None:
         self.shown: Notice | None = None
         self._action: tuple[str, str] | None = None
+        self._more: tuple[str, str] | None = None
         self._serial = 0
 
     def say(self, text: str, action: tuple[str, str] | None = None, error: bool = False,
-            lasting: bool = False) -> None:
-        """Show a notice (``action``: a button's label and what it does): errors and
-        ``lasting`` ones stay until dismissed, the others dismiss themselves."""
+            lasting: bool = False, more: tuple[str, str] | None = None) -> None:
+        """Show a notice (``action``, and ``more`` for a second button: a label and what it does):
+        errors and ``lasting`` ones stay until dismissed, the others dismiss themselves."""
         self._serial += 1
-        timeout = 0.0 if error or lasting else NOTICE_ACTION_SECONDS if action else NOTICE_SECONDS
-        self.shown = Notice(text, action[0] if action else "", error, timeout, self._serial)
-        self._action = action
+        timeout = 0.0 if error or lasting else NOTICE_ACTION_SECONDS if action or more else NOTICE_SECONDS
+        self.shown = Notice(text, action[0] if action else "", error, timeout, self._serial, more=more[0] if more else "")
+        self._action, self._more = action, more
 
     def dismiss(self) -> None:
         self.shown = None
-        self._action = None
+        self._action = self._more = None
 
     def drop_stale(self) -> None:
         """The game changed: a notice about the old position goes (errors stay until dismissed)."""
@@ -55,9 +56,15 @@ class Notices:
         self.dismiss()
         return True
 
-    def act(self) -> str:
-        """The notice's button was pressed: the notice goes; what its action does ("" for none)."""
-        action = self._action
+    def act(self, more: bool = False) -> str:
+        """The notice's button (``more``: its second one) was pressed: the notice goes; what
+        the button does ("" for none).
+
+        >>> n = Notices(); n.say("Not sure.", ("Show me", "show-line"), more=("Keep looking", "look-longer"))
+        >>> n.shown.action, n.shown.more, n.act(more=True), n.shown
+        ('Show me', 'Keep looking', 'look-longer', None)
+        """
+        action = self._more if more else self._action
         self.dismiss()
         return action[1] if action is not None else ""
 

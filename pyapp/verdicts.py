@@ -66,6 +66,9 @@ SEARCHING: Final = N_("Searching… (the solver knows the order of every card, f
 TRACING: Final = N_("Cannot be won from here. Looking for the move that lost it…")
 #: How long a standing verdict (the setting) waits after a move before it searches, in seconds.
 STANDING_PAUSE: Final = 0.4
+#: "Keep looking" searches a position left undetermined again with this many times the nodes of
+#: the search before (as many times as its game's entry allows, :attr:`GameEntry.deeper`).
+DEEPER: Final = 4
 
 
 @dataclass(frozen=True)
@@ -100,6 +103,8 @@ class Verdicts:
         #: The asked position's first verdict (impossible, its best not exact), in the search's own
         #: values and in the game's, while a second search settles its best.
         self._settling: tuple[Verdict, Verdict] | None = None
+        #: The asked position is searched this many times as far as its problem's budget ("Keep looking").
+        self._factor = 1
         self._known: OrderedDict[tuple[str, str], Verdict] = OrderedDict()
         #: The searches done with, freed a piece at a time between frames (the page's ``retire`` timer).
         self.teardown = Teardown()
@@ -180,7 +185,20 @@ class Verdicts:
         self.drop()
         self._game, self._states, self.finding, self._verdict = game_id, states, None, None
         self._keys = [""] * (len(states) - 1) + [last]
+        self._factor = 1
         return self._start(len(states) - 1)
+
+    def look_longer(self, game_id: str, states: Sequence[Any], factor: int) -> None:
+        """Search the last of ``states`` (the game's positions, from the deal) again, ``factor``
+        times as far as its problem's budget (:meth:`Problem.deepen`); its verdict so far stays
+        known until the new one replaces it. The page runs it by :meth:`step`."""
+        self.drop()
+        self._game, self._states, self.finding, self._verdict = game_id, states, None, None
+        self._keys = [""] * (len(states) - 1) + [entry(game_id).game.format_state(states[-1])]
+        self._factor = factor
+        self._searching = len(states) - 1
+        self.ticket += 1
+        self._release()
 
     def _key(self, i: int) -> str:
         if not self._keys[i]:
@@ -251,6 +269,8 @@ class Verdicts:
         if self.search is None or self._problem is None:
             from .solve import Search, problem_for
             self._problem = problem_for(self._game, self._states[i])
+            if self._factor > 1 and i == len(self._keys) - 1:  # (only the position asked about looks longer)
+                self._problem.deepen(self._factor)
             if self._settling is not None:
                 self._problem.win_value = None  # every line that could beat the best, won or not
             self.search = Search(self._problem, self._problem.start(self._states[i]))
@@ -273,6 +293,34 @@ class Verdicts:
         if (found := self._found(i, verdict)) is not None:
             return found
         return self._start(self._searching)
+
+
+def deeper_factor(game_id: str, state: Any, verdict: Verdict) -> int | None:
+    """How many times its problem's budget a "Keep looking" search of ``state``, whose verdict is
+    ``verdict``, takes; None when it is not offered: the verdict is settled, or its search took
+    as many nodes as the game's entry allows (:attr:`GameEntry.deeper` times :data:`DEEPER` more).
+
+    >>> from dataclasses import replace
+    >>> from pyapp.solve import Verdict
+    >>> g = entry("gyre").game
+    >>> s = g.deal(5, g.parse_options(""))
+    >>> undetermined = Verdict("best", 55, ("R",), False, 10_000, 62)
+    >>> deeper_factor("gyre", s, undetermined), deeper_factor("gyre", s, replace(undetermined, nodes=40_000))
+    (4, None)
+    >>> deeper_factor("gyre", s, replace(undetermined, exact=True)), deeper_factor("square", s, undetermined)
+    (None, None)
+    """
+    allowed = entry(game_id).deeper
+    if not allowed or verdict.kind == "won" or verdict.exact:
+        return None
+    from .solve import problem_for
+    base = problem_for(game_id, state).budget
+    factor = 1
+    for _unused in range(allowed):
+        factor *= DEEPER
+        if verdict.nodes < base * factor:
+            return factor
+    return None
 
 
 def settled(first: Verdict, best: Verdict) -> Verdict:

@@ -139,6 +139,8 @@ class Notice:
     #: How a long search is going ("40,000 positions searched so far; ..."): shown under the
     #: text but not spoken (it changes every second; the verdict is spoken when it comes).
     progress: str = ""
+    #: A second button's label ("Keep looking", beside Show me), "" for none.
+    more: str = ""
 
 
 @dataclass(frozen=True)

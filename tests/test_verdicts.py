@@ -4,6 +4,7 @@ position changes, and shows the solver's line in the Watch viewer."""
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import Any
 
 from pyapp.controller import Controller, MemoryStorage
@@ -557,6 +558,46 @@ def test_gyres_verdict_not_settled_says_what_no_line_can_beat_and_keeps_it_acros
     tampered.asking.ask()
     assert tampered.notice is not None and "No line can do better" not in tampered.notice.text
     assert "The best line it found: a final score of %d." % best in tampered.notice.text
+
+
+def test_keep_looking_searches_an_undetermined_position_four_times_as_far_and_its_verdict_replaces_the_first(
+        monkeypatch: Any) -> None:
+    """A verdict the budget cut short offers Keep looking beside Show me; it searches the same
+    position again with four times the nodes (Gyre's ceiling too), and says and keeps the new
+    verdict, settled here; a verdict that already took that many offers it no more."""
+    import json
+
+    from pyapp.can_win import VERDICTS_KEY
+    from pyapp.games.gyre.solver import GyreProblem
+
+    monkeypatch.setattr(GyreProblem, "budget", 1_000)  # (the page's 10,000 and 48,000, scaled down)
+    monkeypatch.setattr(GyreProblem, "ceiling_positions", 4_800)
+    storage = MemoryStorage()
+    c = Controller(storage)
+    c.start("#g=gyre&s=2")
+    for _unused in range(10):  # a position that 1,000 nodes leave undetermined and 4,000 settle
+        c.play(c.session.legal_moves()[0])  # type: ignore[union-attr]
+    c.asking.ask()
+    run_search(c)
+    assert c.notice is not None and c.notice.text.startswith("Not sure: after 1,000 positions"), c.notice
+    assert (c.notice.action, c.notice.more) == ("Show me", "Keep looking")
+    first = c.can_win.verdicts.known_for("gyre", c.session.state)  # type: ignore[union-attr]
+    assert first is not None and not first.exact and first.score is not None and first.upper is not None
+    assert c.click("notice-more")
+    assert c.notice is not None and c.notice.text == SEARCHING and c.notice.action == "Stop"
+    search = c.can_win.verdicts.search
+    run_search(c)
+    assert search is None  # (set up by the first slice)
+    verdict = c.can_win.verdicts.known_for("gyre", c.session.state)  # type: ignore[union-attr]
+    assert verdict is not None and verdict.exact and 1_000 < verdict.nodes <= 4_000 and verdict.score is not None
+    assert first.score <= verdict.score <= first.upper  # (64: no better than the first line, here)
+    assert c.notice is not None and c.notice.text == \
+        f"The best still possible from here: a final score of {verdict.score}." and c.notice.more == ""
+    assert json.loads(storage.get(VERDICTS_KEY))[-1][2:5] == ["best", verdict.score, True]  # type: ignore[arg-type]
+    # cut short after four times the nodes: as far as Gyre looks, Keep looking does nothing
+    c.can_win.verdicts.remember("gyre", c.session.state, replace(first, nodes=4_000))  # type: ignore[union-attr]
+    c.can_win.look_longer(c.session)  # type: ignore[arg-type]
+    assert solve_timer(c) is None and not c.can_win.verdicts.searching
 
 
 def test_the_searches_of_a_game_are_freed_as_they_end_not_left_to_the_cyclic_collector() -> None:

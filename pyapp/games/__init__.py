@@ -75,6 +75,9 @@ class GameEntry:
     solver: SolverFactory | None = None
     #: For a game without a win: the best scores New deal can ask the solver's deals to reach.
     levels: tuple[int, ...] = ()
+    #: How many times a verdict left undetermined offers "Keep looking", each search taking
+    #: :data:`pyapp.verdicts.DEEPER` times the nodes of the one before (0: never).
+    deeper: int = 0
     #: A score in words, for the solver's verdicts ("3 piles left"; "a final score of 58"), in
     #: the language in use.
     # Translators: a score in the solver's words ("The best still possible from here: a final score of 58.")

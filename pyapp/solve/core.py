@@ -194,6 +194,15 @@ class Problem(Generic[S]):
     #: whose nodes cost more (Gyre's bound) may take fewer, so that its verdicts come as soon.
     budget: int = BUDGET
 
+    def deepen(self, factor: int) -> None:
+        """Search ``factor`` times as far ("Keep looking", :mod:`pyapp.verdicts`): :attr:`budget`,
+        and whatever else the problem counts against it, times ``factor``.
+
+        >>> p = Problem(); p.deepen(4); p.budget == 4 * BUDGET
+        True
+        """
+        self.budget *= factor
+
 
 Kind = Literal["won", "best", "impossible", "unknown"]
 

@@ -36,6 +36,7 @@ ENTRY: Final = GameEntry(
     can_win=False,
     solver=_solver,
     levels=(40, 50, 60),
+    deeper=1,
     # Translators: a score in the solver's words ("The best still possible from here: a final score of 58.")
     result_words=lambda score: _("a final score of {score}").format(score=score),
     tip=(N_("Capture a ring card with a higher hand card of the same suit: when you can, you must."),
