@@ -182,23 +182,25 @@ class Verdicts:
         if self.searching and self._game == game_id and self._keys and self._keys[-1] == last \
                 and len(self._keys) == len(states):
             return None  # already searching it
-        self.drop()
-        self._game, self._states, self.finding, self._verdict = game_id, states, None, None
-        self._keys = [""] * (len(states) - 1) + [last]
-        self._factor = 1
+        self._begin(game_id, states, last, 1)
         return self._start(len(states) - 1)
 
     def look_longer(self, game_id: str, states: Sequence[Any], factor: int) -> None:
         """Search the last of ``states`` (the game's positions, from the deal) again, ``factor``
         times as far as its problem's budget (:meth:`Problem.deepen`); its verdict so far stays
         known until the new one replaces it. The page runs it by :meth:`step`."""
-        self.drop()
-        self._game, self._states, self.finding, self._verdict = game_id, states, None, None
-        self._keys = [""] * (len(states) - 1) + [entry(game_id).game.format_state(states[-1])]
-        self._factor = factor
+        self._begin(game_id, states, entry(game_id).game.format_state(states[-1]), factor)
         self._searching = len(states) - 1
         self.ticket += 1
         self._release()
+
+    def _begin(self, game_id: str, states: Sequence[Any], last: str, factor: int) -> None:
+        """New positions asked about (``last``: the state text of the last), their search ``factor``
+        times as far as its problem's budget; what was searched before stops."""
+        self.drop()
+        self._game, self._states, self.finding, self._verdict = game_id, states, None, None
+        self._keys = [""] * (len(states) - 1) + [last]
+        self._factor = factor
 
     def _key(self, i: int) -> str:
         if not self._keys[i]:
