@@ -99,12 +99,15 @@ def ask(browser: Any, url: str, name: str, trace: bool, shot: Path, more: bool =
     page.screenshot(path=str(shot))
     said = f"{took:.2f} s{tasks}{memory_words(page, cdp)}: {words}"
     if more and page.locator("#notice-more").is_visible():
+        if trace:
+            browser.start_tracing(page=page, categories=["devtools.timeline", "disabled-by-default-devtools.timeline"])
         page.locator("#notice-more").click()
         t0 = time.perf_counter()
         page.wait_for_function(DONE, timeout=600_000)
         took = time.perf_counter() - t0
+        tasks = main_thread_tasks(browser.stop_tracing()) if trace else ""
         page.screenshot(path=str(shot.with_name(shot.stem + "-more.png")))
-        said += f" | Keep looking: {took:.2f} s{memory_words(page, cdp)}: {page.locator('#notice-text').inner_text()}"
+        said += f" | Keep looking: {took:.2f} s{tasks}{memory_words(page, cdp)}: {page.locator('#notice-text').inner_text()}"
     context.close()
     return said
 

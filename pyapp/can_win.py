@@ -379,6 +379,11 @@ class CanWin:
             return True  # how the search goes, drawn again
         return SLICE_GAP if v.ticket == ticket else True  # a new position's search: drawn, with its timer
 
+    def retiring(self) -> tuple[Timer, ...]:
+        """The ``retire`` timer while searches done with are freed a piece at a time: on every screen
+        (the start screen, a line watched), not only on a game's, so that their tables go soon."""
+        return (Timer("retire", SLICE_GAP, 0),) if self.verdicts.teardown.pending else ()
+
     def pause_over(self, ticket: int, session: Session | None, standing: bool, move_words: MoveWords) -> bool:
         """The ``verdict`` timer: the standing verdict's pause after a move is over: search."""
         v = self.verdicts
@@ -393,8 +398,7 @@ class CanWin:
         and a deal hunt's next slice."""
         v = self.verdicts
         hunt = (Timer("hunt", SLICE_GAP, self.hunt.ticket),) if self.hunt is not None else ()
-        if v.teardown.pending:  # searches done with, freed a piece at a time
-            hunt = (*hunt, Timer("retire", SLICE_GAP, 0))
+        hunt = (*hunt, *self.retiring())
         if v.searching:
             return (Timer("solve", SLICE_GAP, v.ticket), *hunt)
         if standing and v.finding_for(session.game.id, session.states) is None:

@@ -573,14 +573,15 @@ class Controller:
         around = Around(tiles, self.notice, dialog, self.settings, self.menu_open,
                         module.settings if module is not None else ())
         if start or session is None or module is None:
-            return around.view("start")
+            return around.view("start", self.can_win.retiring())  # (a search done with, freed on any screen)
         if (r := self.watching.replay) is not None:
             shown = self.table_of(r.state, interactive=False)
             # Translators: the replay's title: the game's name (never translated) and its deal's number.
             title = _("{game}, deal {seed}").format(game=session.game.title, seed=session.seed)
-            return replay_screen(around, session, shown, self.lay_out(shown),
+            view = replay_screen(around, session, shown, self.lay_out(shown),
                                  self.watching.bar(title, module, self.settings.game), r.status(),
                                  self.watching.ticket)
+            return replace(view, timers=(*view.timers, *self.can_win.retiring()))
         table = self.table_now()
         assert table is not None
         page = game_view(around, session, table, self.lay_out(table), picking=self.hand.picking,

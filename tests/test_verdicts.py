@@ -600,6 +600,31 @@ def test_keep_looking_searches_an_undetermined_position_four_times_as_far_and_it
     assert solve_timer(c) is None and not c.can_win.verdicts.searching
 
 
+def test_a_search_done_with_is_freed_on_the_start_screen_and_while_its_line_is_watched(monkeypatch: Any) -> None:
+    """The retire timer that frees a search's tables a piece at a time runs on every screen: a
+    player who goes home, or watches the line (Show me), does not keep them until back at a game."""
+    from pyapp.games.gyre.solver import GyreProblem
+
+    monkeypatch.setattr(GyreProblem, "budget", 1_500)
+    c = Controller(MemoryStorage())
+    for leave, seed in (("home", 5), ("show-line", 6)):
+        c.start(f"#g=gyre&v=1&o=&s={seed}")
+        c.asking.ask()
+        run_search(c)
+        teardown = c.can_win.verdicts.teardown
+        assert teardown.pending
+        if leave == "home":
+            c.home()
+            assert c.screen == "start"
+        else:
+            c.notice_action()  # Show me
+            assert c.watching.replay is not None
+        while (ticket := timer(c, "retire")) is not None:
+            assert c.fire("retire", ticket) is not None
+        assert not teardown.pending, leave
+        c.home()
+
+
 def test_the_searches_of_a_game_are_freed_as_they_end_not_left_to_the_cyclic_collector() -> None:
     """A search the controller is done with goes at once, its memos with it: in the page the
     cyclic collector may not run for a long time, and a standing verdict searches after every
