@@ -234,6 +234,11 @@ def test_keep_looking_searches_an_undetermined_verdict_again_and_says_the_settle
         box = page.locator(button).bounding_box()
         assert box is not None and notice["y"] <= box["y"] and box["y"] + box["height"] <= notice["y"] + notice["height"]
     page.screenshot(path=str(SHOTS / "verdict-keep-looking-landscape.png"))
+    page.set_viewport_size({"width": 390, "height": 844})  # upright: each button a finger's size
+    for button in ("#notice-action", "#notice-more", "#notice-close"):
+        box = page.locator(button).bounding_box()
+        assert box is not None and box["width"] >= 44 and box["height"] >= 44, (button, box)
+    page.screenshot(path=str(SHOTS / "verdict-keep-looking-phone.png"))
     more.click()
     expect(page.locator("#notice-text")).to_have_text(
         f"The best still possible from here: a final score of {settled.score}.", timeout=30_000)
