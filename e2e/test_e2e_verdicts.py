@@ -14,6 +14,7 @@ from conftest import Orbit
 from helpers import assert_board_matches, play_via_ui
 from pyapp.games import get_game
 from pyapp.session import Session
+from pyapp.solve import Verdict
 
 SHOTS = Path(os.environ.get("ORBIT_SHOTS", str(Path(__file__).resolve().parent / "artifacts")))
 
@@ -174,23 +175,29 @@ def test_gyres_standing_verdict_says_what_a_move_cost_in_the_dark_theme(orbit: O
     orbit.assert_clean()
 
 
+def kept_from_an_earlier_visit(orbit: Orbit, session: Session, verdict: Verdict) -> None:
+    """The page finds ``verdict`` kept for the position on the table, as an earlier visit keeps it."""
+    import json
+
+    from pyapp.can_win import VERDICTS_KEY
+
+    row = ["gyre", get_game("gyre").format_state(session.state), verdict.kind, verdict.score, verdict.exact,
+           verdict.nodes, ".".join(verdict.line), verdict.upper]
+    orbit.page.add_init_script(f"if (location.protocol.startsWith('http')) "  # (not on about:blank)
+                               f"localStorage.setItem({json.dumps(VERDICTS_KEY)}, {json.dumps(json.dumps([row]))})")
+
+
 def test_gyres_verdict_kept_from_an_earlier_visit_says_the_best_line_and_what_no_line_beats(orbit: Orbit) -> None:
     """A verdict the solver left undetermined on an earlier visit (kept by the page, its line
     replayed before it is trusted) answers at once: the best line found and the score no line
     can beat, on a phone."""
-    import json
-
-    from pyapp.can_win import VERDICTS_KEY
     from pyapp.solve import solve_state
 
     session = Session.new(get_game("gyre"), 5)
     verdict = solve_state("gyre", session.state, budget=300)  # cut short: not exact, with its bound
     assert not verdict.exact and verdict.score is not None and verdict.upper is not None
     assert verdict.upper > verdict.score
-    row = ["gyre", get_game("gyre").format_state(session.state), verdict.kind, verdict.score, False, verdict.nodes,
-           ".".join(verdict.line), verdict.upper]
-    orbit.page.add_init_script(f"if (location.protocol.startsWith('http')) "  # (not on about:blank)
-                               f"localStorage.setItem({json.dumps(VERDICTS_KEY)}, {json.dumps(json.dumps([row]))})")
+    kept_from_an_earlier_visit(orbit, session, verdict)
     orbit.page.set_viewport_size({"width": 390, "height": 844})
     page = orbit.open(session.link().fragment())
     page.keyboard.press("w")
@@ -205,9 +212,6 @@ def test_keep_looking_searches_an_undetermined_verdict_again_and_says_the_settle
     """A verdict left undetermined (kept from an earlier visit: a search cut short at 20 nodes)
     offers Keep looking beside Show me, on a phone on its side with the close button in reach;
     pressing it searches the position again, further, and the notice says the settled best."""
-    import json
-
-    from pyapp.can_win import VERDICTS_KEY
     from pyapp.solve import solve_state
 
     session = Session.from_link("#g=gyre&v=1&o=&s=1&m=CJS1.P1.C5H2.P2.C6H2.P2.CJH0.P0.C7D0.P0.CJD2.P2.R.R.R.R.R.R."
@@ -215,10 +219,7 @@ def test_keep_looking_searches_an_undetermined_verdict_again_and_says_the_settle
     short, settled = solve_state("gyre", session.state, budget=20), solve_state("gyre", session.state)
     assert not short.exact and settled.exact and short.score is not None and settled.score is not None
     assert short.score < settled.score and short.upper is not None
-    row = ["gyre", get_game("gyre").format_state(session.state), short.kind, short.score, False, short.nodes,
-           ".".join(short.line), short.upper]
-    orbit.page.add_init_script(f"if (location.protocol.startsWith('http')) "
-                               f"localStorage.setItem({json.dumps(VERDICTS_KEY)}, {json.dumps(json.dumps([row]))})")
+    kept_from_an_earlier_visit(orbit, session, short)
     orbit.page.set_viewport_size({"width": 844, "height": 390})
     page = orbit.open(session.link().fragment())
     page.keyboard.press("w")
