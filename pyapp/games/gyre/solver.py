@@ -419,8 +419,8 @@ class GyreProblem(Problem[State]):
 
     def deepen(self, factor: int) -> None:
         """The budget, and the relaxed positions the ceiling may search, times ``factor``
-        (the shares and the other attempts' nodes stay: default deals that 10,000 nodes left
-        undetermined, 74% settled at 40,000 with 192,000 positions, docs/PERFORMANCE.md)."""
+        (the shares and the other attempts' nodes stay: of the first 40 default deals that 10,000
+        nodes left undetermined, 33 settled at 40,000 with 192,000 positions, docs/PERFORMANCE.md)."""
         super().deepen(factor)
         self.ceiling_positions *= factor
 
