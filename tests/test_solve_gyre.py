@@ -757,3 +757,31 @@ def test_the_beam_counts_its_work_in_steps_and_the_search_reaches_its_line() -> 
         pass
     assert off._guide is None and plain.best is not None and verdicts[0].score is not None
     assert verdicts[0].score > plain.best  # (deal 15: 61 against 44 without the beam)
+
+
+def test_a_memo_full_at_its_limit_is_freed_a_piece_at_a_time_and_finds_the_same(monkeypatch: Any) -> None:
+    """A bound's memo that reaches its limit is retired and freed a piece at a time as the search
+    goes (a node, or a step of the ceiling, frees one piece), not at once; it held only what a
+    function of its key gives, so the verdict is the one a memo dropped at once gives."""
+    import pyapp.games.gyre.solver as solver
+    from pyapp.teardown import Teardown
+
+    limit = 3_000
+    monkeypatch.setattr(solver, "_CACHE_LIMIT", limit)  # (300,000 in the page: full at 40,000 nodes)
+    state = GAME.deal(5, GAME.parse_options(""))
+    verdicts, most = [], 0
+    for retire in (True, False):
+        p = problem(state)
+        if not retire:
+            monkeypatch.setattr(p, "_full", lambda memo: {})  # dropped at once, as before
+        search = Search(p, p.start(state), 2_000)
+        while not search.run(25):
+            held = sum(len(memo) for memo in p._retired.held)
+            most = max(most, held)
+            assert held <= 2 * (limit + 1_000)  # freed as fast as memos fill
+        verdicts.append(search.verdict())
+        if retire:
+            assert most > limit  # memos were retired full
+            assert all(any(memo is t for t in p.tables()) for memo in p._retired.held)  # the teardown's, at the end
+    assert verdicts[0] == verdicts[1]
+    assert Teardown.PIECE < limit

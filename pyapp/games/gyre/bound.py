@@ -249,7 +249,8 @@ def forced_captures(cap: tuple[int, ...], hand: int, ring: int, deck: tuple[int,
     most ``depth``; the must-capture rule: see the module doc of the solver). ``hand`` and
     ``ring`` are bit sets (the card waiting to be placed, if any, in ``ring``: where it goes
     does not change which captures exist), ``deck[idx:]`` the deck, ``cap[h]`` the cards ``h``
-    captures, ``memo`` a cache for this very deck. A capture takes a hand card and a ring
+    captures, ``memo`` a cache for this very deck (its caller keeps it from growing without end:
+    the solver's :meth:`~pyapp.games.gyre.solver.GyreProblem._full`). A capture takes a hand card and a ring
     card, draws the hand back to five (or the deck out) and reveals the next card into the
     ring; the turns stop counting when the deck runs out (the end phase).
 
@@ -306,7 +307,5 @@ def forced_captures(cap: tuple[int, ...], hand: int, ring: int, deck: tuple[int,
         if best == 1:
             break
     best = max(best, 0)
-    if len(memo) > _CACHE_LIMIT:
-        memo.clear()
     memo[key] = best if best < depth else ~depth
     return best

@@ -285,6 +285,7 @@ from typing import Any, Hashable
 
 from ...cards import CANONICAL_INDEX
 from ...solve.core import Pending, Problem
+from ...teardown import Teardown
 from .bound import (_CACHE_LIMIT, _CODE, _HAND, _INDEX, _MASKS, _PTS, _RANK, _SUIT_CACHE, _SUIT_MASK, _XB, _XR, _bits,
                     _end_best, _rank_bound, _suit_bound, forced_captures)
 from .relax import ALLOWANCE, BUDGET as RELAXED_BUDGET, RATE, Question, Relaxed
@@ -375,6 +376,8 @@ class GyreProblem(Problem[State]):
         self._gains: dict[tuple[int, int, int], int] = {}
         #: The last state whose moves were ranked, with the highest bound after them.
         self._ahead: tuple[State | None, int] = (None, 0)
+        #: The memos retired full (:meth:`_full`), freed a piece at a time.
+        self._retired = Teardown()
         #: The relaxed game of the deck (:mod:`.relax`; not with Attrition), how many of its
         #: positions one bound may search (0: none), and the best final value this problem has
         #: seen since :meth:`start` (the target the relaxed game is asked about).
@@ -429,7 +432,16 @@ class GyreProblem(Problem[State]):
         module-level caches are shared, and stay."""
         relaxed = self._relaxed
         return [self._suffix, self._easy, self._rest, self._memo, self._labels, self._gains,
-                *(() if relaxed is None else (relaxed.ub, relaxed.lb))]
+                *(() if relaxed is None else (relaxed.ub, relaxed.lb)), *self._retired.held]
+
+    def _full(self, memo: dict[Any, Any]) -> dict[Any, Any]:
+        """A memo full at its limit (:data:`.bound._CACHE_LIMIT`) is retired, and an empty one takes
+        its place: the retired one is freed a piece at a time as the search goes (:meth:`moves`),
+        not at once (300,000 entries freed in one task held the page for up to 139 ms, a search of
+        40,000 nodes, docs/PERFORMANCE.md). Only the bounds' own caches are retired so: they hold
+        what a function of their key gives, so which entries they hold changes nothing found."""
+        self._retired.held.append(memo)
+        return {}
 
     def start(self, state: Any) -> State:
         """The compact state of an engine state (a :class:`GyreState`)."""
@@ -496,6 +508,8 @@ class GyreProblem(Problem[State]):
         :attr:`ceiling_positions` in all (then None: the search goes on without it)."""
         if self._attempt == 0:
             return None
+        if self._retired.held:  # (a piece of a memo retired full, :meth:`_full`: the ceiling's steps
+            self._retired.run_for(0)  # may come one after another, with no node searched between)
         if self.beam and self._guide is None:
             self._beam_step(root)  # (raises Pending until the guide is known)
         if not self.ceiling_positions or self.beam and self._attempt == 1:
@@ -760,7 +774,7 @@ class GyreProblem(Problem[State]):
         if known is not None:
             return known
         if len(self._gains) > _CACHE_LIMIT:
-            self._gains.clear()
+            self._gains = self._full(self._gains)
         out = self._gains[at] = self._relax_pairs(*self._forced_labels(handmask, ringmask, deck, idx), deck)
         return out
 
@@ -782,7 +796,7 @@ class GyreProblem(Problem[State]):
             for c in _bits(ringmask):
                 gc[_RANK[c]] += 1
             if len(self._easy) > _CACHE_LIMIT:
-                self._easy.clear()
+                self._easy = self._full(self._easy)
             rest = self._easy[(free, ringmask)] = _rank_bound(tuple(fc), tuple(gc), fc[1])
             return rest
         at = handmask | deckmask << 54 | ringmask << 108
@@ -812,7 +826,7 @@ class GyreProblem(Problem[State]):
                                  ringmask >> 13 * b & _SUIT_MASK | jg)
                 total += max(fa + suit[b], suit[a] + fb)
         if len(self._rest) > _CACHE_LIMIT:
-            self._rest.clear()
+            self._rest = self._full(self._rest)
         self._rest[at] = total
         return total
 
@@ -830,7 +844,9 @@ class GyreProblem(Problem[State]):
         if known is not None:
             return known
         if len(self._labels) > _CACHE_LIMIT:
-            self._labels.clear()
+            self._labels = self._full(self._labels)
+        if len(self._memo) > _CACHE_LIMIT:
+            self._memo = self._full(self._memo)
         k = forced_captures(self.cap, handmask, ringmask, deck, idx, self.depth, self._memo)
         size = handmask.bit_count()
         for _ in range(k):
@@ -858,6 +874,8 @@ class GyreProblem(Problem[State]):
         (:meth:`_beam`) first where the position is on its line, with no floor or one below the
         beam's best (the search then follows the line to its end, above the floor); under a floor
         at or above it, the search's own order (the line would end below the floor)."""
+        if self._retired.held:  # (a piece of a memo retired full, :meth:`_full`)
+            self._retired.run_for(0)
         out = self._moves(state)
         guide = self._guide
         if guide and len(out) > 1 and (self._floor is None or (self._beam_best or 0) > self._floor):
