@@ -18,7 +18,7 @@ from .session import Session
 
 USAGE = (
     "usage: python -m pyapp games | deal GAME --seed N [--options OPTS] | moves STATE"
-    " | apply STATE TOKEN... | replay LINK | link LINK | solve STATE [--budget NODES]"
+    " | apply STATE TOKEN... | replay LINK | link LINK | solve STATE [--budget NODES | --deepen K]"
 )
 
 
@@ -93,21 +93,27 @@ def run(argv: list[str], out: TextIO) -> None:
 def _solve(args: list[str], out: TextIO) -> None:
     """The verdict (won, best SCORE exact, best SCORE at-least, impossible, unknown), the line
     of move tokens that reaches it (dot-separated, for ``apply``), then nodes and seconds, and
-    for a best score not proven exact, what no line can beat (``at-most U``) when that is proven."""
+    for a best score not proven exact, what no line can beat (``at-most U``) when that is proven.
+    ``--deepen K`` searches as the page's Keep looking does with ``K`` = 4: the game's budget, and
+    whatever its problem counts against it (Gyre's ceiling), times ``K``."""
     from .solve import solve_state
 
     if not args:
-        raise ParseError("solve needs STATE [--budget NODES]")
+        raise ParseError("solve needs STATE [--budget NODES | --deepen K]")
     budget: int | None = None  # the game's own
+    deepen = 1
     rest = args[1:]
-    if rest[:1] == ["--budget"] and len(rest) == 2 and rest[1].isdigit() and int(rest[1]) > 0:
-        budget = int(rest[1])
+    if rest[:1] in (["--budget"], ["--deepen"]) and len(rest) == 2 and rest[1].isdigit() and int(rest[1]) > 0:
+        if rest[0] == "--budget":
+            budget = int(rest[1])
+        else:
+            deepen = int(rest[1])
     elif rest:
-        raise ParseError("solve: expected STATE [--budget NODES], NODES a whole number above 0")
+        raise ParseError("solve: expected STATE [--budget NODES | --deepen K], NODES and K whole numbers above 0")
     game_id = _game_of_state(args[0])
     state = get_game(game_id).parse_state(args[0])
     began = time.perf_counter()
-    verdict = solve_state(game_id, state, budget)
+    verdict = solve_state(game_id, state, budget, deepen=deepen)
     out.write(verdict.text() + "\n" + ".".join(verdict.line) + "\n")
     upper = f" at-most {verdict.upper}" if verdict.upper is not None and not verdict.exact else ""
     out.write(f"nodes {verdict.nodes} seconds {time.perf_counter() - began:.3f}{upper}\n")

@@ -21,6 +21,7 @@ from hypothesis import strategies as st
 
 from pyapp.cli import main, run
 from pyapp.games import entries, entry, get_game
+from pyapp.session import Session
 from pyapp.solve.core import Pending
 from pyapp.solve import EngineProblem, Problem, Search, Verdict, problem_for, slices, solve, solve_state
 
@@ -228,8 +229,33 @@ def test_the_command_line_prints_the_verdict_the_line_and_the_work() -> None:
     assert get_game("gravity").status(final) != "playing"
     assert (first == "won") == (get_game("gravity").status(final) == "won")
     assert entry("gravity").can_win and not entry("gyre").can_win
-    for bad in (["solve"], ["solve", text, "--budget", "0"], ["solve", text, "--nope"], ["solve", "XX|bad"]):
+    for bad in (["solve"], ["solve", text, "--budget", "0"], ["solve", text, "--nope"], ["solve", "XX|bad"],
+                ["solve", text, "--deepen", "0"], ["solve", text, "--deepen", "4", "--budget", "9"]):
         assert main(bad) == 2
+
+
+def test_the_command_line_deepens_as_the_pages_keep_looking(monkeypatch: Any) -> None:
+    """``solve STATE --deepen 4`` is the page's Keep looking: the problem's budget and what it counts
+    against it (Gyre's ceiling) times four; ``--budget`` alone leaves Gyre's ceiling as it was."""
+    from pyapp.games.gyre.solver import GyreProblem
+
+    monkeypatch.setattr(GyreProblem, "budget", 1_000)  # (as in tests/test_verdicts.py)
+    monkeypatch.setattr(GyreProblem, "ceiling_positions", 4_800)
+    session = Session.new(get_game("gyre"), 2)
+    for _unused in range(10):
+        session.play(session.legal_moves()[0])
+    text = get_game("gyre").format_state(session.state)
+    said = {}
+    for args in (["--deepen", "4"], []):
+        out = io.StringIO()
+        run(["solve", text, *args], out)
+        said[" ".join(args)] = out.getvalue().splitlines()
+    assert said["--deepen 4"][0].endswith(" exact") and said["--deepen 4"][2].startswith("nodes ")
+    assert 1_000 < int(said["--deepen 4"][2].split()[1]) <= 4_000
+    assert said[""][0].endswith(" at-least") and said[""][2].startswith("nodes 1000 ")
+    deepened = problem_for("gyre", session.state)
+    deepened.deepen(4)
+    assert deepened.budget == 4_000 and deepened.ceiling_positions == 19_200  # type: ignore[attr-defined]
 
 
 def test_slices_by_time_give_the_same_verdict_as_one_run() -> None:

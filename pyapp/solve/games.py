@@ -72,9 +72,13 @@ def engine_verdict(problem: Problem[Any], verdict: Verdict) -> Verdict:
     return Verdict(verdict.kind, score, verdict.line, verdict.exact, verdict.nodes, upper)
 
 
-def solve_state(game_id: str, state: Any, budget: int | None = None, slice_nodes: int = SLICE) -> Verdict:
+def solve_state(game_id: str, state: Any, budget: int | None = None, slice_nodes: int = SLICE,
+                deepen: int = 1) -> Verdict:
     """The verdict for the engine's ``state`` of game ``game_id``, its score in the game's own
     terms (Gravity's piles), its line the engine's move tokens; ``budget`` None: the game's own
-    (:attr:`pyapp.solve.core.Problem.budget`)."""
+    (:attr:`pyapp.solve.core.Problem.budget`), ``deepen`` times (:meth:`~pyapp.solve.core.Problem.deepen`,
+    as the page's Keep looking)."""
     problem = problem_for(game_id, state)
+    if deepen > 1:
+        problem.deepen(deepen)
     return engine_verdict(problem, solve(problem, problem.start(state), budget, slice_nodes))
