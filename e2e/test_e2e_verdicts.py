@@ -175,8 +175,10 @@ def test_gyres_standing_verdict_says_what_a_move_cost_in_the_dark_theme(orbit: O
     orbit.assert_clean()
 
 
-def kept_from_an_earlier_visit(orbit: Orbit, session: Session, verdict: Verdict) -> None:
-    """The page finds ``verdict`` kept for the position on the table, as an earlier visit keeps it."""
+def asked_with_a_kept_verdict(orbit: Orbit, session: Session, verdict: Verdict, width: int, height: int) -> Page:
+    """The page at ``width`` x ``height``, on the position on the table, finds ``verdict`` (left
+    undetermined) kept as an earlier visit keeps it; W says it at once: the best line found and
+    what no line can beat."""
     import json
 
     from pyapp.can_win import VERDICTS_KEY
@@ -185,6 +187,13 @@ def kept_from_an_earlier_visit(orbit: Orbit, session: Session, verdict: Verdict)
            verdict.nodes, ".".join(verdict.line), verdict.upper]
     orbit.page.add_init_script(f"if (location.protocol.startsWith('http')) "  # (not on about:blank)
                                f"localStorage.setItem({json.dumps(VERDICTS_KEY)}, {json.dumps(json.dumps([row]))})")
+    orbit.page.set_viewport_size({"width": width, "height": height})
+    page = orbit.open(session.link().fragment())
+    page.keyboard.press("w")
+    expect(page.locator("#notice-text")).to_have_text(
+        f"Not sure: after {verdict.nodes} positions the search had not finished. The best line it found: "
+        f"a final score of {verdict.score}. No line can do better than a final score of {verdict.upper}.")
+    return page
 
 
 def test_gyres_verdict_kept_from_an_earlier_visit_says_the_best_line_and_what_no_line_beats(orbit: Orbit) -> None:
@@ -197,13 +206,7 @@ def test_gyres_verdict_kept_from_an_earlier_visit_says_the_best_line_and_what_no
     verdict = solve_state("gyre", session.state, budget=300)  # cut short: not exact, with its bound
     assert not verdict.exact and verdict.score is not None and verdict.upper is not None
     assert verdict.upper > verdict.score
-    kept_from_an_earlier_visit(orbit, session, verdict)
-    orbit.page.set_viewport_size({"width": 390, "height": 844})
-    page = orbit.open(session.link().fragment())
-    page.keyboard.press("w")
-    expect(page.locator("#notice-text")).to_have_text(
-        f"Not sure: after {verdict.nodes} positions the search had not finished. The best line it found: "
-        f"a final score of {verdict.score}. No line can do better than a final score of {verdict.upper}.")
+    page = asked_with_a_kept_verdict(orbit, session, verdict, 390, 844)
     page.screenshot(path=str(SHOTS / "verdict-gyre-bound-phone.png"))
     orbit.assert_clean()
 
@@ -219,14 +222,9 @@ def test_keep_looking_searches_an_undetermined_verdict_again_and_says_the_settle
     short, settled = solve_state("gyre", session.state, budget=20), solve_state("gyre", session.state)
     assert not short.exact and settled.exact and short.score is not None and settled.score is not None
     assert short.score < settled.score and short.upper is not None
-    kept_from_an_earlier_visit(orbit, session, short)
-    orbit.page.set_viewport_size({"width": 844, "height": 390})
-    page = orbit.open(session.link().fragment())
-    page.keyboard.press("w")
-    expect(page.locator("#notice-text")).to_have_text(
-        f"Not sure: after 20 positions the search had not finished. The best line it found: a final score of "
-        f"{short.score}. No line can do better than a final score of {short.upper}.")
-    more, close = page.locator("#notice-more"), page.locator("#notice-close")
+    assert short.nodes == 20
+    page = asked_with_a_kept_verdict(orbit, session, short, 844, 390)
+    more = page.locator("#notice-more")
     expect(more).to_have_text("Keep looking")
     expect(page.locator("#notice-action")).to_have_text("Show me")
     notice = page.locator("#notice").bounding_box()
