@@ -194,6 +194,16 @@ def test_phone_tools_are_44_px_and_the_menu_holds_the_rest(browser: Browser, bas
     context.close()
 
 
+#: What a notice covers of the elements ``what`` (a selector), and whether it is inside the window.
+COVERED = """(what) => {
+    const n = document.querySelector('#notice').getBoundingClientRect();
+    const apart = r => r.right <= n.left || n.right <= r.left || r.bottom <= n.top || n.bottom <= r.top;
+    const inside = n.left >= 0 && n.top >= 0 && n.right <= innerWidth && n.bottom <= innerHeight;
+    return [inside, [...document.querySelectorAll(what)]
+        .filter(e => e.getClientRects().length && !apart(e.getBoundingClientRect())).map(e => e.id || e.dataset.at)];
+}"""
+
+
 def test_landscape_phone_cards_are_44_px_wide(browser: Browser, base_url_orbit: str) -> None:
     """Each game in turn in one page on a phone on its side (the first opened, the others
     followed as links in it); a notice docks over the words at the right, never over the
@@ -214,17 +224,44 @@ def test_landscape_phone_cards_are_44_px_wide(browser: Browser, base_url_orbit: 
         # a notice (here: a link with a move that is not one) covers no card and no button
         orbit.follow(link + "&m=QQ")
         expect(page.locator("#notice")).to_be_visible()
-        covered = page.evaluate("""() => {
-            const n = document.querySelector('#notice').getBoundingClientRect();
-            const apart = r => r.right <= n.left || n.right <= r.left || r.bottom <= n.top || n.bottom <= r.top;
-            const inside = n.left >= 0 && n.top >= 0 && n.right <= innerWidth && n.bottom <= innerHeight;
-            return [inside, [...document.querySelectorAll('#board .card, #tools button, #actions button, #bar .brand')]
-                .filter(e => e.getClientRects().length && !apart(e.getBoundingClientRect())).map(e => e.id || e.dataset.at)];
-        }""")
+        covered = page.evaluate(COVERED, "#board .card, #tools button, #actions button, #bar .brand")
         assert covered == [True, []], (game, covered)
         close = page.locator("#notice-close").bounding_box()
         assert close and close["width"] >= 44 and close["height"] >= 44, (game, close)
         page.locator("#notice-close").click()
+    orbit.assert_clean()
+    context.close()
+
+
+@pytest.mark.parametrize("size", [(1280, 800), (1024, 768)])
+def test_on_a_laptop_a_notice_sits_in_a_corner_clear_of_the_tools_the_words_and_the_cards(
+        browser: Browser, base_url_orbit: str, size: tuple[int, int]) -> None:
+    """Each game in turn at 1280x800 and at 1024x768 (where the tools take two rows): a notice (a
+    link with a move that is not one, in three lines at 1024 px) covers no tool, no line above the
+    board and no button under it; at 1280x800 no card either (at 1024x768 it covers the corner of
+    Zodiac's last two piles); over a replay it stays clear of the replay's bar."""
+    context = browser.new_context(viewport={"width": size[0], "height": size[1]}, service_workers="block",
+                                  reduced_motion="reduce")
+    orbit = Orbit(context.new_page(), base_url_orbit)
+    for i, (game, (options, seed)) in enumerate(GAMES.items()):
+        link = f"#g={game}&v=1&o={options}&s={seed}"
+        page = orbit.open(link + "&m=QQ") if i == 0 else orbit.follow(link + "&m=QQ")
+        expect(page.locator("#notice")).to_be_visible()
+        covered = page.evaluate(COVERED, "#tools button, #actions button, #bar .brand, #title, #prompt, #score, #deal"
+                                + (", #board .card" if size == (1280, 800) else ""))
+        assert covered == [True, []], (game, size, covered)
+        page.locator("#notice-close").click()
+    session = Session.new(get_game("gyre"), 42)
+    for _ in range(3):
+        session.play(session.legal_moves()[0])
+    page = orbit.follow(session.link().fragment())
+    if not page.locator("#watch").is_visible():
+        page.locator("#more").click()
+    page.locator("#watch").click()
+    expect(page.locator("#actions .replay-bar")).to_be_visible()
+    page.locator("#copy").click()  # "Link copied.", or the link to copy by hand
+    expect(page.locator("#notice")).to_be_visible()
+    assert page.evaluate(COVERED, "#actions *, #tools button") == [True, []], size
     orbit.assert_clean()
     context.close()
 
