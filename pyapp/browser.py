@@ -387,26 +387,16 @@ class Binding:
             link.download = "solitaire-orbit-statistics.json"
             link.click()
             js.URL.revokeObjectURL(link.href)
-        elif self.busy:  # a move's steps are shown: a replay control waits for them (play_queue), the rest is lost
-            if ident.startswith("rp-"):
-                self.ctl.click(ident)
-        elif ident == "deal-go":
-            values = {}
-            for field in byid("newgame-form").querySelectorAll("[name]"):
-                values[str(field.name)] = ("1" if field.checked else "") if str(field.type) == "checkbox" else str(field.value)
-            self.ctl.dialogs.submit_new(values)
-            self.render()
-        elif self.ctl.click(ident):
-            self.render()
+        elif self.ctl.click(ident, new_deal_form() if ident == "deal-go" else None) and not self.busy:
+            self.render()  # (busy: a replay control waits for the steps shown, play_queue)
 
     def change(self, evt: Any) -> None:
         node = evt.target
         ident = str(node.id or "")
         if ident == "stats-file" and node.files.length:
             self.spawn(self.import_file(node.files.item(0)))
-        elif (not self.busy or ident.startswith("rp-")) and self.ctl.change(
-                ident, str(node.value or ""), bool(getattr(node, "checked", False))) and not self.busy:
-            self.render()  # while busy, the replay's slider or speed waits for the steps shown (play_queue)
+        elif self.ctl.change(ident, str(node.value or ""), bool(getattr(node, "checked", False))) and not self.busy:
+            self.render()  # (busy: the replay's slider or speed waits for the steps shown, play_queue)
 
     async def import_file(self, file: Any) -> None:
         self.ctl.dialogs.import_stats(str(await file.text()))
@@ -493,6 +483,12 @@ class Binding:
 
 
 BINDING: Binding | None = None
+
+
+def new_deal_form() -> dict[str, str]:
+    """The New deal dialog's fields by name (a ticked box: "1")."""
+    return {str(f.name): ("1" if f.checked else "") if str(f.type) == "checkbox" else str(f.value)
+            for f in byid("newgame-form").querySelectorAll("[name]")}
 
 
 def browser_languages() -> list[str]:

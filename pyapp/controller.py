@@ -362,11 +362,13 @@ class Controller:
             self.replay_control(*waiting) if isinstance(waiting, Control) else self.key(*waiting)
         return waiting is not None
 
-    def click(self, button: str) -> bool:
+    def click(self, button: str, form: Mapping[str, str] | None = None) -> bool:
         """A click on the page's button whose element id is ``button``: the intent it stands
         for (the tools, the notice, the end screen's and the statistics' buttons, the game's
         own ``act-ID``, the replay bar's ``rp-NAME``, the start screen's ``tile-GAME`` and
-        ``daily-GAME``). False for an id that is none of them.
+        ``daily-GAME``, the New deal dialog's ``deal-go`` with its ``form``'s values). False for
+        an id that is none of them, and while a move's steps are shown for all but the replay
+        bar's (which wait for them, :meth:`replay_control`): such a click is lost.
 
         >>> c = Controller(MemoryStorage())
         >>> c.click("tile-gyre"), c.screen, c.click("home"), c.screen, c.click("nothing")
@@ -379,8 +381,11 @@ class Controller:
             "notice-more": lambda: self.notice_action(more=True), "more": self.toggle_menu,
             "stats-open": self.dialogs.stats, "stats-game": self.dialogs.stats, "stats-reset": self.dialogs.reset_stats,
             "stats-close": self.dialogs.close, "deal-cancel": self.dialogs.close, "hint": self.hint,
-            "watch": self.watch, "verdict": self.asking.ask}
+            "watch": self.watch, "verdict": self.asking.ask,
+            "deal-go": lambda: self.dialogs.submit_new(dict(form or {}))}
         kind, _dash, name = button.partition("-")
+        if self.keys.animating and kind != "rp":
+            return False
         parts: dict[str, Callable[[str], object]] = {
             "summary": self.dialogs.summary_action, "act": self.press, "rp": self.replay_control, "tile": self.open_game,
             "daily": lambda g: self.open_daily(g, self.stats.today())}
@@ -408,11 +413,12 @@ class Controller:
 
     def change(self, control: str, value: str, checked: bool = False) -> bool:
         """A changed control, by its element id: a setting ``set-ID`` (a switch, ``checked``,
-        or a choice, ``value``), the replay's position ``rp-seek`` or speed ``rp-speed``."""
+        or a choice, ``value``), the replay's position ``rp-seek`` or speed ``rp-speed``. While a
+        move's steps are shown, the replay's wait for them and a setting is not changed (False)."""
         kind, _dash, name = control.partition("-")
         if kind == "rp":
             self.replay_control(name, value)
-        elif kind == "set":  # kept at once, over the settings as any tab last changed them
+        elif kind == "set" and not self.keys.animating:  # kept at once, over the settings as any tab last changed them
             stored = self.stored_settings()
             self.settings = stored.choose(name, value) if name in CHOICES else stored.switch(name, checked)
             self.storage.set(SETTINGS_KEY, self.settings.dumps())

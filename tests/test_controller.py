@@ -135,6 +135,27 @@ def test_a_link_followed_while_a_move_animates_is_opened_after_it_in_order_with_
     assert not c.play_waiting()
 
 
+def test_while_a_move_animates_a_click_or_a_setting_is_lost_and_a_replay_control_waits() -> None:
+    """The binding reports a move's steps shown (:meth:`Controller.busy`): a tool, the New deal
+    dialog's Deal and a setting changed meanwhile do nothing and say so (False: nothing to draw);
+    the replay bar's controls wait for the steps, as keys do; afterwards each works again."""
+    c = controller("#g=gravity&v=1&o=&s=42")
+    c.busy(True)
+    assert not c.click("new") and c.dialog is None
+    assert not c.change("set-marks", "", False) and c.settings.marks
+    assert not c.click("deal-go", {"seed": "7"}) and c.session is not None and c.session.seed == 42
+    c.busy(False)
+    assert c.click("new") and c.dialog is not None and c.dialog.kind == "newgame"
+    assert c.click("deal-go", {"seed": "7"}) and c.session.seed == 7 and c.dialog is None
+    assert c.change("set-marks", "", False) and not c.settings.marks
+    c.play(c.session.legal_moves()[0])
+    assert c.click("watch") and c.watching.replay is not None
+    c.busy(True)
+    assert c.click("rp-end") and c.watching.replay.index == 0  # waits for the steps shown
+    c.busy(False)
+    assert c.play_waiting() and c.watching.replay.index == 1
+
+
 def test_a_tool_the_view_shows_disabled_does_nothing_when_clicked() -> None:
     """While a replay is shown the game's tools are off: a click that reaches one anyway (it raced
     the drawing, or was queued before Python was ready) changes nothing (Give up twice once ended
