@@ -124,8 +124,14 @@ class Opener:
                 current = self.saves.current()
                 game_id = current[0] if current is not None and current[0] in known else known[0]
             resumed = self.resume(game_id)
-            return Opened(resumed.session if resumed is not None and resumed.session else
-                          self.fresh(game_id, "", None), said=said, error=True)
+            if resumed is not None and resumed.session is not None and not resumed.error:
+                return Opened(resumed.session, clock=resumed.clock, said=said, error=True)
+            # (no game saved, or one that could not be read and was replaced: a new deal either way)
+            fresh = resumed.session if resumed is not None and resumed.session else self.fresh(game_id, "", None)
+            # Translators: {problem} says what is wrong with the link; {game} is the game's name.
+            said = _("That link could not be opened: {problem}. Here is a new deal of {game}.").format(
+                problem=exc, game=fresh.game.title)
+            return Opened(fresh, said=" ".join((said, resumed.said)) if resumed is not None else said, error=True)
         day = self.daily_day(session, today)
         saved = self.saves.read(session.game.id, daily=day is not None)
         if saved is not None and not session.replay_error and saved.day == day and saved.session.link() == session.link():

@@ -13,7 +13,7 @@ from hypothesis import strategies as st
 from pyapp.controller import Controller, MemoryStorage
 from pyapp.notices import NOTICE_ACTION_SECONDS, NOTICE_SECONDS
 from pyapp.layout import pile_at
-from pyapp.saves import CORRUPT_PREFIX, CURRENT_KEY, OPTIONS_PREFIX, PREVIOUS_PREFIX, SAVE_PREFIX
+from pyapp.saves import CORRUPT_PREFIX, CURRENT_KEY, OPTIONS_PREFIX, PREVIOUS_PREFIX, SAVE_PREFIX, Saves
 from pyapp.settings import INSTANT, MARKS, SETTINGS_KEY
 from pyapp.view import Board, View
 from pyapp.games import get_game
@@ -87,10 +87,30 @@ def test_malformed_links_keep_the_game_and_say_why(bad: str, words: str) -> None
     assert playable(v) and v.address == before  # the game in progress is as it was
 
 
-def test_malformed_link_on_a_fresh_page_gives_a_playable_game() -> None:
+def test_malformed_link_on_a_fresh_page_gives_a_playable_game_and_says_which() -> None:
+    """With nothing on the table, a link that cannot be read opens the game saved (as it was, its
+    time too), else a new deal, and the notice says which (it once said "Your game is as it was."
+    over a new deal)."""
     c = controller("#g=zzz&v=1")
     v = c.view()
     assert playable(v) and v.notice is not None and "could not be opened" in v.notice.text
+    assert v.notice.text.endswith("Here is a new deal of Gravity.") and c.session is not None
+    c.play(c.session.legal_moves()[0])
+    c.tick(0)
+    c.tick(61_000)
+    c.visibility(True, 61_000)  # the page closes: the game and its time are saved
+    again = Controller(c.storage, reduced_motion=True)
+    again.start("#g=gravity&s=banana")
+    v = again.view()
+    assert v.notice is not None and v.notice.text.endswith("Your game is as it was.")
+    assert again.session is not None and again.session.link() == c.session.link() and again.elapsed() == c.elapsed() > 0
+    for broken in ("#g=gravity&s=banana", "#g=zzz"):  # a save that cannot be read: set aside, a new deal, both said
+        storage = MemoryStorage({Saves.key("gravity"): "{not json"})
+        third = Controller(storage, reduced_motion=True)
+        third.start(broken)
+        v = third.view()
+        assert playable(v) and v.notice is not None and "Here is a new deal of Gravity." in v.notice.text
+        assert "could not be read" in v.notice.text
 
 
 def test_link_with_an_illegal_move_opens_up_to_the_move_before() -> None:
