@@ -1,4 +1,4 @@
-"""Tools for a tighter bound of Gyre's relaxed game (experiment, branch gyre-bound-exp, not for main).
+"""Tools for a tighter bound of Gyre's relaxed game (an experiment: nothing in the solver uses them).
 
     .venv/bin/python -i bench/gyre_bound_lab.py
 
