@@ -334,8 +334,9 @@ class GyreProblem(Problem[State]):
     #: 10,000 nodes (main 7), the same median (3.7 s, the machine loaded), 17 at 20,000 (main 9).
     #: Still far from the issue's targets (98% exact, 1 s median): the ceiling is found on 12 of
     #: the 35 deals within it (bench/gyre_ceiling.py, since folded into bench/gyre_verdicts.py),
-    #: 4 more are settled without it. With the beam's guide (bench/gyre_verdicts.py, side by side with main, a helper's runs): 17 exact
-    #: (15), mean best 60.4 (58.0), median 3.8 s (4.0); deals 36-70: 19 exact (20).
+    #: 4 more are settled without it. With the beam's guide (bench/gyre_verdicts.py, side by side
+    #: with main, a helper's runs): 17 exact (15), mean best 60.4 (58.0), median 3.8 s (4.0);
+    #: deals 36-70: 19 exact (20).
     budget = 10_000
     #: The nodes of the first attempt (:meth:`attempt`), and the most relaxed positions the
     #: ceiling may search (0: no ceiling, no restarts).
