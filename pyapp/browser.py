@@ -498,16 +498,17 @@ def browser_languages() -> list[str]:
 
 
 async def fetch_catalogue(tag: str) -> bytes | None:
-    """``tag``'s compiled catalogue from the site (None for English and the pseudo-locale,
-    which need none, or when it cannot be had)."""
-    if tag in (i18n.DEFAULT, i18n.PSEUDO):
-        return None
+    """``tag``'s compiled catalogue from the site, as static/theme.js fetches it
+    (``orbitCatalogue``: None for English and the pseudo-locale, or when it cannot be had)."""
+    return await catalogue_bytes(window.orbitCatalogue(tag))
+
+
+async def catalogue_bytes(fetching: Any) -> bytes | None:
+    """The bytes a catalogue's fetch gives (None: none, or it failed: English)."""
     try:
-        response = await js.fetch(f"./locale/{tag}.mo")
-        if not response.ok:
-            return None
-        return bytes((await response.arrayBuffer()).to_py())
-    except Exception:  # noqa: BLE001 - offline and never cached: English
+        got = await fetching
+        return bytes(got.to_py()) if present(got) else None
+    except Exception:  # noqa: BLE001 - offline and never cached
         return None
 
 
@@ -515,16 +516,8 @@ async def words() -> None:
     """The language static/theme.js chose before Python started, with the catalogue it
     began fetching then (``window.orbitWords``), put in use before the first screen is drawn."""
     chosen = js.window.orbitWords if present(getattr(js.window, "orbitWords", None)) else None
-    if chosen is None:
-        return
-    tag = str(chosen.tag)
-    data = None
-    try:
-        got = await chosen.catalogue
-        data = bytes(got.to_py()) if present(got) else None
-    except Exception:  # noqa: BLE001 - a catalogue that did not come: English
-        data = None
-    i18n.use(tag, data)
+    if chosen is not None:
+        i18n.use(str(chosen.tag), await catalogue_bytes(chosen.catalogue))
 
 
 def main() -> None:

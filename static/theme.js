@@ -47,14 +47,20 @@
   var preferred = navigator.languages && navigator.languages.length ? navigator.languages : [navigator.language];
   var tag = pick(preferred, chosen);
   var none = Promise.resolve(null);
+  var get = function (name, kind) {
+    return fetch("./locale/" + name).then(function (r) { return r.ok ? r[kind]() : null; }).catch(function () { return null; });
+  };
+  // A language's compiled catalogue (an ArrayBuffer), or null: English and the pseudo-locale need
+  // none, and one that cannot be had leaves the page in English. pyapp/browser.py asks it too when
+  // the player picks another language.
+  window.orbitCatalogue = function (name) {
+    return name === "en" || name === "en-XA" ? none : get(name + ".mo", "arrayBuffer");
+  };
   var words = { tag: tag, frame: none, catalogue: none };
   if (tag !== "en") {
     classes.push("words-wait");
-    var get = function (name, kind) {
-      return fetch("./locale/" + name).then(function (r) { return r.ok ? r[kind]() : null; }).catch(function () { return null; });
-    };
     words.frame = get(tag + ".json", "json");
-    words.catalogue = tag === "en-XA" ? none : get(tag + ".mo", "arrayBuffer");
+    words.catalogue = window.orbitCatalogue(tag);
   }
   window.orbitWords = words;
   document.documentElement.lang = tag;
