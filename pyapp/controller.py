@@ -366,9 +366,8 @@ class Controller:
         """A click on the page's button whose element id is ``button``: the intent it stands
         for (the tools, the notice, the end screen's and the statistics' buttons, the game's
         own ``act-ID``, the replay bar's ``rp-NAME``, the start screen's ``tile-GAME`` and
-        ``daily-GAME``, the New deal dialog's ``deal-go`` with its ``form``'s values). False for
-        an id that is none of them, and while a move's steps are shown for all but the replay
-        bar's (which wait for them, :meth:`replay_control`): such a click is lost.
+        ``daily-GAME``, the New deal dialog's ``deal-go`` with its ``form``). False for an id that is
+        none of them, and (the click lost) for all but the replay bar's while a move is shown.
 
         >>> c = Controller(MemoryStorage())
         >>> c.click("tile-gyre"), c.screen, c.click("home"), c.screen, c.click("nothing")
@@ -413,8 +412,7 @@ class Controller:
 
     def change(self, control: str, value: str, checked: bool = False) -> bool:
         """A changed control, by its element id: a setting ``set-ID`` (a switch, ``checked``,
-        or a choice, ``value``), the replay's position ``rp-seek`` or speed ``rp-speed``. While a
-        move's steps are shown, the replay's wait for them and a setting is not changed (False)."""
+        or a choice, ``value``; not while a move is shown), the replay's ``rp-seek`` or ``rp-speed``."""
         kind, _dash, name = control.partition("-")
         if kind == "rp":
             self.replay_control(name, value)
