@@ -102,6 +102,8 @@ def drag_and_look(orbit: Orbit, source: Any, target: Any) -> set[str]:
     page.mouse.move(a["x"] + a["width"] / 2, a["y"] + a["height"] / 2)
     page.mouse.down()
     page.mouse.move(a["x"] + a["width"] / 2 + 12, a["y"] + a["height"] / 2 + 12, steps=3)
+    # the page may take the moves at its next frame: read the lit piles once the card is held
+    page.wait_for_selector("#board .card.dragging", state="attached")
     lit = set(page.eval_on_selector_all("#board .pile.lit", "ps => ps.map(p => p.dataset.pile)"))
     page.mouse.move(b["x"] + b["width"] / 2, b["y"] + b["height"] / 2, steps=8)
     page.mouse.up()
