@@ -37,13 +37,18 @@ E2E_FLAGS = os.environ.get("ORBIT_E2E_FLAGS", "--js-flags=--liftoff-only").split
 #: The site is served under a sub-path, as on a GitHub Pages project site.
 SUBPATH = "orbit/play/"
 START_TIMEOUT = 60_000
+#: A file to which the server adds a line per request for Pyodide's wasm (bench/e2e_cpu.py).
+STARTS_LOG = os.environ.get("ORBIT_E2E_STARTS", "")
 
 
 class Handler(http.server.SimpleHTTPRequestHandler):
     extensions_map = {**http.server.SimpleHTTPRequestHandler.extensions_map, **MIME_TYPES}
 
     def log_message(self, format: str, *args: Any) -> None:
-        pass
+        # bench/e2e_cpu.py counts the page's cold starts: each fetches Pyodide's wasm
+        if STARTS_LOG and "pyodide.asm.wasm" in self.path:
+            with open(STARTS_LOG, "a") as log:
+                log.write(os.environ.get("PYTEST_CURRENT_TEST", "?") + "\n")
 
 
 @pytest.fixture(scope="session")
