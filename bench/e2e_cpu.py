@@ -8,7 +8,9 @@ For example ``-- -n 2 e2e`` (the end-to-end tests as CI runs them) or ``-- e2e/t
 Processor seconds are read from /proc once a second (Linux only); a process that ends within a
 second of its last reading loses that second, so the figures are slightly low. The whole machine's
 busy seconds (/proc/stat) are printed beside them, with the wall time. ``--starts`` lists the tests
-that fetched the wasm most often.
+that fetched the wasm most often (``--top N`` of them). Each end-to-end test's own processor seconds
+(its worker's process tree: the worker, Playwright's driver, its Chromium, from the test's set-up to
+its tear-down, processes that ended included) are summed by file, and the ``--top`` dearest listed.
 """
 
 from __future__ import annotations
@@ -77,25 +79,39 @@ class Sampler(threading.Thread):
         return dict(out)
 
 
+def starts_of(tests: collections.Counter[str], nodeid: str) -> str:
+    """The cold starts counted for a test (the starts log names it with its file's path)."""
+    return f"{sum(n for t, n in tests.items() if t.endswith(nodeid) or nodeid.endswith(t)):2d} starts"
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--starts", action="store_true", help="list the tests with the most cold starts")
+    parser.add_argument("--top", type=int, default=15, help="how many tests --starts lists (default 15)")
     parser.add_argument("pytest", nargs="*", help="pytest's arguments (after --)")
     args = parser.parse_args()
     with tempfile.TemporaryDirectory() as tmp:
         log = Path(tmp) / "starts.log"
-        env = {**os.environ, "ORBIT_E2E_STARTS": str(log)}
+        cpu_log = Path(tmp) / "cpu.log"
+        env = {**os.environ, "ORBIT_E2E_STARTS": str(log), "ORBIT_E2E_CPU": str(cpu_log)}
         sampler = Sampler()
         sampler.start()
         began, busy0 = time.monotonic(), busy()
-        result = subprocess.run([sys.executable, "-m", "pytest", "-q", *args.pytest], cwd=ROOT, env=env,
+        result = subprocess.run([sys.executable, "-m", "pytest", "-q", "-rfE", *args.pytest], cwd=ROOT, env=env,
                                 stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
         wall, machine = time.monotonic() - began, busy() - busy0
         time.sleep(1.5)
         sampler.done.set()
         sampler.join()
         starts = log.read_text().splitlines() if log.exists() else []
-    print(result.stdout.strip().splitlines()[-1] if result.stdout.strip() else f"pytest exited {result.returncode}")
+        per_test = [(float(line.split(" ", 1)[0]), line.split(" ", 1)[1]) for line in
+                    (cpu_log.read_text().splitlines() if cpu_log.exists() else [])]
+    out = result.stdout.strip().splitlines()
+    # a failure is named (pytest's short summary), not only counted
+    for line in out:
+        if line.startswith(("FAILED ", "ERROR ")):
+            print(line)
+    print(out[-1] if out else f"pytest exited {result.returncode}")
     totals = sampler.totals()
     print(f"wall {wall:.0f} s, machine busy {machine:.0f} s of processor ({machine / wall:.2f} cores on average)")
     for what, seconds in sorted(totals.items(), key=lambda kv: -kv[1]):
@@ -104,8 +120,19 @@ def main() -> None:
     tests = collections.Counter(line.split(" (")[0] for line in starts)
     print(f"cold starts (requests for Pyodide's wasm): {len(starts)} in {len(tests)} tests")
     if args.starts:
-        for test, count in tests.most_common(15):
+        for test, count in tests.most_common(args.top):
             print(f"  {count:3d}  {test}")
+    if per_test:
+        print(f"processor seconds per test (its worker's processes, set-up and tear-down included): "
+              f"{sum(c for c, _ in per_test):.0f} s in {len(per_test)} tests; by file:")
+        files: dict[str, float] = collections.defaultdict(float)
+        for seconds, test in per_test:
+            files[test.split("::")[0]] += seconds
+        for name, seconds in sorted(files.items(), key=lambda kv: -kv[1]):
+            print(f"  {seconds:8.1f} s  {name}")
+        print("the tests that spent most:")
+        for seconds, test in sorted(per_test, reverse=True)[:args.top]:
+            print(f"  {seconds:8.1f} s  {starts_of(tests, test)}  {test}")
     sys.exit(result.returncode)
 
 

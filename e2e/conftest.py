@@ -27,18 +27,65 @@ DIST = Path(os.environ.get("ORBIT_DIST", str(ROOT / "dist")))
 sys.path.insert(0, str(ROOT / "scripts"))
 from webtest import CHROMIUM, FLAGS, MIME_TYPES  # noqa: E402
 
-#: V8's baseline WebAssembly compiler only (Liftoff; no optimising tier-up on background
-#: threads): a cold start of the page costs about 3.3 s of the machine's processors instead of
-#: about 5.3 s (2.3 s to ready instead of 4.2 s on 2 busy cores), and the suite starts the
-#: page over a hundred times. The page behaves the same, only its Python runs slower; the
-#: benchmarks (bench/) time the browser as shipped. ORBIT_E2E_FLAGS="" turns it off.
-E2E_FLAGS = os.environ.get("ORBIT_E2E_FLAGS", "--js-flags=--liftoff-only").split()
+#: The suite starts the page about 200 times, each in a new context, so what a start costs the
+#: machine is most of what the suite costs (docs/PERFORMANCE.md, "The test suite"):
+#:
+#: * V8's baseline WebAssembly compiler only (Liftoff; no optimising tier-up on background
+#:   threads): a cold start costs about 3.3 s of the machine's processors instead of about 5.3 s
+#:   (2.3 s to ready instead of 4.2 s on 2 busy cores). The page behaves the same, only its
+#:   Python runs slower.
+#: * No omnibox popup made ready for each new window: Chromium (headless too) loads the address
+#:   bar's popup, a WebUI page in a renderer of its own, for every new context, about 0.3-0.5 s of
+#:   processor each time. Browser chrome only: the page is not touched. A start cost 1.25-1.4
+#:   processor seconds with it off against 1.8-2.1 (bench/e2e_cold_start.py, 2026-11-27).
+#:
+#: The benchmarks (bench/) time the browser as shipped. ORBIT_E2E_FLAGS="" turns both off.
+E2E_FLAGS = os.environ.get(
+    "ORBIT_E2E_FLAGS", "--js-flags=--liftoff-only --disable-features=WebUIOmniboxPopup,WebUIOmniboxAimPopup").split()
 
 #: The site is served under a sub-path, as on a GitHub Pages project site.
 SUBPATH = "orbit/play/"
 START_TIMEOUT = 60_000
 #: A file to which the server adds a line per request for Pyodide's wasm (bench/e2e_cpu.py).
 STARTS_LOG = os.environ.get("ORBIT_E2E_STARTS", "")
+#: A file to which each test adds a line with the processor seconds its worker's processes spent
+#: on it (bench/e2e_cpu.py).
+CPU_LOG = os.environ.get("ORBIT_E2E_CPU", "")
+
+
+def tree_cpu() -> float:
+    """Processor seconds of this process and all its descendants (Chromium, Playwright's driver),
+    those that ended included (a parent that reaps a child adds its time to its own): Linux only."""
+    tick = os.sysconf("SC_CLK_TCK")
+    children: dict[int, list[int]] = {}
+    times: dict[int, float] = {}
+    for proc in Path("/proc").iterdir():
+        if proc.name.isdigit():
+            try:
+                fields = (proc / "stat").read_text().rsplit(")", 1)[1].split()
+            except OSError:
+                continue
+            children.setdefault(int(fields[1]), []).append(int(proc.name))
+            times[int(proc.name)] = sum(int(v) for v in fields[11:15]) / tick
+    total, todo = 0.0, [os.getpid()]
+    while todo:
+        pid = todo.pop()
+        total += times.get(pid, 0.0)
+        todo += children.get(pid, [])
+    return total
+
+
+@pytest.fixture(autouse=True)
+def _processor_time(request: pytest.FixtureRequest) -> Iterator[None]:
+    """With ORBIT_E2E_CPU set: the processor seconds of the test, its fixtures' set-up and tear-down
+    included (the page's contexts close in tear-down), one line per test."""
+    if not CPU_LOG:
+        yield
+        return
+    before = tree_cpu()
+    yield
+    with open(CPU_LOG, "a") as log:
+        log.write(f"{tree_cpu() - before:.2f} {request.node.nodeid}\n")
 
 
 class Handler(http.server.SimpleHTTPRequestHandler):
