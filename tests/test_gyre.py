@@ -796,3 +796,27 @@ def test_auto_finish_reaches_the_best_end_score_and_no_play_beats_it(seed: int, 
             rand = GYRE.apply(rand, legal[picks[n] % len(legal)])
     assert GYRE.status(auto) == GYRE.status(rand) == "finished" and auto_finish_move(auto) is None
     assert GYRE.score(auto) == span[1] and span[0] <= GYRE.score(rand) <= span[1]
+
+
+@settings(max_examples=60, deadline=None)
+@given(seed=st.integers(min_value=0, max_value=2**64 - 1), options=st.sampled_from(ALL_OPTIONS),
+       picks=st.lists(st.integers(min_value=0, max_value=1000), min_size=60, max_size=60))
+def test_captures_are_every_pair_the_capture_rule_allows(seed: int, options: str, picks: list[int]) -> None:
+    """:meth:`Gyre.captures` (the capture rule inlined, for speed) lists exactly the hand and ring
+    pairs :func:`can_capture` allows, in its order, on every position of random games; and the
+    rule itself, over every pair of cards of a deck with jokers, agrees with RULES.md 3.4 and 3.8
+    written out: a shared suit (a joker has both of its colour's) and a higher rank, or with
+    Easier an equal rank in any suit or a hand ace counting high."""
+    for before, _token, _after in random_game(seed, options, picks):
+        easy = before.options.easy
+        assert GYRE.captures(before) == [(h, k) for h in before.hand for k, g in enumerate(before.ring)
+                                         if g is not None and can_capture(h, g, easy)]
+    colours = {"R": "HD", "B": "SC"}
+    cards = standard_deck(jokers=True)
+    for easy in (False, True):
+        for h in cards:
+            for g in cards:
+                shared = bool(set(colours.get(h.suit, h.suit)) & set(colours.get(g.suit, g.suit)))
+                higher = (15 if easy and h.rank == 1 else h.rank) > g.rank
+                assert can_capture(h, g, easy) == ((easy and h.rank == g.rank) or (shared and higher)), (h, g, easy)
+                assert can_replace(h, g) == (shared and h.rank < g.rank), (h, g)

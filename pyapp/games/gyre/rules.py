@@ -166,11 +166,17 @@ def suits(card: Card) -> frozenset[str]:
     >>> sorted(suits(Card.parse("XR"))), sorted(suits(Card.parse("XB"))), sorted(suits(Card.parse("7C")))
     (['D', 'H'], ['C', 'S'], ['C'])
     """
-    if card.suit == "R":
-        return frozenset("HD")
-    if card.suit == "B":
-        return frozenset("SC")
-    return frozenset(card.suit)
+    return _SUITS[card.suit]
+
+
+#: Each suit letter's suits (a joker's colour: both its suits), made once: the rules ask them
+#: for every hand and ring card pair of every position (the solvers' brute forces millions of times).
+_SUITS: Final[dict[str, frozenset[str]]] = {
+    "S": frozenset("S"), "H": frozenset("H"), "D": frozenset("D"), "C": frozenset("C"),
+    "R": frozenset("HD"), "B": frozenset("SC"),
+}
+#: Whether two suit letters share a suit, by the first letter then the second.
+_SHARE: Final[dict[str, dict[str, bool]]] = {a: {b: bool(_SUITS[a] & _SUITS[b]) for b in _SUITS} for a in _SUITS}
 
 
 def points(card: Card) -> int:
@@ -192,7 +198,7 @@ def can_capture(h: Card, g: Card, easy: bool = False) -> bool:
     """
     if easy and h.rank == g.rank:
         return True
-    if not suits(h) & suits(g):
+    if not _SHARE[h.suit][g.suit]:
         return False
     value = 15 if easy and h.rank == 1 else h.rank
     return value > g.rank
@@ -204,7 +210,7 @@ def can_replace(h: Card, g: Card) -> bool:
     >>> can_replace(Card.parse("4C"), Card.parse("9C")), can_replace(Card.parse("XR"), Card.parse("KH"))
     (True, False)
     """
-    return bool(suits(h) & suits(g)) and h.rank < g.rank
+    return _SHARE[h.suit][g.suit] and h.rank < g.rank
 
 
 def _canon(cards: list[Card] | tuple[Card, ...]) -> tuple[Card, ...]:
@@ -282,7 +288,14 @@ class Gyre:
     def captures(self, s: GyreState) -> list[tuple[Card, int]]:
         """Every (hand card, slot) capture, hand card in canonical order then slot."""
         easy = s.options.easy
-        return [(h, k) for h in s.hand for k, g in enumerate(s.ring) if g is not None and can_capture(h, g, easy)]
+        out = []
+        for h in s.hand:  # (can_capture, inlined: the solvers' brute forces ask this millions of times)
+            share = _SHARE[h.suit]
+            value = 15 if easy and h.rank == 1 else h.rank
+            for k, g in enumerate(s.ring):
+                if g is not None and ((easy and h.rank == g.rank) or (share[g.suit] and value > g.rank)):
+                    out.append((h, k))
+        return out
 
     def replaces(self, s: GyreState) -> list[tuple[Card, int]]:
         """Every (hand card, slot) replacement allowed by the cards (whatever the phase)."""
