@@ -8,6 +8,7 @@ import functools
 import json
 import os
 import http.server
+import re
 import subprocess
 import sys
 import tempfile
@@ -27,21 +28,50 @@ DIST = Path(os.environ.get("ORBIT_DIST", str(ROOT / "dist")))
 sys.path.insert(0, str(ROOT / "scripts"))
 from webtest import CHROMIUM, FLAGS, MIME_TYPES  # noqa: E402
 
-#: The suite starts the page about 200 times, each in a new context, so what a start costs the
-#: machine is most of what the suite costs (docs/PERFORMANCE.md, "The test suite"):
-#:
-#: * V8's baseline WebAssembly compiler only (Liftoff; no optimising tier-up on background
-#:   threads): a cold start costs about 3.3 s of the machine's processors instead of about 5.3 s
-#:   (2.3 s to ready instead of 4.2 s on 2 busy cores). The page behaves the same, only its
-#:   Python runs slower.
-#: * No omnibox popup made ready for each new window: Chromium (headless too) loads the address
-#:   bar's popup, a WebUI page in a renderer of its own, for every new context, about 0.3-0.5 s of
-#:   processor each time. Browser chrome only: the page is not touched. A start cost 1.25-1.4
-#:   processor seconds with it off against 1.8-2.1 (bench/e2e_cold_start.py, 2026-11-27).
-#:
-#: The benchmarks (bench/) time the browser as shipped. ORBIT_E2E_FLAGS="" turns both off.
-E2E_FLAGS = os.environ.get(
-    "ORBIT_E2E_FLAGS", "--js-flags=--liftoff-only --disable-features=WebUIOmniboxPopup,WebUIOmniboxAimPopup").split()
+def playwright_disabled_features() -> list[str]:
+    """The features Playwright's driver turns off in the Chromium it launches (its own
+    ``--disable-features``, in ``chromiumSwitches.ts``): Chromium reads only the last
+    ``--disable-features`` switch, so a test run that turns more off must name these too.
+    [] when the installed driver's list cannot be read (``e2e/test_e2e_flags.py`` says so)."""
+    import playwright
+
+    bundle = Path(playwright.__file__).parent / "driver" / "package" / "lib" / "coreBundle.js"
+    try:
+        text = bundle.read_text(encoding="utf-8", errors="replace")
+    except OSError:
+        return []
+    found = re.search(r"disabledFeatures = \[(.*?)\]\.filter\(Boolean\)", text, re.S)
+    if found is None:
+        return []
+    return re.findall(r'"([A-Za-z0-9_]+)"', re.sub(r"//[^\n]*", "", found.group(1)))
+
+
+#: Browser chrome the end-to-end tests turn off beside Playwright's own list: the address bar's
+#: popup, a WebUI page Chromium (headless too) readies in a renderer of its own for every new
+#: window, so for every context a test makes, about 0.3-0.5 s of processor each time; both
+#: features, or a popup renderer is left (bench/e2e_start_trace.py). The page is not touched.
+E2E_DISABLED = ("WebUIOmniboxPopup", "WebUIOmniboxAimPopup")
+
+
+def e2e_flags() -> list[str]:
+    """The suite starts the page about 200 times, each in a new context, so what a start costs
+    the machine is most of what the suite costs (docs/PERFORMANCE.md, "The test suite"):
+
+    * V8's baseline WebAssembly compiler only (Liftoff; no optimising tier-up on background
+      threads): a cold start costs about 3.3 s of the machine's processors instead of about
+      5.3 s (2.3 s to ready instead of 4.2 s on 2 busy cores). The page behaves the same, only
+      its Python runs slower.
+    * No omnibox popup (:data:`E2E_DISABLED`), with Playwright's own list of features turned off
+      (without it, ours would turn Playwright's back on; when it cannot be read, the popup stays).
+
+    The benchmarks (bench/) time the browser as shipped. ORBIT_E2E_FLAGS="" turns both off."""
+    if "ORBIT_E2E_FLAGS" in os.environ:
+        return os.environ["ORBIT_E2E_FLAGS"].split()
+    theirs = playwright_disabled_features()
+    return ["--js-flags=--liftoff-only"] + ([f"--disable-features={','.join([*theirs, *E2E_DISABLED])}"] if theirs else [])
+
+
+E2E_FLAGS = e2e_flags()
 
 #: The site is served under a sub-path, as on a GitHub Pages project site.
 SUBPATH = "orbit/play/"
