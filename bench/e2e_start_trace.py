@@ -10,7 +10,9 @@ address it fetched (a renderer that fetches ``chrome://`` pages is the browser's
 interface, not the game's page), then the busiest threads. This is how the omnibox popup, a WebUI
 page Chromium readies in a renderer of its own for every new window, was found
 (docs/PERFORMANCE.md, "The test suite"): compare ``--`` with
-``-- --disable-features=WebUIOmniboxPopup,WebUIOmniboxAimPopup``.
+``-- --disable-features=WebUIOmniboxPopup,WebUIOmniboxAimPopup``. (Chromium reads only the last
+``--disable-features``, and Playwright passes its own list first: one given here replaces it;
+the tests' ``E2E_FLAGS`` name both lists in one.)
 """
 
 from __future__ import annotations
