@@ -7,7 +7,8 @@ given after ``--``.
 
 It prints, per process, the processor seconds of its threads' top-level tasks and the first
 address it fetched (a renderer that fetches ``chrome://`` pages is the browser's own user
-interface, not the game's page), then the busiest threads. This is how the omnibox popup, a WebUI
+interface, not the game's page), then the busiest threads and the page's own marks of the start
+(the loader, Python started, the board live, the first move rehearsed). This is how the omnibox popup, a WebUI
 page Chromium readies in a renderer of its own for every new window, was found
 (docs/PERFORMANCE.md, "The test suite"): compare ``--`` with
 ``-- --disable-features=WebUIOmniboxPopup,WebUIOmniboxAimPopup``. (Chromium reads only the last
@@ -37,10 +38,12 @@ from startup import serve  # noqa: E402
 CATEGORIES = ["toplevel", "v8", "blink", "loading", "devtools.timeline", "disabled-by-default-devtools.timeline"]
 
 
-def trace_one_start(dist: Path, fragment: str, flags: list[str]) -> list[dict[str, Any]]:
+def trace_one_start(dist: Path, fragment: str, flags: list[str]) -> tuple[list[dict[str, Any]], list[Any]]:
+    """The trace's events of one start, and the page's own marks of it (seconds from its start)."""
     with serve(dist) as base, sync_playwright() as p:
         browser = p.chromium.launch(executable_path=CHROMIUM, args=[*FLAGS, *flags])
         data = b""
+        marks: list[Any] = []
         for attempt in range(2):
             context = browser.new_context(service_workers="block", reduced_motion="reduce")
             page = context.new_page()
@@ -50,11 +53,13 @@ def trace_one_start(dist: Path, fragment: str, flags: list[str]) -> list[dict[st
             page.wait_for_selector("body[data-ready=true]", state="attached", timeout=60_000)
             if attempt:
                 data = browser.stop_tracing()
+                page.wait_for_timeout(1000)  # (the first move's rehearsal comes after ready)
+                marks = page.evaluate("performance.getEntriesByType('mark').map(m => [m.name, m.startTime / 1000])")
             context.close()
         browser.close()
     loaded = json.loads(data)
     events: list[dict[str, Any]] = loaded["traceEvents"] if isinstance(loaded, dict) else loaded
-    return events
+    return events, marks
 
 
 def main() -> None:
@@ -64,7 +69,7 @@ def main() -> None:
     parser.add_argument("flags", nargs="*", help="extra Chromium flags (after --)")
     args = parser.parse_args()
     e2e = os.environ.get("ORBIT_E2E_FLAGS", "--js-flags=--liftoff-only").split()
-    events = trace_one_start(args.dist, args.fragment, [*e2e, *args.flags])
+    events, marks = trace_one_start(args.dist, args.fragment, [*e2e, *args.flags])
     threads = {(e["pid"], e["tid"]): e["args"]["name"] for e in events
                if e.get("ph") == "M" and e.get("name") == "thread_name"}
     first_url: dict[int, str] = {}
@@ -85,6 +90,7 @@ def main() -> None:
     print("busiest threads:")
     for (pid, name), seconds in by_thread.most_common(8):
         print(f"  {seconds:6.3f}  pid {pid}  {name}")
+    print("the page's marks, seconds from its start: " + ", ".join(f"{name} {at:.2f}" for name, at in marks))
 
 
 if __name__ == "__main__":
