@@ -388,7 +388,9 @@ class GyreProblem(Problem[State]):
             # No ceiling with Attrition (a relaxed position has a child per ring card and hand
             # card) or Easier (its relaxed positions branch as much, and were dearer): a step of the
             # ceiling's search would take far longer than a node, and the ceiling is rarely found.
-            # (Not tried again since the rank bound's closed form, 2026-11-27.)
+            # Tried again since the rank bound's closed form (docs/PERFORMANCE.md, 2026-11-28):
+            # with the ceiling, 23 of deals 1-60 of attrition,easy exact (19 without), in 1.7-2 times
+            # the median time, the mean best a little lower; Easier alone, 5 of 20 (2), 1.5 times.
             self.ceiling_positions = 0
         #: The relaxed positions the bounds may still search (see :data:`.relax.RATE`).
         self._credit = ALLOWANCE
