@@ -8,7 +8,7 @@ from collections import Counter
 from dataclasses import replace
 
 import pytest
-from hypothesis import HealthCheck, given, settings
+from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
 
 from pyapp.cards import Card, standard_deck
@@ -671,6 +671,8 @@ def brute_range(state: ZodiacState, memo: dict[str, tuple[int, int]]) -> tuple[i
 @settings(max_examples=30, deadline=None)
 @given(st.permutations(["AS", "2S", "3S", "4S", "5S", "6S", "7S", "7S", "8S", "9S", "TS", "JS", "QS", "KS"]),
        st.lists(st.integers(1, 4), min_size=1, max_size=8))
+# A legal move that loses exactly one card (E2-FuS: 91 at best, against 92): "safe" must mean no loss at all.
+@example(["QS", "2S", "7S", "3S", "AS", "TS", "KS", "5S", "4S", "6S", "JS", "7S", "8S", "9S"], [2, 3, 3])
 def test_score_range_and_safe_moves_match_a_brute_force_search(order: list[str], cuts: list[int]) -> None:
     """Spades endgames (FuS at 6S, FdS at 8S) with the remaining 14 spades cut into
     runs: single cards go to the equator, chains to the zodiac. The per-suit
