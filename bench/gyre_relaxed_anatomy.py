@@ -48,7 +48,7 @@ def main() -> None:
         moves[0] += len(out)
         return out
 
-    Relaxed.children = counted  # type: ignore[method-assign]
+    Relaxed.children = counted  # type: ignore[method-assign, assignment]
     t0 = time.process_time()
     if profile:
         import cProfile

@@ -326,6 +326,22 @@ def test_a_position_reached_again_with_more_gained_is_searched_again_and_with_le
     assert worse_first.score == 12 and worse_first.exact  # reached again with more: searched again
 
 
+class GainedByOne(Gained):
+    """Take 2 first, both takes worth 1 point: a position is first reached with one point less
+    than by taking 1 twice, so reaching it again with exactly one point more must search it again."""
+
+    def moves(self, s: tuple[int, int]) -> list[str]:
+        return ["2", "1"] if s[0] > 1 else ["1"] if s[0] else []
+
+    def apply(self, s: tuple[int, int], m: str) -> tuple[int, int]:
+        return s[0] - int(m), s[1] + 1
+
+
+def test_a_position_reached_again_with_one_point_more_is_searched_again() -> None:
+    verdict = solve(GainedByOne(), (12, 0))
+    assert (verdict.score, verdict.exact) == (12, True) and verdict.line == ("1",) * 12
+
+
 class RootBounded(Ring):
     """The ring with a true bound at the start only (8: no stop is worth more)."""
 
@@ -341,6 +357,33 @@ def test_a_search_cut_short_says_what_no_line_beats_and_is_exact_when_its_best_l
     assert all(v.exact == (v.score == 8) for v in cut if v.score is not None)  # the best line reaches it: exact
     assert any(v.exact and v.nodes < whole.nodes for v in cut) and any(not v.exact for v in cut)
     assert [solve(Ring(), 0, budget=n).upper for n in (1, 2)] == [None, None]  # no bound: nothing proven
+
+
+class OneShort(Problem[str]):
+    """From the start, "a" ends worth 4 and "b" leads on to an end worth 5; the bound at the start
+    is 5, true."""
+
+    def moves(self, s: str) -> list[str]:
+        return {"": ["a", "b"], "b": ["c"]}.get(s, [])
+
+    def apply(self, s: str, m: str) -> str:
+        return s + m
+
+    def value(self, s: str) -> int:
+        return {"a": 4, "bc": 5}[s]
+
+    def bound(self, s: str) -> int | None:
+        return 5 if s == "" else None
+
+    @property
+    def has_win(self) -> bool:
+        return False
+
+
+def test_a_search_cut_one_short_of_what_no_line_beats_is_not_exact() -> None:
+    cut, whole = solve(OneShort(), "", budget=2), solve(OneShort(), "")  # (the start is the first node)
+    assert (cut.score, cut.upper, cut.exact) == (4, 5, False)  # 4 found, no more than 5 proven: "at least 4"
+    assert (whole.score, whole.upper, whole.exact) == (5, 5, True)
 
 
 @pytest.mark.parametrize("game_id", [e.id for e in entries()])
