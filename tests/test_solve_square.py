@@ -121,6 +121,22 @@ def test_dead_cards_pay_first_and_stand_for_each_other() -> None:
     assert p.key(a) != p.key(b)
 
 
+def test_the_bound_counts_two_cards_a_cell_where_no_cell_is_free_and_no_less() -> None:
+    """B1 and D1 are left, each between filled neighbours (no free cell: z = 0), and the four
+    cards pay for both: 11 on B1 and 13 on D1 cost one card each. The cards' count of the bound,
+    (2) of the module doc, allows exactly two more cells: the game can be won, and the bound says so."""
+    row1, hand = (10, 12, 14, 15), (11, 13, 50, 51)
+    rows = [list(range(16 + 6 * r, 22 + 6 * r)) for r in range(5)]
+    used = set(row1) | set(hand) | {v for row in rows for v in row}
+    grid = "/".join(["10.-.12.-.14.15", *(".".join(map(str, row)) for row in rows)])
+    discards = ".".join(str(v) for v in range(1, 81) if v not in used)
+    state = SQUARE.parse_state(f"SQ1|G={grid}|H={'.'.join(map(str, hand))}|D=|X={discards}")
+    p = problem_for_state(state)
+    assert p.bound(p.start(state)) == 36
+    verdict = solve_state("square", state)
+    assert verdict.kind == "won" and verdict.line == ("11@B1x50", "13@D1x51")
+
+
 def test_lines_on_fresh_deals_replay_to_what_they_claim() -> None:
     for options in VARIANTS:
         for seed in range(100, 104):

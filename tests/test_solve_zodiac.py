@@ -19,8 +19,8 @@ from dataclasses import replace
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from pyapp.games.zodiac.rules import NO_OPTIONS, ZODIAC, ZodiacState, arrange, score_range
-from pyapp.games.zodiac.solver import ZodiacProblem, problem, suit_best
+from pyapp.games.zodiac.rules import NO_OPTIONS, ZODIAC, ZodiacState, arrange, greedy_move, score_range
+from pyapp.games.zodiac.solver import ZodiacProblem, _stranded, problem, suit_best
 from pyapp.solve import solve, solve_state
 
 P = ZodiacProblem()
@@ -164,6 +164,24 @@ def replay(state: ZodiacState, line: tuple[str, ...], score: int | None, won: bo
         state = ZODIAC.apply(state, token)
     assert not ZODIAC.legal_moves(state) and ZODIAC.score(state) == score
     assert (ZODIAC.status(state) == "won") == won
+
+
+def test_eight_cards_no_pile_can_take_still_fit_the_equator() -> None:
+    """The dead-end rule of the bound (*Dead ends* in the solver's doc) needs more than eight
+    stranded cards: with exactly eight, all can wait in the equator and phase 1 can still end. On
+    the engine's greedy line of a deal, a phase-1 position with eight stranded cards is worth at
+    least what that line goes on to score, so the bound there is at least that too."""
+    for seed in range(1, 30):
+        line = [ZODIAC.deal(seed, NO_OPTIONS)]
+        while ZODIAC.status(line[-1]) == "playing":
+            line.append(ZODIAC.apply(line[-1], greedy_move(line[-1])))
+        p = problem(line[0])
+        eight = [s for s in line if s.phase == 1 and _stranded(p.start(s)) == 8]
+        if eight and ZODIAC.score(line[-1]) > 0:
+            break
+    else:
+        raise AssertionError("no greedy line of deals 1-29 passes a position with eight stranded cards")
+    assert all(p.bound(p.start(s)) >= ZODIAC.score(line[-1]) for s in eight)
 
 
 def test_lines_from_fresh_deals_replay_to_what_they_claim() -> None:
