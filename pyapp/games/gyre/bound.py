@@ -71,6 +71,10 @@ def _suit_bound(hand: int, deck: int, ring: int) -> int:
     6
     >>> _suit_bound(0b0000000000011, 0b1000000000000, 0)  # 2H, AH hand, KH deck: AH replaces KH, 2H takes AH
     2
+    >>> # AH-4H hand, 5H 6H deck: 6H takes 5H, and two hand cards are captured, each having
+    >>> # replaced its own card above (9H, TH in the ring); with only 9H, only one of them is
+    >>> _suit_bound(0b1111, 0b110000, 0b1100000000), _suit_bound(0b1111, 0b110000, 0b0100000000)
+    (6, 4)
     """
     cached = _SUIT_CACHE.get(hand | deck << 14 | ring << 28)
     if cached is not None:
