@@ -96,8 +96,11 @@ def test_links_round_trip_and_reject_garbage() -> None:
         ("#g=gyre&v=2&o=&s=1", "version"),
         ("#g=gyre&v=1&o=&s=x", "seed"),
         ("#g=gyre&v=1&o=&s=1&m=C8S0..P5", "malformed"),
-        ("#g=gyre&v=1&o=&s=1&m=q.R", "q"),
+        ("#g=gyre&v=1&o=&s=1&m=C8S0<b>.P5", "malformed"),  # a good start does not pass the rest
+        ("#g=gyre&v=1&o=&s=1&k=6.XQ<b>", "packed"),
         ("#g=gyre&v=1&o=<b>&s=1", "options"),
+        ("#g=gyre&v=1&o=jokers<b>&s=1", "options"),
+        ("#g=gyre&v=1&o=&s=1&m=q.R", "q"),
         ("#g=gyre&v=1&s=1&zz=3", "unknown"),
         ("#g=gyre&g=gyre&v=1&s=1", "twice"),
         ("#garbage", "no '='"),
