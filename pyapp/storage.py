@@ -65,6 +65,10 @@ class SafeStorage:
     ('1', None, True)
     >>> backend.full = False; s.set("b", "2"); s.failing()
     False
+    >>> s.get("a"), s.get("b")  # (this backend refuses every read: memory answers)
+    ('1', '2')
+    >>> backend.full = True; s.set("c", "3"); s.remove("c"); s.get("c"), s.failing()  # refused, then gone
+    (None, False)
     """
 
     def __init__(self, backend: Any, present: Callable[[Any], bool] = lambda v: v is not None) -> None:
