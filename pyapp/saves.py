@@ -109,6 +109,16 @@ def read_save(text: str) -> Saved:
     Traceback (most recent call last):
     ...
     pyapp.errors.SaveError: saved game says it is the daily deal of 2025-01-01, but it is another deal
+
+    The daily deal is dealt by the default rules: its seed with other options is another deal.
+
+    >>> day = datetime.date(2025, 1, 1)
+    >>> read_save(save_text(Session.new(get_game("gyre"), daily_seed("gyre", day)), day, 0)).day
+    datetime.date(2025, 1, 1)
+    >>> read_save(save_text(Session.new(get_game("gyre"), daily_seed("gyre", day), "jokers"), day, 0))
+    Traceback (most recent call last):
+    ...
+    pyapp.errors.SaveError: saved game says it is the daily deal of 2025-01-01, but it is another deal
     """
     try:
         data: Any = json.loads(text)
@@ -159,7 +169,19 @@ class Saves:
 
     def load(self, game_id: str, daily: bool = False) -> Saved | Unreadable | None:
         """The saved game of a slot to resume (None: there is none). One that cannot be
-        read, or is not this slot's, is set aside under :data:`CORRUPT_PREFIX`, never lost."""
+        read, or is not this slot's, is set aside under :data:`CORRUPT_PREFIX`, never lost.
+
+        >>> from pyapp.storage import MemoryStorage
+        >>> from pyapp.games import get_game
+        >>> storage = MemoryStorage(); saves = Saves(storage)
+        >>> gravity = save_text(Session.new(get_game("gravity"), 5), None, 0)
+        >>> storage.set(Saves.key("gyre"), gravity)  # the slot of Gyre holding a game of Gravity
+        >>> saves.load("gyre"), storage.get(Saves.key("gyre")), storage.get(CORRUPT_PREFIX + "gyre") == gravity
+        (Unreadable(reason='it belongs to another game', kept_as='orbit.corrupt.gyre'), None, True)
+        >>> storage.set(Saves.key("gravity", daily=True), gravity)  # a daily slot holding a deal of no day
+        >>> saves.load("gravity", daily=True).kept_as, saves.load("gravity") is None
+        ('orbit.corrupt.daily.gravity', True)
+        """
         key, raw = self.key(game_id, daily), self.raw(game_id, daily)
         if raw is None:
             return None
