@@ -218,6 +218,11 @@ class Saves:
         True
         >>> Session.from_save(storage.get(OTHER_TAB_PREFIX + "save.gravity")).moves == ahead.moves
         True
+        >>> tab_c = Saves(MemoryStorage()); tab_d = Saves(tab_c.storage)
+        >>> tab_c.write(Session.new(get_game("gravity"), 777), None, 0), tab_d.write(ahead, None, 1_000)
+        (False, False)
+        >>> tab_c.write(ahead, None, 2_000)  # the same move made in both tabs: nothing to keep
+        False
         """
         daily = day is not None
         key, text = self.key(session.game.id, daily), save_text(session, day, elapsed_ms)
