@@ -122,6 +122,16 @@ def test_link_with_an_illegal_move_opens_up_to_the_move_before() -> None:
     assert v.notice is not None and "move 2 is not a move of this game" in v.notice.text
 
 
+def test_a_link_to_another_deal_after_a_finished_game_keeps_nothing_aside() -> None:
+    good = Session.new(get_game("gyre"), 5)
+    c = controller(f"#g=gyre&v=1&o=&s=5&m={good.legal_moves()[0]}.q")  # given up: over
+    assert c.session is not None and c.session.status() != "playing"
+    c.open_link("#g=gyre&v=1&o=&s=6")
+    v = c.view()
+    assert v.address == "#g=gyre&v=1&o=&s=6" and c.storage.get(PREVIOUS_PREFIX + "gyre") is None
+    assert v.notice is None or v.notice.action != "Back to my game"
+
+
 def test_a_link_to_another_deal_keeps_the_game_in_progress_with_a_way_back() -> None:
     c = controller("#g=gyre&v=1&o=&s=5")
     assert c.session is not None
@@ -134,6 +144,7 @@ def test_a_link_to_another_deal_keeps_the_game_in_progress_with_a_way_back() -> 
     assert c.storage.get(PREVIOUS_PREFIX + "gyre")
     c.notice_action()
     assert c.view().address == mine
+    assert Session.from_save(str(c.storage.get(PREVIOUS_PREFIX + "gyre"))).seed == 6  # the linked deal, kept aside
     # and the linked deal is now the one kept aside
     c.open_link("#g=gyre&v=1&o=&s=7")
     c.notice_action()
