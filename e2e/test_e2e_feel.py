@@ -317,6 +317,9 @@ def test_screenshots_after_the_first_move_and_at_the_end(browser: Browser, base_
         play_via_ui(orbit, end, last)
         page.wait_for_selector("#summary[open]")
         page.screenshot(path=str(ARTIFACTS / f"{game}-{viewport}-end.png"))
+        # the end screen opens with its title in sight (it scrolls to its focused first button)
+        assert page.evaluate("""() => document.querySelector('#summary h2').getBoundingClientRect().top
+                                   >= document.querySelector('#summary').getBoundingClientRect().top""")
         page.locator("#summary-close").click()
         page.screenshot(path=str(ARTIFACTS / f"{game}-{viewport}-end-table.png"))
     orbit.assert_clean()
