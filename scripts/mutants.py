@@ -1,7 +1,7 @@
 """Mutants: small deliberate bugs in the rules, the solvers, the links and the player's records,
 each of which the tests must catch (a test suite that lets one pass has a hole).
 
-    .venv/bin/python scripts/mutants.py [--only ID,ID...] [--list]
+    .venv/bin/python scripts/mutants.py [--only ID,ID...] [--list] [--tests "PYTEST ARGS"]
 
 The mutants are in ``scripts/mutants.json``: a file, an exact piece of its code and what replaces
 it, and the tests that should fail. Each is applied in turn to a clone of this checkout's HEAD (in
@@ -29,14 +29,15 @@ ROOT = Path(__file__).resolve().parent.parent
 PYTHON = ROOT / ".venv" / "bin" / "python"
 
 
-def run(mutant: dict[str, object], tree: Path) -> tuple[str, str, float]:
-    """Apply ``mutant`` in ``tree``, run its tests, put the file back: (outcome, last line, seconds)."""
+def run(mutant: dict[str, object], tree: Path, only: list[str] | None = None) -> tuple[str, str, float]:
+    """Apply ``mutant`` in ``tree``, run its tests (or ``only``, pytest's arguments), put the file
+    back: (outcome, last line, seconds)."""
     path = tree / str(mutant["file"])
     text = path.read_text()
     old, new = str(mutant["old"]), str(mutant["new"])
     if text.count(old) != 1:
         return "SKIPPED", f"its code is found {text.count(old)} times, not once", 0.0
-    tests = [str(t) for t in mutant["tests"]]  # type: ignore[attr-defined]
+    tests = only if only else [str(t) for t in mutant["tests"]]  # type: ignore[attr-defined]
     if "tests" in tests:
         tests.append("--ignore=tests/test_build.py")  # (it needs a build of the page)
     path.write_text(text.replace(old, new))
@@ -57,6 +58,8 @@ def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--only", default="", help="mutant ids, comma-separated")
     parser.add_argument("--list", action="store_true", help="list the mutants and stop")
+    parser.add_argument("--tests", default="", help="pytest's arguments instead of each mutant's tests, "
+                        "space-separated (does one test alone kill them?)")
     args = parser.parse_args()
     mutants: list[dict[str, object]] = json.loads((ROOT / "scripts" / "mutants.json").read_text())
     if args.only:
@@ -71,7 +74,7 @@ def main() -> int:
         tree = Path(tmp) / "tree"
         subprocess.run(["git", "clone", "-q", str(ROOT), str(tree)], check=True)
         for m in mutants:
-            outcome, last, seconds = run(m, tree)
+            outcome, last, seconds = run(m, tree, args.tests.split() or None)
             expected = "SURVIVED" if "survives" in m else "KILLED"
             mark = "" if outcome == expected else "   <- not as expected"
             unexpected += outcome != expected
