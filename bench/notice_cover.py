@@ -1,12 +1,15 @@
 """What a notice covers on the page, per game and window size: a long notice (a verdict's words,
 with Show me and Keep looking) and a short one ("Winnable from here.", with Show me) are planted
 on each game's deal, and every tool, line above the board, button under it and card it overlaps
-is listed with the share of it covered.
+is listed with the share of it covered (a pile, empty or not, as ``pile-ID``).
 
     .venv/bin/python bench/notice_cover.py [--dist dist] [--dist OTHER ...] [--sizes 1280x800,1024x768]
 
-Each line: ``[build] SIZE GAME long|short at X,Y WxH covers: ID:PERCENT ...`` (``-``: nothing). With
-more than one ``--dist``, the builds in turn (for a change of the stylesheet, old and new side by side).
+Each line: ``[build] SIZE GAME long|short at X,Y WxH cards A->B px covers: ID:PERCENT ...`` (``-``:
+nothing; ``A->B``: a card's width before the notice and with it, smaller where the board gives the
+notice room). With more than one ``--dist``, the builds in turn (old and new side by side). The notice
+is planted in the page, which is then made to draw again (a resize), so that the page places it as
+it places its own.
 """
 
 from __future__ import annotations
@@ -32,14 +35,15 @@ PLANT = """([text, more]) => {
   const n = document.querySelector('#notice'); n.hidden = false; n.classList.remove('error');
   document.querySelector('#notice-text').textContent = text;
   const a = document.querySelector('#notice-action'); a.hidden = false; a.textContent = 'Show me';
-  const m = document.querySelector('#notice-more'); m.hidden = !more; m.textContent = 'Keep looking'; }"""
+  const m = document.querySelector('#notice-more'); m.hidden = !more; m.textContent = 'Keep looking';
+  window.dispatchEvent(new Event('resize')); }"""  # (the page draws again, and places the notice as it places its own)
 COVERS = """() => {
   const n = document.querySelector('#notice').getBoundingClientRect(); const hit = [];
   const over = r => Math.max(0, Math.min(n.right, r.right) - Math.max(n.left, r.left))
                   * Math.max(0, Math.min(n.bottom, r.bottom) - Math.max(n.top, r.top));
-  for (const e of document.querySelectorAll('#tools button, #prompt, #score, #deal, #actions button, #board .card')) {
+  for (const e of document.querySelectorAll('#tools button, #prompt, #score, #deal, #actions button, #board .card, #board [data-pile]')) {
     const r = e.getBoundingClientRect(); const a = r.width ? over(r) : 0;
-    if (a > 0) hit.push((e.id || e.dataset.at) + ':' + Math.round(100 * a / (r.width * r.height)) + '%'); }
+    if (a > 0) hit.push((e.id || e.dataset.at || 'pile-' + e.dataset.pile) + ':' + Math.round(100 * a / (r.width * r.height)) + '%'); }
   return [Math.round(n.left), Math.round(n.top), Math.round(n.width), Math.round(n.height), hit.join(' ')]; }"""
 
 
@@ -63,11 +67,16 @@ def main() -> None:
                         page.goto(base + deal)
                         page.reload()  # (a new hash alone opens no new page)
                         page.wait_for_selector("body[data-ready=true]", state="attached", timeout=60_000)
+                        card = "document.querySelector('#board .card').getBoundingClientRect().width"
                         for text, more, kind in ((LONG, True, "long"), (SHORT, False, "short")):
+                            before = page.evaluate(card)
                             page.evaluate(PLANT, [text, more])
-                            page.wait_for_timeout(50)
+                            page.wait_for_timeout(300)
                             x, y, w, h, hit = page.evaluate(COVERS)
-                            print(f"{label}{size} {game:7} {kind:5} at {x},{y} {w}x{h} covers: {hit or '-'}", flush=True)
+                            cards = f"cards {before:.0f}->{page.evaluate(card):.0f} px"
+                            print(f"{label}{size} {game:7} {kind:5} at {x},{y} {w}x{h} {cards} covers: {hit or '-'}", flush=True)
+                            page.evaluate("() => { document.querySelector('#notice').hidden = true; dispatchEvent(new Event('resize')); }")
+                            page.wait_for_timeout(300)
                     context.close()
         browser.close()
 

@@ -20,6 +20,7 @@ from pyodide.ffi import create_proxy, to_js
 
 from . import i18n
 from .controller import Controller
+from .dock import Rect, board_rects, place_notice
 from .pointer import LONG_PRESS
 from .rehearsal import rehearsal
 from .storage import SafeStorage
@@ -29,6 +30,7 @@ from .paint import DIALOGS, CloseDialog, FocusBack, Make, Op, OpenDialog, Painte
 
 STEP_DELAY = 0.22
 NO_SCROLL = js.JSON.parse('{"preventScroll": true}')
+WIDTHS = (460, 380, 300, 240)  # the widths a notice may take where its own does not fit (pyapp.dock)
 
 
 def present(value: Any) -> bool:
@@ -38,6 +40,12 @@ def present(value: Any) -> bool:
 
 def byid(name: str) -> Any:
     return document.getElementById(name)
+
+
+def rect_of(node: Any) -> Rect:
+    """An element's box on the page (all zero for one not shown: nothing to keep clear of)."""
+    box = node.getBoundingClientRect()
+    return float(box.left), float(box.top), float(box.right), float(box.bottom)
 
 
 PROPERTIES = {"text": "textContent", "html": "innerHTML", "class": "className"}
@@ -75,6 +83,8 @@ class Binding:
         self.paint = Painter()
         self.nodes: dict[str, Any] = {"board": self.board_node, ":root": document.documentElement}
         self.unit = 60.0
+        self.reserve = (0.0, 0.0)  # what a notice takes of the board's room, at its top and bottom
+        self.docked: Any = None  # what the notice was placed for (dock_notice)
         self.busy = False
         self.timers: set[tuple[str, int]] = set()  # the view's timers already running
         self.had_focus = False  # the page's focus was on the board when drawing began
@@ -282,14 +292,51 @@ class Binding:
 
         self.spawn(load())
 
-    def room(self) -> tuple[float, float]:
-        """The board's room on the page, in pixels."""
+    def room(self, docked: bool = False) -> tuple[float, float]:
+        """The board's room on the page, in pixels (``docked``: less what a notice takes of it)."""
         wrap = byid("board-wrap")
-        return max(200.0, float(wrap.clientWidth)), max(240.0, float(wrap.clientHeight))
+        lost = sum(self.reserve) if docked else 0.0
+        return max(200.0, float(wrap.clientWidth)), max(240.0, float(wrap.clientHeight) - lost)
+
+    def dock_notice(self, view: View) -> None:
+        """Move the notice off the cards and buttons, or take its strip from the board's room
+        (:func:`pyapp.dock.place_notice` decides; here it is measured and placed), once per
+        notice, board, window and room."""
+        board, node, wrap = view.board, byid("notice"), rect_of(byid("board-wrap"))
+        key = (bool(node.hidden) or str(node.textContent), board, wrap, float(window.innerWidth),
+               float(window.innerHeight), view.page_classes)  # (the notice as drawn: its words and buttons)
+        if key == self.docked or board is None:
+            return
+        self.docked = key
+        style = node.style
+        for name in ("left", "top", "width", "max-width", "right", "bottom", "transform"):
+            style.removeProperty(name)
+        self.reserve = (0.0, 0.0)
+        if node.hidden:
+            return
+        box, most = node.getBoundingClientRect(), float(window.innerWidth) - 20
+        sizes = [(float(box.width), float(box.height))]
+        for width in (w for w in WIDTHS if abs(w - box.width) > 20 and w <= most):  # its height at other widths
+            style.width, style.maxWidth = f"{width}px", "none"
+            sizes.append((float(width), float(node.offsetHeight)))
+        style.removeProperty("width")
+        style.removeProperty("max-width")
+        grow = board.grow if "large-cards" in view.page_classes else 1.0
+        cards = board_rects(board, unit_for(board.width, board.height, *self.room()), wrap, grow)
+        buttons = [rect_of(e) for e in document.querySelectorAll("#bar button, #actions button")]
+        words = [rect_of(e) for e in document.querySelectorAll("#title, #prompt, #score, #deal")]
+        dock = place_notice((float(window.innerWidth), float(window.innerHeight)), rect_of(node), sizes, cards,
+                            buttons, wrap, words)
+        if dock.left is not None:
+            for name, value in (("left", f"{dock.left}px"), ("top", f"{dock.top}px"), ("width", f"{dock.width}px"),
+                                ("max-width", "none"), ("right", "auto"), ("bottom", "auto"), ("transform", "none")):
+                style.setProperty(name, value)
+        self.reserve = (dock.room_top, dock.room_bottom)
 
     def show(self, view: View, effects: Effects) -> None:
         assert view.board is not None
         self.draw_actions(view, True)  # the buttons under the board take height from it: first
+        self.dock_notice(view)
         self.draw_board(view.board)
         if (effects.focus_now or self.had_focus) and view.dialog is None:  # the focus follows the ring
             node = self.board_node.querySelector(".focus")
@@ -347,7 +394,9 @@ class Binding:
         self.render()
 
     def draw_board(self, board: Board) -> None:
-        self.unit = unit_for(board.width, board.height, *self.room())
+        self.unit = unit_for(board.width, board.height, *self.room(docked=True))
+        if self.board_node.style.top != (top := f"{self.reserve[0]:g}px"):
+            self.board_node.style.top = top
         self.apply(self.paint.board(board, self.unit))
 
     def draw_actions(self, view: View, enabled: bool) -> None:
