@@ -20,7 +20,7 @@ from pyodide.ffi import create_proxy, to_js
 
 from . import i18n
 from .controller import Controller
-from .dock import Rect, board_rects, place_notice
+from .dock import Rect, board_rects, notice_style, place_notice
 from .pointer import LONG_PRESS
 from .rehearsal import rehearsal
 from .storage import SafeStorage
@@ -308,30 +308,28 @@ class Binding:
         if key == self.docked or board is None:
             return
         self.docked = key
-        style = node.style
-        for name in ("left", "top", "width", "max-width", "right", "bottom", "transform"):
-            style.removeProperty(name)
+        self.restyle(node, notice_style())
         self.reserve = (0.0, 0.0)
         if node.hidden:
             return
-        box, most = node.getBoundingClientRect(), float(window.innerWidth) - 20
-        sizes = [(float(box.width), float(box.height))]
-        for width in (w for w in WIDTHS if abs(w - box.width) > 20 and w <= most):  # its height at other widths
-            style.width, style.maxWidth = f"{width}px", "none"
+        natural, most = rect_of(node), float(window.innerWidth) - 20
+        sizes = [(natural[2] - natural[0], natural[3] - natural[1])]
+        for width in (w for w in WIDTHS if abs(w - sizes[0][0]) > 20 and w <= most):  # its height at other widths
+            self.restyle(node, notice_style(width=width))
             sizes.append((float(width), float(node.offsetHeight)))
-        style.removeProperty("width")
-        style.removeProperty("max-width")
         grow = board.grow if "large-cards" in view.page_classes else 1.0
         cards = board_rects(board, unit_for(board.width, board.height, *self.room()), wrap, grow)
         buttons = [rect_of(e) for e in document.querySelectorAll("#bar button, #actions button")]
         words = [rect_of(e) for e in document.querySelectorAll("#title, #prompt, #score, #deal")]
-        dock = place_notice((float(window.innerWidth), float(window.innerHeight)), rect_of(node), sizes, cards,
+        dock = place_notice((float(window.innerWidth), float(window.innerHeight)), natural, sizes, cards,
                             buttons, wrap, words)
-        if dock.left is not None:
-            for name, value in (("left", f"{dock.left}px"), ("top", f"{dock.top}px"), ("width", f"{dock.width}px"),
-                                ("max-width", "none"), ("right", "auto"), ("bottom", "auto"), ("transform", "none")):
-                style.setProperty(name, value)
+        self.restyle(node, notice_style(dock))
         self.reserve = (dock.room_top, dock.room_bottom)
+
+    @staticmethod
+    def restyle(node: Any, properties: list[tuple[str, str | None]]) -> None:
+        for name, value in properties:
+            write(node, "style:" + name, value)
 
     def show(self, view: View, effects: Effects) -> None:
         assert view.board is not None

@@ -53,6 +53,25 @@ class Dock:
     room_bottom: float = 0.0
 
 
+def notice_style(dock: Dock | None = None, width: float | None = None) -> list[tuple[str, str | None]]:
+    """The notice's inline style properties (None: removed, the stylesheet's): where ``dock`` puts
+    it; at ``width`` to measure it there; with neither, none (its own place and width).
+
+    >>> notice_style()[:2], notice_style(width=300)[:3]
+    ([('left', None), ('top', None)], [('left', None), ('top', None), ('width', '300px')])
+    >>> notice_style(Dock(12.0, 40.0, 300.0))[:3]
+    [('left', '12px'), ('top', '40px'), ('width', '300px')]
+    """
+    left: str | None = None
+    top: str | None = None
+    if dock is not None and dock.left is not None:
+        left, top, width = f"{dock.left:g}px", f"{dock.top:g}px", dock.width
+    wide = f"{width:g}px" if width is not None else None
+    placed = "auto" if left is not None else None
+    return [("left", left), ("top", top), ("width", wide), ("max-width", "none" if wide else None),
+            ("right", placed), ("bottom", placed), ("transform", "none" if placed else None)]
+
+
 def board_rects(board: Board, unit: float, wrap: Rect, grow: float = 1.0, top: float = 0.0) -> list[Rect]:
     """The page rectangles of ``board``'s piles (outline and fanned cards) and cards, drawn
     ``unit`` pixels a card unit, centred at the top of its room ``wrap`` (``top`` pixels down), each
