@@ -302,16 +302,19 @@ class Binding:
         """Move the notice off the cards and buttons, or take its strip from the board's room
         (:func:`pyapp.dock.place_notice` decides; here it is measured and placed), once per
         notice, board, window and room."""
-        board, node, wrap = view.board, byid("notice"), rect_of(byid("board-wrap"))
-        key = (bool(node.hidden) or str(node.textContent), board, wrap, float(window.innerWidth),
-               float(window.innerHeight), view.page_classes)  # (the notice as drawn: its words and buttons)
-        if key == self.docked or board is None:
+        board, node = view.board, byid("notice")
+        if node.hidden or board is None:  # (most draws: no notice, nothing to measure)
+            if self.docked is not None:
+                self.docked, self.reserve = None, (0.0, 0.0)
+                self.restyle(node, notice_style())
+            return
+        wrap = rect_of(byid("board-wrap"))
+        key = (str(node.textContent), board, wrap, float(window.innerWidth), float(window.innerHeight),
+               view.page_classes)  # (the notice as drawn: its words and buttons)
+        if key == self.docked:
             return
         self.docked = key
         self.restyle(node, notice_style())
-        self.reserve = (0.0, 0.0)
-        if node.hidden:
-            return
         natural, most = rect_of(node), float(window.innerWidth) - 20
         sizes = [(natural[2] - natural[0], natural[3] - natural[1])]
         for width in (w for w in WIDTHS if abs(w - sizes[0][0]) > 20 and w <= most):  # its height at other widths
