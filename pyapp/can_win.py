@@ -10,8 +10,8 @@ notice when it was asked for. The controller sends the intents and opens what it
 >>> c = CanWin(lambda text, action=None, error=False, lasting=False, more=None: said.append((text, action)), told.append)
 >>> s = Session.new(get_game("square"), 6)
 >>> c.ask(s, lambda n: "")
->>> said[-1][0] == SEARCHING, [t.name for t in c.timers(s, standing=False)]
-(True, ['solve'])
+>>> said, told, [t.name for t in c.timers(s, standing=False)]  # heard at once, seen if it goes on
+([], ['Searching.'], ['solve'])
 >>> while any(t.name == "solve" for t in c.timers(s, standing=False)):
 ...     _unused = c.slice(c.verdicts.ticket, s, lambda n: "")
 >>> said[-1], told[-1]
@@ -45,9 +45,13 @@ VERDICTS_KEY: Final = "orbit.verdicts"
 #: How many verdicts are kept there (the latest).
 VERDICTS_KEPT: Final = 40
 
-#: A search still going after this many slices (about a second on the page) says how it goes,
-#: and again every as many slices (:meth:`CanWin.progress`).
+#: A search still going says how it goes (:meth:`CanWin.progress`) again every this many slices
+#: (about a second on the page).
 PROGRESS_SLICES: Final = 50
+#: A search asked for shows its notice ("Searching…", with Stop) once it has gone on this many
+#: slices (about a third of a second on the page): a verdict found sooner is shown at once, with no
+#: notice flashing before it (nor the board, on a phone, making room for it and taking it back).
+QUIET_SLICES: Final = 20
 
 #: The nodes a deal hunt gives each deal it tries: wins are found fast or not at all, and a
 #: deal the search cannot settle in that many is passed over for the next.
@@ -159,6 +163,8 @@ class CanWin:
         self.judging = False
         #: Slices of the position's search so far (its progress is shown after a while).
         self._slices = 0
+        #: The search asked for has not shown its notice yet (:data:`QUIET_SLICES`).
+        self._quiet = False
 
     # -- verdicts kept across reloads --------------------------------------------------------------
     def keep(self) -> None:
@@ -298,7 +304,7 @@ class CanWin:
     def moved(self) -> None:
         """The position on the table changed: its search stops, a standing verdict waits again."""
         self.verdicts.moved()
-        self.asked = self.judging = False
+        self.asked = self.judging = self._quiet = False
         self._slices = 0
 
     def stop(self) -> None:
@@ -312,14 +318,17 @@ class CanWin:
         found = self.verdicts.ask(session.game.id, session.states)
         if found is not None:
             self._found(session, found, move_words)
-        else:
-            self._searching()
+        else:  # heard at once; seen once the search goes on (QUIET_SLICES)
+            self._tell(_("Searching."))
+            self._quiet = True
 
-    def _searching(self) -> None:
+    def _searching(self, tell: bool = True) -> None:
         # Translators: the button of the notice that says the solver is searching: it stops the search.
         stop = _("Stop")
         self._say(_(SEARCHING), (stop, "stop-search"), lasting=True)
-        self._tell(_("Searching."))
+        self._quiet = False
+        if tell:
+            self._tell(_("Searching."))
 
     def look_longer(self, session: Session) -> None:
         """The verdict's Keep looking: the position on the table, left undetermined, is searched
@@ -336,6 +345,7 @@ class CanWin:
 
     def _found(self, session: Session, found: Finding, move_words: MoveWords) -> None:
         self.keep()
+        self._quiet = False
         if self.judging:  # the end screen says it (judgement)
             self.judging = False
             return
@@ -375,6 +385,11 @@ class CanWin:
                 self._tell(_(TRACING))
             return True
         self._slices += 1
+        if self._quiet and self._slices >= QUIET_SLICES:
+            self._quiet = False
+            if self.asked and not v.tracing:
+                self._searching(tell=False)  # (heard when asked)
+                return True
         if self._slices % PROGRESS_SLICES == 0 and v.ticket == ticket and v.progress() is not None:
             return True  # how the search goes, drawn again
         return SLICE_GAP if v.ticket == ticket else True  # a new position's search: drawn, with its timer
@@ -433,8 +448,9 @@ class CanWin:
         return max(0, now.score - before.score if game_entry.lower_is_better else before.score - now.score)
 
     def progress(self) -> str:
-        """How a long search of the position asked about goes, once it has run a while ("" before,
-        and for a short one): the positions searched so far and the best line found so far.
+        """How a long search of the position asked about goes, once it has run as long as its
+        notice waits to show (:data:`QUIET_SLICES`; "" before, and for a short one): the positions
+        searched so far and the best line found so far.
 
         >>> from pyapp.session import Session
         >>> from pyapp.games import get_game
@@ -448,7 +464,7 @@ class CanWin:
         '... of at most 10,000 positions searched; the best line so far: a final score of ...'
         """
         found = self.verdicts.progress()
-        if found is None or self._slices < PROGRESS_SLICES:
+        if found is None or self._slices < QUIET_SLICES:  # (shown with the notice: it does not grow later)
             return ""
         nodes, budget, best = found
         if best is None:

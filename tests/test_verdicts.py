@@ -11,6 +11,7 @@ from pyapp.controller import Controller, MemoryStorage
 from pyapp.session import Session
 from pyapp.games import entry
 from pyapp.solve import Verdict, problem_for
+from pyapp.can_win import QUIET_SLICES
 from pyapp.verdicts import SEARCHING, SLICE_GAP, TRACING, Finding, Verdicts, verdict_words
 
 
@@ -32,15 +33,29 @@ def run_search(c: Controller) -> int:
     return slices
 
 
+def until_searching(c: Controller) -> None:
+    """Fire the solve timer until the search asked for shows its notice (after QUIET_SLICES slices)."""
+    for _unused in range(QUIET_SLICES):
+        assert c.notice is None or c.notice.text != SEARCHING
+        c.fire("solve", solve_timer(c))  # type: ignore[arg-type]
+    assert c.notice is not None and c.notice.text == SEARCHING and c.notice.action == "Stop"
+
+
 def test_asking_searches_in_slices_then_says_the_verdict_and_show_me_plays_the_line_to_a_win() -> None:
+    """The search is heard at once ("Searching."), seen only if it goes on for QUIET_SLICES slices
+    (a verdict found sooner flashes no notice before it), then its verdict is said and shown."""
     c = Controller(MemoryStorage())
     c.start(WINNABLE)
     assert c.view().tools["verdict"]
     moves_before = len(c.session.moves)  # type: ignore[union-attr]
     assert c.key("w")
-    assert c.notice is not None and c.notice.text == SEARCHING and c.notice.action == "Stop"
-    assert c.effects().announce == "Searching."
-    assert run_search(c) >= 1
+    assert c.notice is None and c.effects().announce == "Searching."
+    seen = []
+    while (ticket := solve_timer(c)) is not None:
+        c.fire("solve", ticket)
+        seen.append(c.notice.text if c.notice else "")
+    searching = [i + 1 for i, text in enumerate(seen) if text == SEARCHING]
+    assert searching == (list(range(QUIET_SLICES, len(seen))) if len(seen) > QUIET_SLICES else []), (len(seen), searching)
     assert c.notice is not None and c.notice.text == "Winnable from here." and c.notice.action == "Show me"
     assert c.effects().announce == "Winnable from here."
     c.notice_action()  # Show me
@@ -93,7 +108,7 @@ def test_stop_ends_the_search_and_nothing_is_asked_where_nothing_can_be_played()
     c = Controller(MemoryStorage())
     c.start("#g=zodiac&s=3")
     c.asking.ask()
-    assert solve_timer(c) is not None
+    until_searching(c)
     c.notice_action()  # Stop
     assert solve_timer(c) is None and c.notice is None
     c.resign()
@@ -462,21 +477,24 @@ def test_gravitys_best_still_possible_names_its_rating_band() -> None:
 
 
 def test_a_long_search_shows_how_it_goes_under_its_notice_without_saying_it() -> None:
-    """Gyre's deal 5 is searched to its budget from the deal (many seconds on the page): after
-    about a second its notice shows the positions searched and the best line found so far, and
-    again every second; a screen reader hears only "Searching." and then the verdict."""
+    """Gyre's deal 5 is searched to its budget from the deal (many seconds on the page): once its
+    notice shows (QUIET_SLICES slices) it shows the positions searched and the best line found so
+    far under it, and again every second; a screen reader hears only "Searching." and then the
+    verdict."""
     from pyapp.can_win import PROGRESS_SLICES
     from pyapp.markup import page_writes
     c = Controller(MemoryStorage())
     c.start("#g=gyre&s=5")
     c.asking.ask()
-    shown = c.view().notice
-    assert shown is not None and shown.text == SEARCHING and shown.progress == ""
-    assert c.effects().announce == "Searching."
+    assert c.view().notice is None and c.effects().announce == "Searching."
     drawn = []
     for _unused in range(3 * PROGRESS_SLICES):
         drawn.append(c.fire("solve", solve_timer(c)))  # type: ignore[arg-type]
-    assert drawn.count(True) == 3  # drawn again once a second, not at every slice
+        if len(drawn) == QUIET_SLICES:  # the notice shows, with its progress already, and is not said again
+            shown = c.view().notice
+            assert shown is not None and shown.text == SEARCHING and "positions searched" in shown.progress
+            assert c.effects().announce == ""
+    assert [i + 1 for i, d in enumerate(drawn) if d is True] == [QUIET_SLICES, *(k * PROGRESS_SLICES for k in (1, 2, 3))]
     notice = c.view().notice
     assert notice is not None and notice.text == SEARCHING
     assert notice.progress.endswith(" of at most 10,000 positions searched; the best line so far: a final score of "
