@@ -43,6 +43,10 @@ def far(x: float, y: float, size: tuple[float, float], centre: tuple[float, floa
          words=[])  # narrower: its own middle's height
 @example(board=[(0.0, 20.0, 120.0, 115.0)], buttons=[(0.0, 0.0, 120.0, 50.0)], nx=10, ny=80, w=60, h=20,
          other=False, words=[])  # its own place low: the strip at the bottom
+@example(board=[(0.0, 0.0, 120.0, 120.0)], buttons=[(0.0, 0.0, 120.0, 44.0), (0.0, 81.0, 120.0, 120.0)], nx=10,
+         ny=70, w=60, h=20, other=False, words=[])  # the top strips are less, but its side is the bottom
+@example(board=[(0.0, 0.0, 120.0, 120.0)], buttons=[], nx=10, ny=65, w=60, h=20, other=False,
+         words=[])  # the nearest place would take more than the slack: the nearest within it
 def test_a_notice_goes_nearest_its_place_over_nothing_blocked_or_the_board_gives_up_a_strip_on_its_side(
         board: list[Rect], buttons: list[Rect], nx: int, ny: int, w: int, h: int, other: bool,
         words: list[Rect]) -> None:
