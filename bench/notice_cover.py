@@ -56,7 +56,8 @@ def main() -> None:
     with sync_playwright() as pw:
         browser = pw.chromium.launch(executable_path=CHROMIUM, args=FLAGS)
         for dist in dists:
-            label = f"{dist.name} " if len(dists) > 1 else ""
+            named = dist.name if len({d.name for d in dists}) == len(dists) else str(dist)  # (two dist/: their paths)
+            label = f"{named} " if len(dists) > 1 else ""
             with serve(dist) as base:
                 for size in args.sizes.split(","):
                     width, height = (int(v) for v in size.split("x"))
