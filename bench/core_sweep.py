@@ -23,24 +23,14 @@ sys.path.insert(0, str(ROOT))
 from pyapp.solve import solve  # noqa: E402
 
 _TESTS: Any = importlib.import_module("test_solve")  # (by name: mypy reads the tests as their own files)
-Graph, graph_best = _TESTS.Graph, _TESTS.graph_best
+Graph, random_graph = _TESTS.Graph, _TESTS.random_graph
 
 
 def main() -> None:
     bad = n = 0
     for seed in range(int(sys.argv[1]), int(sys.argv[2])):
         rng = random.Random(seed)
-        layers = [list(range(i * 6, i * 6 + rng.randint(1, 6))) for i in range(rng.randint(1, 5))]
-        nodes = [x for layer in layers for x in layer]
-        edges: dict[int, list[tuple[int, int]]] = {}
-        for li, layer in enumerate(layers):
-            for x in layer:
-                out = [(rng.choice(layer), 0) for _ in range(rng.randint(0, 3))]
-                if li + 1 < len(layers):
-                    out += [(rng.choice(layers[li + 1]), rng.randint(0, 3)) for _ in range(rng.randint(0, 2))]
-                edges[x] = out
-        worth = {x: rng.randint(-2, 5) for x in nodes}
-        best_from = {x: graph_best(edges, worth, x) for x in nodes}
+        edges, worth, best_from = random_graph(rng, 6, 5, 3)
         truth = best_from[0]
         if truth is None:
             continue

@@ -604,21 +604,28 @@ def test_twenty_thousand_random_graphs_the_search_says_only_what_is_true() -> No
     assert not failed, (len(failed), failed[:3])
 
 
+def random_graph(rng: random.Random, width: int, depth: int, loops: int
+                 ) -> tuple[dict[int, list[tuple[int, int]]], dict[int, int], dict[int, int | None]]:
+    """A game drawn from ``rng``: up to ``depth`` layers of up to ``width`` nodes, each with up to
+    ``loops`` moves within its layer (no gain: cycles) and up to two to the next layer (a gain of
+    0-3); its edges, each node's worth, and the best from each node (:func:`graph_best`)."""
+    layers = [list(range(i * width, i * width + rng.randint(1, width))) for i in range(rng.randint(1, depth))]
+    edges: dict[int, list[tuple[int, int]]] = {}
+    for li, layer in enumerate(layers):
+        for n in layer:
+            out = [(rng.choice(layer), 0) for _ in range(rng.randint(0, loops))]
+            if li + 1 < len(layers):
+                out += [(rng.choice(layers[li + 1]), rng.randint(0, 3)) for _ in range(rng.randint(0, 2))]
+            edges[n] = out
+    worth = {n: rng.randint(-2, 5) for layer in layers for n in layer}
+    return edges, worth, {n: graph_best(edges, worth, n) for n in worth}
+
+
 def check_random_graph(seed: int, limits: list[int], bounded: bool, ceiling_slack: int | None, budget: int,
                        winnable: bool) -> None:
     """The two tests above on the game ``seed`` makes, its attempts cut after ``limits`` nodes."""
     rng = random.Random(seed)
-    layers = [list(range(i * 4, i * 4 + rng.randint(1, 4))) for i in range(rng.randint(1, 4))]
-    nodes = [n for layer in layers for n in layer]
-    edges: dict[int, list[tuple[int, int]]] = {}
-    for li, layer in enumerate(layers):
-        for n in layer:
-            out = [(rng.choice(layer), 0) for _ in range(rng.randint(0, 2))]
-            if li + 1 < len(layers):
-                out += [(rng.choice(layers[li + 1]), rng.randint(0, 3)) for _ in range(rng.randint(0, 2))]
-            edges[n] = out
-    worth = {n: rng.randint(-2, 5) for n in nodes}
-    best_from = {n: graph_best(edges, worth, n) for n in nodes}
+    edges, worth, best_from = random_graph(rng, 4, 4, 2)
     truth = best_from[0]
     if truth is None:
         return  # (every line cycles: nothing to check)
