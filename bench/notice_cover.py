@@ -3,13 +3,17 @@ with Show me and Keep looking) and a short one ("Winnable from here.", with Show
 on each game's deal, and every tool, line above the board, button under it and card it overlaps
 is listed with the share of it covered (a pile, empty or not, as ``pile-ID``).
 
-    .venv/bin/python bench/notice_cover.py [--dist dist] [--dist OTHER ...] [--sizes 1280x800,1024x768]
+    .venv/bin/python bench/notice_cover.py [--dist dist] [--dist OTHER ...] [--sizes 1280x800,1024x768] [--tip]
 
 Each line: ``[build] SIZE GAME long|short at X,Y WxH cards A->B px covers: ID:PERCENT ...`` (``-``:
 nothing; ``A->B``: a card's width before the notice and with it, smaller where the board gives the
 notice room). With more than one ``--dist``, the builds in turn (old and new side by side). The notice
 is planted in the page, which is then made to draw again (a resize), so that the page places it as
 it places its own.
+
+``--tip``: the first games' tip instead, as a new player meets it (a fresh page of each game's deal 3,
+before its first move; a window under 600 px wide or 500 px high is a phone, with touch): the same line, ``tip`` for
+the notice's kind.
 """
 
 from __future__ import annotations
@@ -17,6 +21,7 @@ from __future__ import annotations
 import argparse
 import sys
 from pathlib import Path
+from typing import Any
 
 from playwright.sync_api import sync_playwright
 
@@ -37,8 +42,8 @@ PLANT = """([text, more]) => {
   const a = document.querySelector('#notice-action'); a.hidden = false; a.textContent = 'Show me';
   const m = document.querySelector('#notice-more'); m.hidden = !more; m.textContent = 'Keep looking';
   window.dispatchEvent(new Event('resize')); }"""  # (the page draws again, and places the notice as it places its own)
-COVERS = """() => {
-  const n = document.querySelector('#notice').getBoundingClientRect(); const hit = [];
+COVERS = """(what) => {
+  const n = document.querySelector(what).getBoundingClientRect(); const hit = [];
   const over = r => Math.max(0, Math.min(n.right, r.right) - Math.max(n.left, r.left))
                   * Math.max(0, Math.min(n.bottom, r.bottom) - Math.max(n.top, r.top));
   for (const e of document.querySelectorAll('#tools button, #prompt, #score, #deal, #actions button, #board .card, #board [data-pile]')) {
@@ -51,6 +56,7 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--dist", type=Path, action="append", help="a build (default dist/; several: in turn)")
     parser.add_argument("--sizes", default=SIZES)
+    parser.add_argument("--tip", action="store_true", help="the first games' tip instead of planted notices")
     args = parser.parse_args()
     dists: list[Path] = args.dist or [ROOT / "dist"]
     with sync_playwright() as pw:
@@ -59,6 +65,9 @@ def main() -> None:
             named = dist.name if len({d.name for d in dists}) == len(dists) else str(dist)  # (two dist/: their paths)
             label = f"{named} " if len(dists) > 1 else ""
             with serve(dist) as base:
+                if args.tip:
+                    tips(browser, base, args.sizes, label)
+                    continue
                 for size in args.sizes.split(","):
                     width, height = (int(v) for v in size.split("x"))
                     context = browser.new_context(viewport={"width": width, "height": height},
@@ -73,13 +82,31 @@ def main() -> None:
                             before = page.evaluate(card)
                             page.evaluate(PLANT, [text, more])
                             page.wait_for_timeout(300)
-                            x, y, w, h, hit = page.evaluate(COVERS)
+                            x, y, w, h, hit = page.evaluate(COVERS, '#notice')
                             cards = f"cards {before:.0f}->{page.evaluate(card):.0f} px"
                             print(f"{label}{size} {game:7} {kind:5} at {x},{y} {w}x{h} {cards} covers: {hit or '-'}", flush=True)
                             page.evaluate("() => { document.querySelector('#notice').hidden = true; dispatchEvent(new Event('resize')); }")
                             page.wait_for_timeout(300)
                     context.close()
         browser.close()
+
+
+def tips(browser: Any, base: str, sizes: str, label: str) -> None:
+    """What the first games' tip covers, each game's deal 3 in a fresh page at each size."""
+    for size in sizes.split(","):
+        width, height = (int(v) for v in size.split("x"))
+        for game in DEALS:
+            phone = width < 600 or height < 500
+            context = browser.new_context(viewport={"width": width, "height": height}, service_workers="block",
+                                          reduced_motion="reduce", has_touch=phone, is_mobile=phone)
+            page = context.new_page()
+            page.goto(base + f"#g={game}&s=3")
+            page.wait_for_selector("body[data-ready=true]", state="attached", timeout=60_000)
+            page.wait_for_timeout(300)
+            card = page.evaluate("document.querySelector('#board .card').getBoundingClientRect().width")
+            x, y, w, h, hit = page.evaluate(COVERS, "#tip")
+            print(f"{label}{size} {game:7} tip   at {x},{y} {w}x{h} cards {card:.0f} px covers: {hit or '-'}", flush=True)
+            context.close()
 
 
 if __name__ == "__main__":

@@ -295,6 +295,13 @@ class Orbit:
     def wait_ready(self) -> None:
         self.page.wait_for_selector("body[data-ready=true]", state="attached", timeout=START_TIMEOUT)
 
+    def close_tip(self) -> None:
+        """Close the first games' tip, as a player does to reach the tools under it (it takes the
+        taps it covers); nothing when none shows."""
+        if self.page.locator("#tip").is_visible():
+            self.page.locator("#tip-close").click()
+            self.page.wait_for_selector("#tip", state="hidden")
+
     def idle(self) -> None:
         """Wait for any animation to finish."""
         self.page.wait_for_selector("#board:not([data-busy=true])", state="attached")

@@ -299,20 +299,24 @@ class Binding:
         return max(200.0, float(wrap.clientWidth)), max(240.0, float(wrap.clientHeight) - lost)
 
     def dock_notice(self, view: View) -> None:
-        """Move the notice off the cards and buttons, or take its strip from the board's room
-        (:func:`pyapp.dock.place_notice` decides; here it is measured and placed), once per
-        notice, board, window and room."""
-        board, node = view.board, byid("notice")
+        """Move the notice (or the first games' tip) off the cards and buttons, or take the
+        notice's strip from the board's room (:func:`pyapp.dock.place_notice` decides; here it is
+        measured and placed), once per notice, board, window and room."""
+        board, notice, tip = view.board, byid("notice"), byid("tip")
+        node = notice if not notice.hidden else tip  # (never both: pyapp.screens.tip)
         if node.hidden or board is None:  # (most draws: no notice, nothing to measure)
             if self.docked is not None:
                 self.docked, self.reserve = None, (0.0, 0.0)
-                self.restyle(node, notice_style())
+                self.restyle(notice, notice_style())
+                self.restyle(tip, notice_style())
             return
         wrap = rect_of(byid("board-wrap"))
-        key = (str(node.textContent), board, wrap, float(window.innerWidth), float(window.innerHeight),
+        key = (str(node.id), str(node.textContent), board, wrap, float(window.innerWidth), float(window.innerHeight),
                view.page_classes)  # (the notice as drawn: its words and buttons)
         if key == self.docked:
             return
+        if self.docked is not None and self.docked[0] != key[0]:  # the other one was placed
+            self.restyle(tip if node is notice else notice, notice_style())
         self.docked = key
         self.restyle(node, notice_style())
         natural, most = rect_of(node), float(window.innerWidth) - 20
@@ -325,7 +329,7 @@ class Binding:
         buttons = [rect_of(e) for e in document.querySelectorAll("#bar button, #actions button")]
         words = [rect_of(e) for e in document.querySelectorAll("#title, #prompt, #score, #deal")]
         dock = place_notice((float(window.innerWidth), float(window.innerHeight)), natural, sizes, cards,
-                            buttons, wrap, words)
+                            buttons, wrap, words, closable=node is tip)
         self.restyle(node, notice_style(dock))
         self.reserve = (dock.room_top, dock.room_bottom)
 
@@ -420,11 +424,12 @@ class Binding:
     # -- buttons and controls ---------------------------------------------------------
     def click(self, evt: Any) -> None:
         """A click on any button of the page: the controller says what its id means; the
-        few that need the browser itself (a file, a download, the error banner) are here."""
-        button: Any = evt.target.closest("button") if hasattr(evt.target, "closest") else None
-        if not present(button) or button.disabled:
+        few that need the browser itself (a file, a download, the error banner) are here. A
+        click anywhere on the first games' tip closes it, as its own button does."""
+        button: Any = evt.target.closest("button, #tip") if hasattr(evt.target, "closest") else None
+        if not present(button) or getattr(button, "disabled", False):  # (the tip has no such property)
             return
-        if self.ctl.pointer.swallowed(ident := str(button.id or "")):
+        if self.ctl.pointer.swallowed(ident := "tip-close" if button.id == "tip" else str(button.id or "")):
             return  # the touch held on it showed what it would do: letting go plays nothing
         if ident == "banner-close":
             byid("banner").hidden = True

@@ -67,6 +67,7 @@ FIXED: Final = (
     ("#banner", "attr:data-slow", N_("it is taking far longer than it should (over {seconds} s).")),
     # Translators: the name of the panel of short tips that opens a player's first deals of a game.
     ("#tip", "attr:aria-label", N_("Tip")),
+    ("#tip-close", "attr:aria-label", N_("Dismiss")),
 )
 
 

@@ -8,6 +8,8 @@ own place covers them), at its own width or another (narrower is taller); where 
 place (a phone, whose board fills the window), the board gives up a strip of its room on the
 notice's side (top or bottom), as narrow as the notice allows, and is drawn smaller or lower
 until the notice goes. A pile's label may be covered: the notice is the newest word on the page.
+The first games' tip is placed the same way, but it never makes the board smaller: where nothing
+is free it stays over the tools (a tap closes it).
 
 Rectangles are ``(left, top, right, bottom)`` in page pixels.
 
@@ -161,7 +163,8 @@ def _places(window: tuple[float, float], size: tuple[float, float], centre: tupl
 
 
 def place_notice(window: tuple[float, float], natural: Rect, sizes: Sequence[tuple[float, float]],
-                 board: Sequence[Rect], buttons: Sequence[Rect], wrap: Rect, words: Sequence[Rect] = ()) -> Dock:
+                 board: Sequence[Rect], buttons: Sequence[Rect], wrap: Rect, words: Sequence[Rect] = (),
+                 closable: bool = False) -> Dock:
     """Where a notice goes (see the module doc): ``window`` is the page's size, ``natural`` the
     notice where the stylesheet puts it, ``sizes`` its (width, height) at its own width and at
     others, ``board`` the rectangles of the board's cards and piles (:func:`board_rects`),
@@ -178,17 +181,24 @@ def place_notice(window: tuple[float, float], natural: Rect, sizes: Sequence[tup
        every button, at the size and place nearest its natural one among those that take at most
        :data:`STRIP_SLACK` more than the least. Words are never in the way.
 
+    A ``closable`` notice (the first games' tip: a close button, and it takes the taps it covers)
+    keeps clear of all the words where it can, and may cover buttons and words rather than make the
+    board smaller: after 2, it takes the place clear of the board nearest its own (its own, where
+    that is clear), and only where there is none, 3.
+
     >>> wrap, tools = (0, 100, 400, 800), (0, 0, 400, 96)
     >>> place_notice((400, 800), (10, 104, 390, 250), [(380, 146)], [(0, 180, 400, 780)], [tools], wrap)
     Dock(left=10.0, top=104.0, width=380.0, room_top=156.0, room_bottom=0.0)
     >>> place_notice((400, 800), (10, 700, 390, 790), [(380, 90)], [(0, 100, 400, 760)], [tools], wrap)
     Dock(left=10.0, top=700.0, width=380.0, room_top=0.0, room_bottom=106.0)
+    >>> place_notice((400, 800), (10, 4, 390, 94), [(380, 90)], [(0, 100, 400, 760)], [tools], wrap, closable=True)
+    Dock(left=None, top=None, width=None, room_top=0.0, room_bottom=0.0)
     """
     board = [r for r in board if r[2] > r[0] and r[3] > r[1]]
-    kept = (*buttons, *(r for r in words if not _overlaps(natural, r)))  # (words its own place keeps clear of)
+    kept = (*buttons, *(r for r in words if closable or not _overlaps(natural, r)))  # (words its own place keeps clear of)
     buttons = [r for r in kept if r[2] > r[0] and r[3] > r[1]]
-    if (natural[0] >= 0 and natural[1] >= 0 and natural[2] <= window[0] and natural[3] <= window[1]
-            and not any(_overlaps(natural, r) for r in (*board, *buttons))):
+    inside = natural[0] >= 0 and natural[1] >= 0 and natural[2] <= window[0] and natural[3] <= window[1]
+    if inside and not any(_overlaps(natural, r) for r in (*board, *buttons)):
         return Dock()
     centre = ((natural[0] + natural[2]) / 2, (natural[1] + natural[3]) / 2)
 
@@ -202,6 +212,15 @@ def place_notice(window: tuple[float, float], natural: Rect, sizes: Sequence[tup
             best = option if best is None or option < best else best
     if best is not None:
         return Dock(float(round(best[2])), float(round(best[3])), float(best[4]))
+    if closable:  # over the buttons, clear of the board
+        if not any(_overlaps(natural, r) for r in board) and inside:
+            return Dock()
+        for rank, (w, h) in enumerate(sizes):
+            for x, y in _places(window, (w, h), centre, board):
+                option = (far(x, y, w, h), rank, x, y, w)
+                best = option if best is None or option < best else best
+        if best is not None:
+            return Dock(float(round(best[2])), float(round(best[3])), float(best[4]))
     # no free place: a strip of the board's room, at its top or its bottom, the least one (or one
     # at most STRIP_SLACK more, nearer the notice's own place: it moves as little as it can)
     def strips(slack: float) -> list[tuple[float, float, int, float, float, float, bool]]:

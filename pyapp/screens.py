@@ -267,18 +267,20 @@ def keys_dialog(keys: tuple[tuple[str, str], ...], title: str = "", html: str = 
 TIP_GAMES: Final = 3
 
 
-def tip(game_id: str, moves: int, noticed: bool, counted: Callable[[], int]) -> tuple[str, ...]:
-    """The game's tip (:attr:`pyapp.games.GameEntry.tip`) in the language in use, over the
-    header before the first move of a player's first :data:`TIP_GAMES` games of it (``counted``:
-    how many games of it the statistics hold, asked only before a deal's first move), then
-    never again; a notice on the page (``noticed``: a verdict, a broken link, "Link copied")
-    takes its place until it is dismissed (drawn over each other, neither could be read).
+def tip(game_id: str, moves: int, noticed: bool, closed: bool, counted: Callable[[], int]) -> tuple[str, ...]:
+    """The game's tip (:attr:`pyapp.games.GameEntry.tip`) in the language in use, before the
+    first move of a player's first :data:`TIP_GAMES` games of it (``counted``: how many games of it
+    the statistics hold, asked only before a deal's first move), then never again, nor once the
+    player ``closed`` it; a notice on the page (``noticed``: a verdict, a broken link, "Link
+    copied") takes its place until it is dismissed (drawn over each other, neither could be read).
 
-    >>> len(tip("gyre", 0, False, lambda: 0)), tip("gyre", 1, False, lambda: 0)
+    >>> len(tip("gyre", 0, False, False, lambda: 0)), tip("gyre", 1, False, False, lambda: 0)
     (3, ())
-    >>> tip("gyre", 0, False, lambda: TIP_GAMES), tip("gyre", 0, True, lambda: 0)
+    >>> tip("gyre", 0, False, False, lambda: TIP_GAMES), tip("gyre", 0, True, False, lambda: 0)
     ((), ())
+    >>> tip("gyre", 0, False, True, lambda: 0)
+    ()
     """
-    if moves or noticed or counted() >= TIP_GAMES:
+    if moves or noticed or closed or counted() >= TIP_GAMES:
         return ()
     return tuple(_(line) for line in entry(game_id).tip)

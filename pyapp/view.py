@@ -227,8 +227,8 @@ class View:
     #: The language chosen in the settings (a tag of :data:`pyapp.i18n.TAGS`; "": the browser's).
     #: The binding loads its catalogue when it is not the one in use.
     language: str = ""
-    #: The tip that opens a deal of a game the player has not yet said "Got it" to (its
-    #: lines, in the language in use; () for none: :attr:`pyapp.games.GameEntry.tip`).
+    #: The tip that opens a player's first deals of a game, until the first move or until closed
+    #: (its lines, in the language in use; () for none: :func:`pyapp.screens.tip`).
     tip: tuple[str, ...] = ()
     #: The board's accessible name ("Gyre table").
     board_label: str = ""

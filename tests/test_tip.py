@@ -56,6 +56,25 @@ def test_after_three_games_of_a_game_its_tip_is_not_shown_again_but_another_game
     assert again.view().tip == entry("zodiac").tip
 
 
+def test_closed_a_games_tip_stays_closed_in_the_page_and_another_games_still_opens() -> None:
+    """Its close button (and, in the page, a tap anywhere on it): that game's tip goes, for its
+    other deals too while the page is open; the statistics are not touched; another game's shows."""
+    storage = MemoryStorage()
+    c = Controller(storage)
+    c.start("#g=gyre&s=1")
+    assert c.view().tip and c.click("tip-close")
+    assert c.view().tip == ()
+    c.open_link("#g=gyre&s=2")
+    assert c.view().tip == ()
+    c.open_link("#g=zodiac&s=2")
+    assert c.view().tip == entry("zodiac").tip
+    assert c.stats.stats.results == {}
+    again = Controller(storage)  # a reload: the first games are still the first games
+    again.start("#g=gyre&s=3")
+    again.click("notice-close")  # ("Your game in progress was kept": a notice takes the tip's place)
+    assert again.view().tip == entry("gyre").tip
+
+
 def test_the_tip_is_in_the_language_in_use() -> None:
     c = Controller(MemoryStorage())
     c.start("#g=square&s=1")
