@@ -77,6 +77,8 @@ def main() -> None:
                         page.goto(base + deal)
                         page.reload()  # (a new hash alone opens no new page)
                         page.wait_for_selector("body[data-ready=true]", state="attached", timeout=60_000)
+                        if page.locator("#tip-close").is_visible():  # (a new player's first deal: its tip closed)
+                            page.locator("#tip-close").click()
                         card = "document.querySelector('#board .card').getBoundingClientRect().width"
                         for text, more, kind in ((LONG, True, "long"), (SHORT, False, "short")):
                             before = page.evaluate(card)

@@ -301,19 +301,21 @@ class Binding:
     def dock_notice(self, view: View) -> None:
         """Move the notice (or the first games' tip) off the cards and buttons, or take the
         notice's strip from the board's room (:func:`pyapp.dock.place_notice` decides; here it is
-        measured and placed), once per notice, board, window and room."""
+        measured and placed), once per notice, window, room and place of the cards."""
         board, notice, tip = view.board, byid("notice"), byid("tip")
-        node = notice if not notice.hidden else tip  # (never both: pyapp.screens.tip)
-        if node.hidden or board is None:  # (most draws: no notice, nothing to measure)
+        node = notice if not notice.hidden else tip if view.tip else None  # (never both: pyapp.screens.tip)
+        if node is None or board is None:  # (most draws: no notice, nothing to measure)
             if self.docked is not None:
                 self.docked, self.reserve = None, (0.0, 0.0)
                 self.restyle(notice, notice_style())
                 self.restyle(tip, notice_style())
             return
         wrap = rect_of(byid("board-wrap"))
-        key = (str(node.id), str(node.textContent), board, wrap, float(window.innerWidth), float(window.innerHeight),
-               view.page_classes)  # (the notice as drawn: its words and buttons)
-        if key == self.docked:
+        grow = board.grow if "large-cards" in view.page_classes else 1.0
+        cards = board_rects(board, unit_for(board.width, board.height, *self.room()), wrap, grow)
+        key = (str(node.id), str(node.textContent), tuple(cards), wrap, float(window.innerWidth),
+               float(window.innerHeight), view.page_classes, view.buttons, view.menu_open)  # (the notice as drawn)
+        if key == self.docked:  # (a card picked up or lit changes the board, not where its cards lie)
             return
         if self.docked is not None and self.docked[0] != key[0]:  # the other one was placed
             self.restyle(tip if node is notice else notice, notice_style())
@@ -324,8 +326,6 @@ class Binding:
         for width in (w for w in WIDTHS if abs(w - sizes[0][0]) > 20 and w <= most):  # its height at other widths
             self.restyle(node, notice_style(width=width))
             sizes.append((float(width), float(node.offsetHeight)))
-        grow = board.grow if "large-cards" in view.page_classes else 1.0
-        cards = board_rects(board, unit_for(board.width, board.height, *self.room()), wrap, grow)
         buttons = [rect_of(e) for e in document.querySelectorAll("#bar button, #actions button")]
         words = [rect_of(e) for e in document.querySelectorAll("#title, #prompt, #score, #deal")]
         dock = place_notice((float(window.innerWidth), float(window.innerHeight)), natural, sizes, cards,
