@@ -303,7 +303,7 @@ class Binding:
         notice's strip from the board's room (:func:`pyapp.dock.place_notice` decides; here it is
         measured and placed), once per notice, window, room and place of the cards."""
         board, notice, tip = view.board, byid("notice"), byid("tip")
-        node = notice if not notice.hidden else tip if view.tip else None  # (never both: pyapp.screens.tip)
+        node = notice if not notice.hidden else tip if view.tip else None  # (never both: pyapp.screens.Tips)
         if node is None or board is None:  # (most draws: no notice, nothing to measure)
             if self.docked is not None:
                 self.docked, self.reserve = None, (0.0, 0.0)

@@ -40,7 +40,7 @@ from .opening import Opened, Opener
 from .play import Play
 from .pointer import Drop, Pointer, Tap, queued_input
 from .saves import Saves
-from .screens import Around, game_view, replay_screen, tile, tip
+from .screens import Around, Tips, game_view, replay_screen, tile
 from .session import Session
 from .settings import CHOICES, SETTINGS_KEY, Settings
 from .stats_keeper import StatsKeeper
@@ -74,8 +74,7 @@ class Controller:
         #: The pointer on the board, as the page reports it (see :class:`pyapp.pointer.Pointer`).
         self.pointer = Pointer(self.layout, self.hand, self.tap, self.drop, lambda pile: self.dialogs.peek(pile))
         self.notices = Notices()
-        #: The games whose tip the player closed (:func:`pyapp.screens.tip`): not shown again in this page.
-        self.tips_closed: set[str] = set()
+        self.tips = Tips()
         #: The one-shot effects waiting for :meth:`effects`, and the last link given to copy.
         self.pending = Pending()
         self._copied = ""
@@ -117,14 +116,6 @@ class Controller:
 
     def tell(self, *words: str) -> None:
         self.pending.tell(*words)
-
-    def dismiss_notice(self) -> None:
-        self.notices.dismiss()
-
-    def close_tip(self) -> None:
-        """The tip's close button: the game's tip is not shown again while the page is open."""
-        if self.session is not None:
-            self.tips_closed.add(self.session.game.id)
 
     def stored_settings(self) -> Settings:
         """The settings as stored (by any tab), with no animation when the system asks for less motion."""
@@ -383,7 +374,8 @@ class Controller:
         simple: dict[str, Callable[[], object]] = {
             "home": self.home, "undo": self.undo, "redo": self.redo, "restart": self.restart,
             "new": self.dialogs.new_game, "resign": self.resign, "copy": self.copy_link, "help": self.dialogs.rules,
-            "notice-close": self.dismiss_notice, "tip-close": self.close_tip, "notice-action": self.notice_action,
+            "notice-close": self.notices.dismiss, "notice-action": self.notice_action,
+            "tip-close": lambda: self.tips.close(self.session.game.id if self.session else ""),
             "notice-more": lambda: self.notice_action(more=True), "more": self.toggle_menu,
             "stats-open": self.dialogs.stats, "stats-game": self.dialogs.stats, "stats-reset": self.dialogs.reset_stats,
             "stats-close": self.dialogs.close, "deal-cancel": self.dialogs.close, "hint": self.hint,
@@ -602,6 +594,6 @@ class Controller:
         standing = self.asking.standing()
         return replace(page, timers=(*page.timers, *self.can_win.timers(session, standing)),
                        verdict=self.can_win.line(session, standing), notice=self.can_win.with_progress(page.notice),
-                       tip=tip(session.game.id, len(session.moves), page.notice is not None,
-                               session.game.id in self.tips_closed, lambda: sum(1 for key in self.stats.stats.results if key[0] == session.game.id)))
+                       tip=self.tips.lines(session.game.id, len(session.moves), page.notice is not None,
+                                           lambda: sum(1 for key in self.stats.stats.results if key[0] == session.game.id)))
 

@@ -263,24 +263,36 @@ def keys_dialog(keys: tuple[tuple[str, str], ...], title: str = "", html: str = 
     return Dialog("rules", title or _("Keys"), html=html, keys=keys)
 
 
-#: The games of each game that open with its tip (:func:`tip`).
+#: The games of each game that open with its tip (:class:`Tips`).
 TIP_GAMES: Final = 3
 
 
-def tip(game_id: str, moves: int, noticed: bool, closed: bool, counted: Callable[[], int]) -> tuple[str, ...]:
-    """The game's tip (:attr:`pyapp.games.GameEntry.tip`) in the language in use, before the
-    first move of a player's first :data:`TIP_GAMES` games of it (``counted``: how many games of it
-    the statistics hold, asked only before a deal's first move), then never again, nor once the
-    player ``closed`` it; a notice on the page (``noticed``: a verdict, a broken link, "Link
-    copied") takes its place until it is dismissed (drawn over each other, neither could be read).
+class Tips:
+    """The tip that opens a player's first deals of a game (:attr:`pyapp.games.GameEntry.tip`),
+    and the games whose tip the player closed while the page is open.
 
-    >>> len(tip("gyre", 0, False, False, lambda: 0)), tip("gyre", 1, False, False, lambda: 0)
+    >>> t = Tips()
+    >>> len(t.lines("gyre", 0, False, lambda: 0)), t.lines("gyre", 1, False, lambda: 0)
     (3, ())
-    >>> tip("gyre", 0, False, False, lambda: TIP_GAMES), tip("gyre", 0, True, False, lambda: 0)
+    >>> t.lines("gyre", 0, False, lambda: TIP_GAMES), t.lines("gyre", 0, True, lambda: 0)
     ((), ())
-    >>> tip("gyre", 0, False, True, lambda: 0)
-    ()
+    >>> t.close("gyre"); t.lines("gyre", 0, False, lambda: 0), len(t.lines("zodiac", 0, False, lambda: 0))
+    ((), 3)
     """
-    if moves or noticed or closed or counted() >= TIP_GAMES:
-        return ()
-    return tuple(_(line) for line in entry(game_id).tip)
+
+    def __init__(self) -> None:
+        self.closed: set[str] = set()
+
+    def close(self, game_id: str) -> None:
+        """Its close button (in the page, a tap anywhere on it): not shown again while the page is open."""
+        self.closed.add(game_id)
+
+    def lines(self, game_id: str, moves: int, noticed: bool, counted: Callable[[], int]) -> tuple[str, ...]:
+        """The game's tip in the language in use, before the first move of a player's first
+        :data:`TIP_GAMES` games of it (``counted``: how many games of it the statistics hold, asked
+        only before a deal's first move), then never again, nor once closed; a notice on the page
+        (``noticed``: a verdict, a broken link, "Link copied") takes its place until it is
+        dismissed (drawn over each other, neither could be read)."""
+        if moves or noticed or game_id in self.closed or counted() >= TIP_GAMES:
+            return ()
+        return tuple(_(line) for line in entry(game_id).tip)

@@ -609,7 +609,7 @@ def test_rules_dialog_copy_link_and_notices() -> None:
     assert c.effects().copy == ""  # asked once
     c.copied(False)
     assert c.view().notice is not None and c.view().notice.text.startswith("Copy this link: https://")  # type: ignore[union-attr]
-    c.dismiss_notice()
+    c.click("notice-close")
     assert c.view().notice is None
 
 

@@ -159,7 +159,7 @@ def test_a_full_storage_is_said_once_the_link_is_offered_and_what_was_refused_is
     backend.full = True
     c.play(c.session.legal_moves()[0])
     assert c.notice is not None and (c.notice.text, c.notice.action, c.notice.error) == (NOT_KEPT, "Copy link", True)
-    c.dismiss_notice()
+    c.click("notice-close")
     c.play(c.session.legal_moves()[0])
     c.change("set-" + LARGE, "", checked=True)
     assert c.notice is None  # said once
