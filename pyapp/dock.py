@@ -205,22 +205,22 @@ def place_notice(window: tuple[float, float], natural: Rect, sizes: Sequence[tup
     def far(x: float, y: float, w: float, h: float) -> float:
         return float(((x + w / 2 - centre[0]) ** 2 + (y + h / 2 - centre[1]) ** 2) ** 0.5)
 
-    best: tuple[float, int, float, float, float] | None = None
-    for rank, (w, h) in enumerate(sizes):
-        for x, y in _places(window, (w, h), centre, (*board, *buttons)):
-            option = (far(x, y, w, h), rank, x, y, w)
-            best = option if best is None or option < best else best
-    if best is not None:
-        return Dock(float(round(best[2])), float(round(best[3])), float(best[4]))
-    if closable:  # over the buttons, clear of the board
-        if not any(_overlaps(natural, r) for r in board) and inside:
-            return Dock()
+    def nearest(blocked: Sequence[Rect]) -> Dock | None:
+        """The place clear of ``blocked`` nearest the notice's own, at any of its sizes (None: none)."""
+        best: tuple[float, int, float, float, float] | None = None
         for rank, (w, h) in enumerate(sizes):
-            for x, y in _places(window, (w, h), centre, board):
+            for x, y in _places(window, (w, h), centre, blocked):
                 option = (far(x, y, w, h), rank, x, y, w)
                 best = option if best is None or option < best else best
-        if best is not None:
-            return Dock(float(round(best[2])), float(round(best[3])), float(best[4]))
+        return None if best is None else Dock(float(round(best[2])), float(round(best[3])), float(best[4]))
+
+    if (free := nearest((*board, *buttons))) is not None:
+        return free
+    if closable:  # over the buttons, clear of the board
+        if inside and not any(_overlaps(natural, r) for r in board):
+            return Dock()
+        if (over := nearest(board)) is not None:
+            return over
     # no free place: a strip of the board's room, at its top or its bottom, the least one (or one
     # at most STRIP_SLACK more, nearer the notice's own place: it moves as little as it can)
     def strips(slack: float) -> list[tuple[float, float, int, float, float, float, bool]]:
