@@ -314,6 +314,7 @@ TIP_COVERS = """([cover, what]) => {
     return [...document.querySelectorAll(what)].filter(e => e.getClientRects().length && !apart(e.getBoundingClientRect()))
         .map(e => e.id || e.dataset.at || 'pile ' + e.dataset.pile);
 }"""
+WHOLE = "() => { const t = document.querySelector('#tip'); return t.scrollHeight <= t.clientHeight + 1; }"  # (none of it scrolled away)
 
 
 def test_the_first_games_tip_covers_no_card_keeps_off_the_tools_where_it_can_and_a_tap_closes_it(
@@ -335,6 +336,7 @@ def test_the_first_games_tip_covers_no_card_keeps_off_the_tools_where_it_can_and
             orbit.idle()
             expect(page.locator("#tip")).to_be_visible()
             assert page.evaluate(TIP_COVERS, ["#tip", cards]) == [], (game, width)
+            assert page.evaluate(WHOLE), (game, width)
             if game != "zodiac":
                 assert page.evaluate(TIP_COVERS, ["#tip", tools]) == [], (game, width)
     page.screenshot(path=str(ARTIFACTS / "tip-zodiac-1024.png"))
@@ -342,7 +344,7 @@ def test_the_first_games_tip_covers_no_card_keeps_off_the_tools_where_it_can_and
     context, orbit = new_orbit(browser, base_url_orbit, "phone")
     page = orbit.open("#g=gyre&s=3")
     expect(page.locator("#tip")).to_be_visible()
-    assert page.evaluate(TIP_COVERS, ["#tip", cards]) == []
+    assert page.evaluate(TIP_COVERS, ["#tip", cards]) == [] and page.evaluate(WHOLE)
     assert "new" in page.evaluate(TIP_COVERS, ["#tip", "#tools button"])  # over the tools
     page.screenshot(path=str(ARTIFACTS / "tip-gyre-phone.png"))
     new = page.locator("#new").bounding_box()
@@ -361,9 +363,10 @@ def test_the_first_games_tip_covers_no_card_keeps_off_the_tools_where_it_can_and
     page.locator("#tip-close").click()  # its own button
     expect(page.locator("#tip")).to_be_hidden()
     page.set_viewport_size({"width": 844, "height": 390})  # on its side: beside the board, over no tool
-    orbit.follow("#g=zodiac&s=4")
+    orbit.follow("#g=zodiac&s=4")  # (the longest tip)
     expect(page.locator("#tip")).to_be_visible()
     assert page.evaluate(TIP_COVERS, ["#tip", cards + ", #tools button, #actions button"]) == []
+    assert page.evaluate(WHOLE)
     orbit.assert_clean()
     context.close()
 
