@@ -298,8 +298,9 @@ class Orbit:
     def close_tip(self) -> None:
         """Close the first games' tip, as a player does to reach the tools under it (it takes the
         taps it covers); nothing when none shows."""
-        if self.page.locator("#tip").is_visible():
-            self.page.locator("#tip-close").click()
+        if self.page.locator("#tip").is_visible():  # its close button, or (none on a phone on its side) the tip
+            close = self.page.locator("#tip-close")
+            (close if close.is_visible() else self.page.locator("#tip")).click()
             self.page.wait_for_selector("#tip", state="hidden")
 
     def idle(self) -> None:
