@@ -19,8 +19,9 @@ from js import document, window
 from pyodide.ffi import create_proxy, to_js
 
 from . import i18n
+from .address import AddressBar
 from .controller import Controller
-from .dock import Rect, board_rects, notice_style, place_notice
+from .dock import Rect, board_rects, notice_style, place_notice, tip_room
 from .pointer import LONG_PRESS
 from .rehearsal import rehearsal
 from .storage import SafeStorage
@@ -78,12 +79,18 @@ class Binding:
             backend = window.localStorage  # sandboxed frames may refuse it
         except Exception:
             backend = None
-        self.ctl = Controller(SafeStorage(backend, present), reduced_motion=reduced)
+        try:
+            own = window.sessionStorage  # this tab's own: its game's time played survives a reload
+        except Exception:
+            own = None
+        self.ctl = Controller(SafeStorage(backend, present), reduced_motion=reduced,
+                              tab_storage=SafeStorage(own, present))
+        self.bar = AddressBar(self.ctl.open_link)  # (a link followed is opened before any draw: render)
         self.board_node = byid("board")
         self.paint = Painter()
         self.nodes: dict[str, Any] = {"board": self.board_node, ":root": document.documentElement}
         self.unit = 60.0
-        self.reserve = (0.0, 0.0)  # what a notice takes of the board's room, at its top and bottom
+        self.reserve = (0.0, 0.0)  # what a notice (or the tip) takes of the board's room, at its top and bottom
         self.docked: Any = None  # what the notice was placed for (dock_notice)
         self.busy = False
         self.timers: set[tuple[str, int]] = set()  # the view's timers already running
@@ -197,6 +204,7 @@ class Binding:
         self.on(window, "storage", lambda e: self.render() if e.key and self.ctl.tabs.stored_elsewhere(str(e.key))
                 and not self.busy else None)  # another tab wrote a record
         self.ctl.visibility(bool(document.hidden), js.performance.now())  # the timer's time, before a save is read
+        self.bar.wrote(str(window.location.hash))
         self.ctl.start(str(window.location.hash), str(window.location.href))
         self.spawn(self.ticker())
         self.board_node.replaceChildren()  # the board boot.js kept from the last visit, if any
@@ -219,7 +227,7 @@ class Binding:
             self.later(0, partial(self.rehearse, views, paint, nodes))
 
     def hash_changed(self, evt: Any) -> None:
-        self.ctl.open_link(str(window.location.hash))  # while a move animates it waits for it (play_queue)
+        self.bar.read(str(window.location.hash))  # while a move animates it waits for it (play_queue)
         if not self.busy:
             self.render()
 
@@ -248,6 +256,7 @@ class Binding:
         active = document.activeElement
         self.had_focus = bool(self.board_node.contains(active)) or (self.had_focus and str(active.tagName) == "BODY")
         began = js.performance.now()
+        self.bar.read(str(window.location.hash))  # a link followed whose hashchange has not come yet: not lost
         view = self.ctl.view()
         self.apply(self.paint.screen(view.screen))  # shown before measuring: a hidden box has no size
         if self.ctl.resize(*self.room()):  # the table turned: laid out again
@@ -263,6 +272,7 @@ class Binding:
         self.apply(self.paint.dialogs(view.dialog))
         if str(window.location.hash) != view.address:  # no address (the start screen): the page's, with no hash
             window.history.replaceState(None, "", view.address or str(window.location.pathname) + str(window.location.search))
+            self.bar.wrote(str(window.location.hash))
         if effects.copy:
             self.spawn(self.copy(effects.copy))
         self.follow_language(view.language)
@@ -299,39 +309,49 @@ class Binding:
         return max(200.0, float(wrap.clientWidth)), max(240.0, float(wrap.clientHeight) - lost)
 
     def dock_notice(self, view: View) -> None:
-        """Move the notice (or the first games' tip) off the cards and buttons, or take the
-        notice's strip from the board's room (:func:`pyapp.dock.place_notice` decides; here it is
-        measured and placed), once per notice, window, room and place of the cards."""
-        board, notice, tip = view.board, byid("notice"), byid("tip")
-        node = notice if not notice.hidden else tip if view.tip else None  # (never both: pyapp.screens.Tips)
-        if node is None or board is None:  # (most draws: no notice, nothing to measure)
-            if self.docked is not None:
+        """Move the notice off the cards and buttons, or take the notice's strip from the board's
+        room (:func:`pyapp.dock.place_notice` decides; here it is measured and placed), once per
+        notice, window, room and place of the cards; or give the first games' tip its strip at the
+        top of the board's room (:meth:`dock_tip`)."""
+        board, notice = view.board, byid("notice")
+        if view.tip and notice.hidden:  # (never both: pyapp.screens.Tips)
+            self.dock_tip()
+            return
+        if notice.hidden or board is None:  # (most draws: no notice, nothing to measure)
+            if self.docked is not None or self.reserve != (0.0, 0.0):
                 self.docked, self.reserve = None, (0.0, 0.0)
                 self.restyle(notice, notice_style())
-                self.restyle(tip, notice_style())
             return
         wrap = rect_of(byid("board-wrap"))
         grow = board.grow if "large-cards" in view.page_classes else 1.0
         cards = board_rects(board, unit_for(board.width, board.height, *self.room()), wrap, grow)
-        key = (str(node.id), str(node.textContent), tuple(cards), wrap, float(window.innerWidth),
+        key = (str(notice.textContent), tuple(cards), wrap, float(window.innerWidth),
                float(window.innerHeight), view.page_classes, view.buttons, view.menu_open)  # (the notice as drawn)
         if key == self.docked:  # (a card picked up or lit changes the board, not where its cards lie)
             return
-        if self.docked is not None and self.docked[0] != key[0]:  # the other one was placed
-            self.restyle(tip if node is notice else notice, notice_style())
         self.docked = key
-        self.restyle(node, notice_style())
-        natural, most = rect_of(node), float(window.innerWidth) - 20
+        self.restyle(notice, notice_style())
+        natural, most = rect_of(notice), float(window.innerWidth) - 20
         sizes = [(natural[2] - natural[0], natural[3] - natural[1])]
         for width in (w for w in WIDTHS if abs(w - sizes[0][0]) > 20 and w <= most):  # its height at other widths
-            self.restyle(node, notice_style(width=width))
-            sizes.append((float(width), float(node.offsetHeight)))
+            self.restyle(notice, notice_style(width=width))
+            sizes.append((float(width), float(notice.offsetHeight)))
         buttons = [rect_of(e) for e in document.querySelectorAll("#bar button, #actions button")]
         words = [rect_of(e) for e in document.querySelectorAll("#title, #prompt, #score, #deal")]
         dock = place_notice((float(window.innerWidth), float(window.innerHeight)), natural, sizes, cards,
-                            buttons, wrap, words, closable=node is tip)
-        self.restyle(node, notice_style(dock))
+                            buttons, wrap, words)
+        self.restyle(notice, notice_style(dock))
         self.reserve = (dock.room_top, dock.room_bottom)
+
+    def dock_tip(self) -> None:
+        """The first games' tip lies at the top of the board's room and the board is drawn under
+        it, smaller: it covers nothing, neither a tool nor a card nor a word. Where the board
+        would keep too little room (:func:`pyapp.dock.tip_room`), the tip is not shown."""
+        tip, wrap = byid("tip"), byid("board-wrap")
+        tip.classList.remove("no-room")  # (measured as it would show)
+        strip = tip_room(float(wrap.clientHeight), float(tip.offsetHeight))
+        tip.classList.toggle("no-room", strip is None)
+        self.docked, self.reserve = None, (strip or 0.0, 0.0)
 
     @staticmethod
     def restyle(node: Any, properties: list[tuple[str, str | None]]) -> None:

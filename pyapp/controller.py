@@ -594,6 +594,13 @@ class Controller:
         standing = self.asking.standing()
         return replace(page, timers=(*page.timers, *self.can_win.timers(session, standing)),
                        verdict=self.can_win.line(session, standing), notice=self.can_win.with_progress(page.notice),
-                       tip=self.tips.lines(session.game.id, len(session.moves), page.notice is not None,
+                       tip=self.tips.lines(session.game.id, self.played(session), page.notice is not None,
                                            lambda: sum(1 for key in self.stats.stats.results if key[0] == session.game.id)))
+
+    def played(self, session: Session) -> bool:
+        """Whether the deal on the table has been moved in: a move on it, or a game of it the
+        statistics hold (in progress or ended), so Undo back to move 0 or Restart is not a new deal."""
+        deal = (session.game.id, session.options_text, session.seed)
+        stats = self.stats.stats
+        return bool(session.moves) or deal in stats.open or any(key[:3] == deal for key in stats.results)
 

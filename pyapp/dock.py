@@ -8,8 +8,8 @@ own place covers them), at its own width or another (narrower is taller); where 
 place (a phone, whose board fills the window), the board gives up a strip of its room on the
 notice's side (top or bottom), as narrow as the notice allows, and is drawn smaller or lower
 until the notice goes. A pile's label may be covered: the notice is the newest word on the page.
-The first games' tip is placed the same way, but it never makes the board smaller: where nothing
-is free it stays over the tools (a tap closes it).
+The first games' tip is not a notice: it lies at the top of the board's room, above the cards,
+and the board gives up that strip for it (:func:`tip_room`), so it covers nothing at all.
 
 Rectangles are ``(left, top, right, bottom)`` in page pixels.
 
@@ -163,8 +163,7 @@ def _places(window: tuple[float, float], size: tuple[float, float], centre: tupl
 
 
 def place_notice(window: tuple[float, float], natural: Rect, sizes: Sequence[tuple[float, float]],
-                 board: Sequence[Rect], buttons: Sequence[Rect], wrap: Rect, words: Sequence[Rect] = (),
-                 closable: bool = False) -> Dock:
+                 board: Sequence[Rect], buttons: Sequence[Rect], wrap: Rect, words: Sequence[Rect] = ()) -> Dock:
     """Where a notice goes (see the module doc): ``window`` is the page's size, ``natural`` the
     notice where the stylesheet puts it, ``sizes`` its (width, height) at its own width and at
     others, ``board`` the rectangles of the board's cards and piles (:func:`board_rects`),
@@ -181,21 +180,14 @@ def place_notice(window: tuple[float, float], natural: Rect, sizes: Sequence[tup
        every button, at the size and place nearest its natural one among those that take at most
        :data:`STRIP_SLACK` more than the least. Words are never in the way.
 
-    A ``closable`` notice (the first games' tip: a close button, and it takes the taps it covers)
-    keeps clear of all the words where it can, and may cover buttons and words rather than make the
-    board smaller: after 2, it takes the place clear of the board nearest its own (its own, where
-    that is clear), and only where there is none, 3.
-
     >>> wrap, tools = (0, 100, 400, 800), (0, 0, 400, 96)
     >>> place_notice((400, 800), (10, 104, 390, 250), [(380, 146)], [(0, 180, 400, 780)], [tools], wrap)
     Dock(left=10.0, top=104.0, width=380.0, room_top=156.0, room_bottom=0.0)
     >>> place_notice((400, 800), (10, 700, 390, 790), [(380, 90)], [(0, 100, 400, 760)], [tools], wrap)
     Dock(left=10.0, top=700.0, width=380.0, room_top=0.0, room_bottom=106.0)
-    >>> place_notice((400, 800), (10, 4, 390, 94), [(380, 90)], [(0, 100, 400, 760)], [tools], wrap, closable=True)
-    Dock(left=None, top=None, width=None, room_top=0.0, room_bottom=0.0)
     """
     board = [r for r in board if r[2] > r[0] and r[3] > r[1]]
-    kept = (*buttons, *(r for r in words if closable or not _overlaps(natural, r)))  # (words its own place keeps clear of)
+    kept = (*buttons, *(r for r in words if not _overlaps(natural, r)))  # (words its own place keeps clear of)
     buttons = [r for r in kept if r[2] > r[0] and r[3] > r[1]]
     inside = natural[0] >= 0 and natural[1] >= 0 and natural[2] <= window[0] and natural[3] <= window[1]
     if inside and not any(_overlaps(natural, r) for r in (*board, *buttons)):
@@ -216,11 +208,6 @@ def place_notice(window: tuple[float, float], natural: Rect, sizes: Sequence[tup
 
     if (free := nearest((*board, *buttons))) is not None:
         return free
-    if closable:  # over the buttons, clear of the board
-        if inside and not any(_overlaps(natural, r) for r in board):
-            return Dock()
-        if (over := nearest(board)) is not None:
-            return over
     # no free place: a strip of the board's room, at its top or its bottom, the least one (or one
     # at most STRIP_SLACK more, nearer the notice's own place: it moves as little as it can)
     def strips(slack: float) -> list[tuple[float, float, int, float, float, float, bool]]:
@@ -240,3 +227,20 @@ def place_notice(window: tuple[float, float], natural: Rect, sizes: Sequence[tup
         return Dock(room_top=max(0.0, natural[3] + GAP - wrap[1]))
     _, lost, _, x, y, w, at_top = strip
     return Dock(float(round(x)), float(round(y)), float(w), lost if at_top else 0.0, 0.0 if at_top else lost)
+
+
+#: The least height the board keeps under the first games' tip, in pixels: a tip that would leave
+#: it less is not shown (a tip never covers anything; the cards matter more than the tip).
+TIP_BOARD: Final = 200.0
+
+
+def tip_room(room: float, tip: float) -> float | None:
+    """The strip the board gives up at the top of its room (``room`` pixels high) for the first
+    games' tip (``tip`` pixels high, as laid out at the room's width): the tip and a gap under it,
+    or None where the board would keep less than :data:`TIP_BOARD` (the tip is not shown).
+
+    >>> tip_room(600.0, 80.0), tip_room(260.0, 80.0)
+    (86.0, None)
+    """
+    need = tip + GAP
+    return need if room - need >= TIP_BOARD else None

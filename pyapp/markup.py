@@ -260,12 +260,16 @@ Write = tuple[str, str, str]
 
 
 def deal_text(deal: str, timer: str) -> str:
-    """The status line's deal and moves, then the time played.
+    """The status line's deal and moves, then the time played, as HTML: the deal, then the moves
+    and the time, each a whole (a narrow line breaks between the two, never leaves the time alone).
 
-    >>> deal_text("Deal 42 · 7 moves", "1:03"), deal_text("Deal 42 · 0 moves", "")
-    ('Deal 42 · 7 moves · 1:03', 'Deal 42 · 0 moves')
+    >>> deal_text("Deal 42 · 7 moves", "1:03")
+    '<span class="item">Deal 42</span> <span class="item">· 7 moves · 1:03</span>'
+    >>> deal_text("Deal 42 · 0 moves", ""), deal_text("", "")
+    ('<span class="item">Deal 42</span> <span class="item">· 0 moves</span>', '')
     """
-    return " · ".join(t for t in (deal, timer) if t)
+    first, sep, rest = " · ".join(t for t in (deal, timer) if t).partition(" · ")
+    return " ".join(f'<span class="item">{escape(part)}</span>' for part in (first, sep.lstrip() + rest) if part)
 
 
 def screen_writes(screen: str) -> tuple[Write, ...]:
@@ -297,7 +301,7 @@ def page_writes(view: View, celebrate: bool = False) -> tuple[Write, ...]:
         ("#title", "text", view.title),
         ("#heading", "text", view.title),
         ("#prompt", "text", view.prompt),
-        ("#deal", "text", deal_text(view.deal, view.timer)),
+        ("#deal", "html", deal_text(view.deal, view.timer)),
         ("#score", "html", score_html(view.score, view.info)),
         ("#bar", "class:menu-open", on(view.menu_open)),
         ("#more", "attr:aria-expanded", "true" if view.menu_open else "false"),

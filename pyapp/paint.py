@@ -151,7 +151,7 @@ class Painter:
     def clock(self, timer: str) -> list[Op]:
         """The status line with the time played (every second), while the view shows it."""
         deal, timed = self.deal
-        return self.writes("#deal", (("text", deal_text(deal, timer)),)) if timed else []
+        return self.writes("#deal", (("html", deal_text(deal, timer)),)) if timed else []
 
     def previewing(self, on: bool) -> list[Op]:
         """A touch held on a button that previews shows the preview (:meth:`Controller.button_press`)."""

@@ -272,11 +272,11 @@ class Tips:
     and the games whose tip the player closed while the page is open.
 
     >>> t = Tips()
-    >>> len(t.lines("gyre", 0, False, lambda: 0)), t.lines("gyre", 1, False, lambda: 0)
+    >>> len(t.lines("gyre", False, False, lambda: 0)), t.lines("gyre", True, False, lambda: 0)
     (3, ())
-    >>> t.lines("gyre", 0, False, lambda: TIP_GAMES), t.lines("gyre", 0, True, lambda: 0)
+    >>> t.lines("gyre", False, False, lambda: TIP_GAMES), t.lines("gyre", False, True, lambda: 0)
     ((), ())
-    >>> t.close("gyre"); t.lines("gyre", 0, False, lambda: 0), len(t.lines("zodiac", 0, False, lambda: 0))
+    >>> t.close("gyre"); t.lines("gyre", False, False, lambda: 0), len(t.lines("zodiac", False, False, lambda: 0))
     ((), 3)
     """
 
@@ -287,12 +287,14 @@ class Tips:
         """Its close button (in the page, a tap anywhere on it): not shown again while the page is open."""
         self.closed.add(game_id)
 
-    def lines(self, game_id: str, moves: int, noticed: bool, counted: Callable[[], int]) -> tuple[str, ...]:
+    def lines(self, game_id: str, played: bool, noticed: bool, counted: Callable[[], int]) -> tuple[str, ...]:
         """The game's tip in the language in use, before the first move of a player's first
         :data:`TIP_GAMES` games of it (``counted``: how many games of it the statistics hold, asked
-        only before a deal's first move), then never again, nor once closed; a notice on the page
+        only before a deal's first move), then never again, nor once closed. ``played``: the deal
+        has been moved in (a move on the table, or one undone or restarted away): it does not come
+        back at move 0. A notice on the page
         (``noticed``: a verdict, a broken link, "Link copied") takes its place until it is
         dismissed (drawn over each other, neither could be read)."""
-        if moves or noticed or game_id in self.closed or counted() >= TIP_GAMES:
+        if played or noticed or game_id in self.closed or counted() >= TIP_GAMES:
             return ()
         return tuple(_(line) for line in entry(game_id).tip)

@@ -8,7 +8,7 @@ import pytest
 from hypothesis import example, given, settings, strategies as st
 
 from pyapp.controller import Controller, MemoryStorage
-from pyapp.dock import GAP, MARGIN, STRIP_SLACK, Dock, Rect, board_rects, place_notice
+from pyapp.dock import GAP, MARGIN, STRIP_SLACK, TIP_BOARD, Dock, Rect, board_rects, place_notice, tip_room
 from pyapp.paint import unit_for
 from pyapp.table import CARD_H, CARD_W
 from pyapp.view import Board
@@ -38,50 +38,31 @@ def far(x: float, y: float, size: tuple[float, float], centre: tuple[float, floa
 @settings(max_examples=300, deadline=None)
 @given(board=st.lists(rect_in, max_size=5), buttons=st.lists(rect_in, max_size=2), nx=st.integers(0, 80),
        ny=st.integers(0, 80), w=st.integers(20, 60), h=st.integers(10, 30), other=st.booleans(),
-       words=st.lists(rect_in, max_size=2), closable=st.booleans())
+       words=st.lists(rect_in, max_size=2))
 @example(board=[(0.0, 27.0, 47.0, 77.0)], buttons=[], nx=0, ny=26, w=60, h=30, other=True,
-         words=[], closable=False)  # narrower: its own middle's height
+         words=[])  # narrower: its own middle's height
 @example(board=[(0.0, 20.0, 120.0, 115.0)], buttons=[(0.0, 0.0, 120.0, 50.0)], nx=10, ny=80, w=60, h=20,
-         other=False, words=[], closable=False)  # its own place low: the strip at the bottom
+         other=False, words=[])  # its own place low: the strip at the bottom
 @example(board=[(0.0, 0.0, 120.0, 120.0)], buttons=[(0.0, 0.0, 120.0, 44.0), (0.0, 81.0, 120.0, 120.0)], nx=10,
-         ny=70, w=60, h=20, other=False, words=[], closable=False)  # the top strips are less, but its side is the bottom
+         ny=70, w=60, h=20, other=False, words=[])  # the top strips are less, but its side is the bottom
 @example(board=[(0.0, 0.0, 120.0, 120.0)], buttons=[], nx=10, ny=65, w=60, h=20, other=False,
-         words=[], closable=False)  # the nearest place would take more than the slack: the nearest within it
-@example(board=[(0.0, 30.0, 120.0, 120.0)], buttons=[(0.0, 0.0, 120.0, 18.0)], nx=10, ny=2, w=60, h=20, other=False,
-         words=[], closable=True)  # the tip over the tools, clear of the board, nowhere free: it stays
-@example(board=[(0.0, 50.0, 120.0, 120.0)], buttons=[(0.0, 0.0, 120.0, 40.0)], nx=10, ny=35, w=60, h=20, other=False,
-         words=[], closable=True)  # the tip over the board: up over the tools, not a strip
+         words=[])  # the nearest place would take more than the slack: the nearest within it
 def test_a_notice_goes_nearest_its_place_over_nothing_blocked_or_the_board_gives_up_a_strip_on_its_side(
         board: list[Rect], buttons: list[Rect], nx: int, ny: int, w: int, h: int, other: bool,
-        words: list[Rect], closable: bool) -> None:
+        words: list[Rect]) -> None:
     window, wrap = (120, 120), (0.0, 20.0, 120.0, 120.0)
     natural = (float(nx), float(ny), float(nx + w), float(ny + h))
     sizes = [(float(w), float(h))] + ([(float(w * 3 // 5), float(h * 8 // 5))] if other else [])
-    dock = place_notice(window, natural, sizes, board, buttons, wrap, words, closable)
+    dock = place_notice(window, natural, sizes, board, buttons, wrap, words)
     inside = nx + w <= 120 and ny + h <= 120
     # the words its own place keeps clear of are kept clear of as the buttons are; the others may be
-    # covered (a closable one, the tip: all are kept clear of where it can)
-    buttons = buttons + [r for r in words if closable or not overlaps(natural, r)]
+    # covered
+    buttons = buttons + [r for r in words if not overlaps(natural, r)]
     if inside and not any(overlaps(natural, r) for r in board + buttons):
         assert dock == Dock()  # where it covers nothing, it stays
         return
     centre = (nx + w / 2, ny + h / 2)
     frees = [(size, free_places(window, (int(size[0]), int(size[1])), board + buttons)) for size in sizes]
-    if closable and not any(places for _, places in frees):  # (the tip) over buttons, clear of the board
-        clear = [(size, free_places(window, (int(size[0]), int(size[1])), board)) for size in sizes]
-        if inside and not any(overlaps(natural, r) for r in board):
-            assert dock == Dock()  # its own place covers buttons only: it stays
-            return
-        if any(places for _, places in clear):
-            assert dock.left is not None and dock.top is not None and dock.width is not None
-            assert dock.room_top == dock.room_bottom == 0
-            size = next(s for s in sizes if s[0] == dock.width)
-            placed = (dock.left, dock.top, dock.left + size[0], dock.top + size[1])
-            assert not any(overlaps(placed, r, GAP - 0.5) for r in board), (placed, board)
-            mine = far(dock.left, dock.top, size, centre)
-            assert all(far(x, y, s, centre) >= mine - 0.8 for s, places in clear for x, y in places)
-            return
-        # nowhere clear of the board: the strip, as for any notice (below)
     if dock.left is None:  # not even a place clear of the buttons: it stays, and the board gives it room
         assert not any(free_places(window, (int(s[0]), int(s[1])), buttons) for s in sizes)
         assert dock.room_top >= natural[3] + GAP - wrap[1] and dock.room_bottom == 0
@@ -163,3 +144,14 @@ def test_a_phone_board_gives_a_long_notice_its_strip() -> None:
     # where it was, at its own width (the shortest), the board's room shorter by what it takes of it
     assert (dock.left, dock.top, dock.width) == (10, 104, 370)
     assert dock.room_top == 250 + GAP - 184 and dock.room_bottom == 0
+
+
+@given(room=st.floats(0, 2000), tip=st.floats(0, 600))
+def test_the_tip_takes_a_strip_of_the_boards_room_or_is_not_shown(room: float, tip: float) -> None:
+    """The first games' tip lies above the cards in a strip the board gives up; never so tall that
+    the board keeps less than TIP_BOARD (then it is not shown: it never covers anything)."""
+    strip = tip_room(room, tip)
+    if room - tip - GAP >= TIP_BOARD:
+        assert strip == tip + GAP
+    else:
+        assert strip is None
