@@ -185,3 +185,20 @@ def test_opening_a_link_keeps_the_game_in_progress(orbit: Orbit) -> None:
     page.wait_for_function("t => location.hash === t", arg=mine)
     assert_board_matches(page)
     orbit.assert_clean()
+
+
+def test_a_link_followed_is_opened_when_the_page_draws_before_its_hashchange(orbit: Orbit) -> None:
+    """A draw between a link followed and its hashchange event (here a resize; in the axe-core
+    test, the close event of a dialog closed by Escape, which comes with the next frame) opens
+    the link: it wrote the old address back over it, the hashchange then read the old address and
+    the link was lost (issue 43; pyapp/address.py)."""
+    page = orbit.open("#g=zodiac&s=5")
+    page.evaluate("""f => new Promise(done => {
+        addEventListener('hashchange', () => setTimeout(done, 0), {once: true});
+        location.hash = f;
+        dispatchEvent(new Event('resize'));  // the page draws before it hears of the link
+    })""", "#g=zodiac&s=5&m=S.S.S")
+    orbit.idle()
+    assert page.evaluate("location.hash") == "#g=zodiac&v=1&o=&s=5&m=S.S.S"
+    assert_board_matches(page)
+    orbit.assert_clean()
