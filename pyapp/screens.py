@@ -17,7 +17,7 @@ from typing import Any, Callable, Final, Literal
 
 from .clock import format_duration
 from .game import AnyGame
-from .games import entry
+from .games import entry, moves_made
 from .hand import Picking
 from .i18n import N_, _, ngettext
 from .rng import parse_seed
@@ -145,14 +145,15 @@ def game_view(around: Around, session: Session, table: Table, board: Board, *, p
                         ButtonView("pick-cancel", _("Cancel"), True, _("Put the card back"))]
     elif resign_armed:
         prompt = _("Press Give up again to end this game with the score as it stands.")
-    status, n, title = session.status(), len(session.moves), session.game.title
+    status, title = session.status(), session.game.title
+    n = moves_made(session.game.id, session.moves)  # the player's moves (a Gravity collapse choice is not one)
     # Translators: the Give up button once pressed: a second press ends the game.
     sure = _("Sure?")
     resign_label = sure if resign_armed else _("Give up")
     tools = {"undo": session.can_undo or backup, "redo": session.can_redo,
              "restart": bool(session.moves) or session.resigned, "new": True, "resign": status == "playing",
-             "copy": True, "help": True, "hint": status == "playing" and not session.resigned, "watch": bool(n),
-             "verdict": status == "playing" and not session.resigned}
+             "copy": True, "help": True, "hint": status == "playing" and not session.resigned,
+             "watch": bool(session.moves), "verdict": status == "playing" and not session.resigned}
     return around.view(
         screen="game", title=heading(session, daily), board=board, prompt=prompt, score=table.score, info=table.info, tools=tools,
         resign_armed=resign_armed, resign_label=resign_label,

@@ -13,6 +13,7 @@ from typing import Callable, Protocol
 
 from .daily import daily_date
 from .errors import StatsError
+from .games import moves_made
 from .i18n import _, ngettext, number, percent
 from .links import Link
 from .stats import MAX_OPEN, Key, OpenGame, Outcome, Result, Stats, _order, utc_stamp
@@ -142,7 +143,7 @@ class StatsKeeper:
         band = known.band(score) if known is not None and outcome != "abandoned" else ""
         link = Link(game, o.options, o.seed, session.moves, session.resigned).fragment()
         return Result(game, o.options, o.seed, o.started, score, outcome == "won", utc_stamp(self.clock()),
-                      len(session.moves), outcome, o.daily, band, o.hints, max(0, elapsed_ms), link)
+                      moves_made(game, session.moves), outcome, o.daily, band, o.hints, max(0, elapsed_ms), link)
 
     def hinted(self, game: str, session: GameLike) -> None:
         """The player asked for a hint: it counts for the game in progress (one

@@ -21,7 +21,7 @@ from typing import Any, Literal
 from .clock import MAX_ELAPSED_MS
 from .daily import daily_seed
 from .errors import OrbitError, ParseError, StatsError
-from .games import GameEntry, entry
+from .games import GameEntry, entry, moves_made
 from .i18n import _, ngettext, number
 from .links import Link
 
@@ -111,6 +111,9 @@ class Result:
     won: bool
     #: When it ended or was abandoned, a UTC stamp (its first 10 characters are the date).
     date: str
+    #: The player's moves (:func:`pyapp.games.moves_made`: a Gravity collapse choice is none).
+    #: A record written before counted every token; one that keeps its link is counted
+    #: again as it is read, one without keeps its figure (docs/RULES-NOTES.md, Gravity).
     moves: int
     outcome: Outcome
     #: The UTC date (YYYY-MM-DD) of the daily deal this was, or "".
@@ -331,8 +334,8 @@ def _get(item: dict[str, Any], name: str, kind: type, where: str, default: Any =
     return value
 
 
-def _link_ok(link: str, game: str, options: str, seed: int, where: str) -> None:
-    """A result's link must read and name the result's own deal."""
+def _link_ok(link: str, game: str, options: str, seed: int, where: str) -> Link:
+    """A result's link must read and name the result's own deal; the link read."""
     try:
         parsed = Link.parse(link)
     except ParseError as exc:
@@ -342,6 +345,7 @@ def _link_ok(link: str, game: str, options: str, seed: int, where: str) -> None:
         raise StatsError(_("{where}: link has its moves packed (k=), not written out").format(where=where))
     if (parsed.game, parsed.seed) != (game, seed) or parsed.options != options:
         raise StatsError(_("{where}: link is for another deal than the result").format(where=where))
+    return parsed
 
 
 def _date_ok(text: str, where: str, name: str) -> None:
@@ -394,7 +398,9 @@ def _result_from(item: Any, where: str) -> Result:
         raise StatsError(_("{where}: elapsed_ms is longer than a timer counts").format(where=where))
     link = _get(item, "link", str, where, "", MAX_LINK)
     if link:
-        _link_ok(link, game, options, seed, where)
+        tokens = _link_ok(link, game, options, seed, where).moves
+        if moves == len(tokens):  # counted as every token was, before a Gravity collapse choice was no move
+            moves = moves_made(game, tokens)
     judged = _get(item, "judged", str, where, "")
     if judged not in JUDGEMENTS:
         raise StatsError(_("{where}: judged {judged} is not what the solver says").format(

@@ -878,7 +878,8 @@ def test_numbers_one_score_named_by_the_rules_badges_apart_deal_and_moves() -> N
             assert c.session is not None and v.board is not None
             assert v.score.startswith(names[c.session.game.id])
             assert all(p.badge == "" or p.badge.startswith("×") for p in v.board.piles)  # never a bare number
-            n = len(c.session.moves)
+            state = c.session.state  # Gravity counts its stacks and MOON plays, not its collapse choices
+            n = state.stacks + state.m2p if c.session.game.id == "gravity" else len(c.session.moves)
             assert v.deal == f"Deal {c.session.seed} · {n} {'move' if n == 1 else 'moves'}"
     g = controller("#g=gravity&s=42").view()
     assert g.info == "the MOON’s 27 cards count as piles"

@@ -25,7 +25,7 @@ from __future__ import annotations
 
 import importlib
 import pkgutil
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from typing import Any
 
@@ -34,7 +34,8 @@ from ..game import AnyGame
 from ..i18n import N_, _, ngettext
 from ..table import GameView
 
-__all__ = ["GameEntry", "all_games", "entries", "entry", "get_game", "get_view", "register", "unregister"]
+__all__ = ["GameEntry", "all_games", "entries", "entry", "get_game", "get_view", "moves_made", "register",
+           "unregister"]
 
 #: A game's heuristic: one good legal move token for a state it is playing, or None.
 Hinter = Callable[[Any], str | None]
@@ -96,6 +97,11 @@ class GameEntry:
     #: three short lines (what to do, what the blue dots mark, how it ends), each marked
     #: with ``N_`` and translated where shown.
     tip: tuple[str, ...] = ()
+    #: Whether a move token is a move of the player's, as the status line and the statistics
+    #: count them (:meth:`moves_made`): a token that only settles the move before it (Gravity's
+    #: choice of the pile that slides into the hole) is not. The default: every token is one.
+    #: Links, replays and the move log keep every token all the same.
+    is_move: Callable[[str], bool] = lambda token: True
 
     def amount(self, score: int) -> str:
         """A score with its unit, in the language in use.
@@ -104,6 +110,15 @@ class GameEntry:
         ('1 pile left', '58 points', '3 cards home')
         """
         return self.amount_words(score)
+
+    def moves_made(self, tokens: Iterable[str]) -> int:
+        """How many moves the player made in ``tokens`` (a game's move log), as the player
+        counts them (:attr:`is_move`).
+
+        >>> entry("gyre").moves_made(["R", "SAD1"]), entry("gravity").moves_made(["c3d3", "c2", "d2", "e4e3", "m"])
+        (2, 3)
+        """
+        return sum(1 for token in tokens if self.is_move(token))
 
     @property
     def id(self) -> str:
@@ -178,6 +193,19 @@ def entry(game_id: str) -> GameEntry:
         # Translators: {game} is the game id a link names; {known} lists the games' ids (gravity, square, ...)
         raise ParseError(_("unknown game {game}; known: {known}").format(game=repr(game_id[:20]),
                                                                          known=", ".join(_ENTRIES))) from None
+
+
+def moves_made(game_id: str, tokens: Iterable[str]) -> int:
+    """The moves the player made in a game's move log ``tokens``, as the status line, the end
+    screen and the statistics count them (:meth:`GameEntry.moves_made`); every token for a game
+    this app does not know.
+
+    >>> moves_made("gravity", ("c3d3", "c2")), moves_made("some future game", ("c3d3", "c2"))
+    (1, 2)
+    """
+    _discover()
+    known = _ENTRIES.get(game_id)
+    return known.moves_made(tokens) if known is not None else sum(1 for _token in tokens)
 
 
 def entries() -> list[GameEntry]:

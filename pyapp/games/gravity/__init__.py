@@ -45,6 +45,17 @@ def piles_and_band(piles: int) -> str:
     return _("{piles} ({band})").format(piles=piles_left(piles), band=rating(piles))
 
 
+def is_move(token: str) -> bool:
+    """Whether a move token is a move of the player's: a stack or MOON → PLANET. A collapse
+    choice (a 2-character token, RULES.md 1.12: which pile slides into the hole) finishes the
+    stack before it, so it is not counted apart (docs/RULES-NOTES.md, Gravity).
+
+    >>> [is_move(t) for t in ("c3d3", "c2", "m")]
+    [True, False, True]
+    """
+    return len(token) != 2
+
+
 def _solver(state: Any) -> Any:
     """Gravity's own solver for positions like ``state`` (None: the default rules), loaded
     only when a search starts."""
@@ -75,4 +86,5 @@ ENTRY: Final = GameEntry(
             "the places it may go light up."),
          N_("A blue dot marks a pile that can move. After each stack the planet collapses toward its core."),
          N_("The fewer piles left the better: one pile is a win.")),
+    is_move=is_move,
 )
