@@ -55,9 +55,11 @@ from .watch import Watch, control_replay, watch_game
 class Controller:
     """The app's state and its answer to every player intent (see the module doc)."""
 
-    def __init__(self, storage: Storage, reduced_motion: bool = False) -> None:
+    def __init__(self, storage: Storage, reduced_motion: bool = False, tab_storage: Storage | None = None) -> None:
+        """``storage`` is shared with the other tabs (``localStorage``); ``tab_storage`` is this
+        tab's own, which outlives a reload (``sessionStorage``; see :class:`pyapp.saves.Saves`)."""
         self.storage = storage
-        self.saves = Saves(storage)
+        self.saves = Saves(storage, tab_storage)
         self.opener = Opener(self.saves)
         self.screen: Literal["start", "game"] = "start"
         self.session: Session | None = None
@@ -226,10 +228,15 @@ class Controller:
             self.tabs.saved(self.saves.write(self.session, self.daily_day, self.elapsed()))
 
     def _save_time(self) -> None:
-        """Bring the time played up to date in the save, if the save still holds this very
-        game (another tab may have played on since, or the save may be unreadable)."""
-        if self.session is not None and self.saves.holds(self.session, self.daily_day):
+        """Bring the time played up to date: in the save, if it still holds this very game
+        (another tab may have played on since, or the save may be unreadable), and in this
+        tab's own record of its game whatever the save holds (a reload takes it back)."""
+        if self.session is None:
+            return
+        if self.saves.holds(self.session, self.daily_day):
             self.save()
+        else:
+            self.saves.keep_own(self.session, self.daily_day, self.elapsed())
 
     # -- playing -----------------------------------------------------------------------
     def play(self, token: str) -> None:

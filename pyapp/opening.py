@@ -133,10 +133,13 @@ class Opener:
                 problem=exc, game=fresh.game.title)
             return Opened(fresh, said=" ".join((said, resumed.said)) if resumed is not None else said, error=True)
         day = self.daily_day(session, today)
-        saved = self.saves.read(session.game.id, daily=day is not None)
-        if saved is not None and not session.replay_error and saved.day == day and saved.session.link() == session.link():
-            # the page opened on its own game's link (a reload): the save also keeps the redo moves and the timer
-            return Opened(saved.session, day, saved.clock)
+        # The page opened on its own game's link (a reload): this tab's own record of it, else the
+        # slot's, also keeps the redo moves and the time played. This tab's first: the slot may
+        # hold the same game as another tab saved it, with that tab's time.
+        for saved in (self.saves.own(session.game.id, day is not None), self.saves.read(session.game.id, day is not None)):
+            if saved is not None and not session.replay_error and saved.day == day \
+                    and saved.session.link() == session.link():
+                return Opened(saved.session, day, saved.clock)
         return self.played_on(session, day, "")
 
     def played_on(self, session: Session, day: datetime.date | None, said: str) -> Opened:

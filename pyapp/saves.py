@@ -12,6 +12,11 @@ Two tabs may play the same slot. Each tab remembers the save it last read or wro
 there; a write that finds another tab's game in the slot (one that went on elsewhere
 since) keeps that game under :data:`OTHER_TAB_PREFIX` before writing its own, and says
 so, so that neither game is lost and either can be opened (:meth:`Saves.swap_other`).
+Each tab also keeps its own game of each slot, with its time played, in a storage of
+its own (:attr:`Saves.tab`: the page's ``sessionStorage``, which outlives a reload but
+not the tab), written with every save and whenever the time is brought up to date,
+whichever tab wrote the slot last: a reload takes it back (:meth:`Saves.own`), so a
+tab's time played is never lost to a slot the other tab wrote since.
 
 >>> from pyapp.storage import MemoryStorage
 >>> from pyapp.games import get_game
@@ -39,7 +44,7 @@ from .daily import daily_seed
 from .errors import ClockError, SaveError
 from .i18n import _
 from .session import Session
-from .storage import Storage
+from .storage import MemoryStorage, Storage
 
 CURRENT_KEY: Final = "orbit.current"
 SAVE_PREFIX: Final = "orbit.save."
@@ -147,8 +152,10 @@ def read_save(text: str) -> Saved:
 class Saves:
     """The player's saved games in a :class:`~pyapp.storage.Storage`."""
 
-    def __init__(self, storage: Storage) -> None:
+    def __init__(self, storage: Storage, tab: Storage | None = None) -> None:
         self.storage = storage
+        #: This tab's own storage (see the module doc; none given: one that lasts as long as this object).
+        self.tab: Storage = tab if tab is not None else MemoryStorage()
         #: The save this tab last read or wrote in each slot (by key), to tell another tab's.
         self.known: dict[str, str] = {}
 
@@ -231,8 +238,33 @@ class Saves:
             self.storage.set(self.other_key(session.game.id, daily), str(self.storage.get(key)))
         self.storage.set(key, text)
         self.known[key] = text
+        self.tab.set(key, text)
         self.storage.set(CURRENT_KEY, session.game.id + ("@daily" if daily else ""))
         return elsewhere
+
+    def keep_own(self, session: Session, day: datetime.date | None, elapsed_ms: int) -> None:
+        """Keep ``session`` with its time played as this tab's own game of its slot (in :attr:`tab`
+        only: the slot itself may hold another tab's game by now)."""
+        self.tab.set(self.key(session.game.id, day is not None), save_text(session, day, elapsed_ms))
+
+    def own(self, game_id: str, daily: bool = False) -> Saved | None:
+        """This tab's own game of a slot as it last kept it (:meth:`write`, :meth:`keep_own`), or None.
+
+        >>> from pyapp.games import get_game
+        >>> shared = MemoryStorage(); tab_a, tab_b = Saves(shared, MemoryStorage()), Saves(shared, MemoryStorage())
+        >>> mine = Session.new(get_game("gravity"), 777); _ = tab_a.write(mine, None, 1_000)
+        >>> theirs = Session.new(get_game("gravity"), 777); _ = theirs.play(theirs.legal_moves()[1])
+        >>> _ = tab_b.write(theirs, None, 9_000); tab_a.keep_own(mine, None, 16_000)
+        >>> tab_a.read("gravity").session.moves == theirs.moves, tab_a.own("gravity").clock.elapsed_ms
+        (True, 16000)
+        >>> tab_b.own("gravity").clock.elapsed_ms, tab_b.own("gyre")
+        (9000, None)
+        """
+        raw = self.tab.get(self.key(game_id, daily))
+        try:
+            return read_save(raw) if raw else None
+        except SaveError:
+            return None
 
     def changed_elsewhere(self, game_id: str, daily: bool = False) -> bool:
         """The slot holds a game other than the one this tab last read or wrote there (another

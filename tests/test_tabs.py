@@ -4,13 +4,13 @@ SafeStorage)."""
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Callable
 
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from pyapp.controller import Controller, MemoryStorage
-from pyapp.saves import OTHER_TAB_PREFIX, SAVE_PREFIX
+from pyapp.saves import OTHER_TAB_PREFIX, SAVE_PREFIX, read_save
 from pyapp.session import Session
 from pyapp.settings import FOUR_COLOUR, LARGE, SETTINGS_KEY
 from pyapp.stats import Stats
@@ -239,3 +239,94 @@ def test_two_tabs_never_lose_the_game_either_one_last_saved(steps: list[tuple[st
         for store in stores.values():
             mine = Session.from_save(store.last).moves if store.last else ()
             assert any(line[:len(mine)] == mine for line in lines), (mine, lines)
+
+
+def reload(c: Controller, own: MemoryStorage, now: float, meanwhile: Callable[[], object] = lambda: None) -> Controller:
+    """The page of ``c`` reloaded: it hides (and saves), and starts again on its own address
+    with its own tab's storage (``sessionStorage``), on a clock that starts again; ``meanwhile``
+    is what the other tab does between the two."""
+    c.visibility(True, now)
+    meanwhile()
+    again = Controller(c.storage, reduced_motion=True, tab_storage=own)
+    again.tick(0)
+    again.start(c.view().address, BASE)
+    return again
+
+
+def test_two_tabs_both_played_then_reloaded_each_keep_their_time() -> None:
+    """The issue's case: the second tab's clock fell from 0:16 to 0:01 on a reload, its moves
+    kept. Its game's link no longer matched the shared save (the first tab had written its own
+    game there since), so it opened as a link's game with a new clock, and its time, never
+    saved since its last move, was nowhere: each tab now keeps its own game with its time."""
+    shared, own_a, own_b = MemoryStorage(), MemoryStorage(), MemoryStorage()
+    a = Controller(shared, reduced_motion=True, tab_storage=own_a)
+    a.tick(0); a.start(DEAL, BASE)
+    assert a.session is not None
+    a.play(a.session.legal_moves()[0])
+    b = Controller(shared, reduced_motion=True, tab_storage=own_b)
+    b.tick(1_000); b.start("", BASE)  # a second tab resumes the game ...
+    assert b.session is not None and b.session.moves == a.session.moves
+    b.play(b.session.legal_moves()[0])  # ... and goes on its own way, and so does the first
+    a.tick(2_000); a.play(a.session.legal_moves()[1])
+    assert (a.tick(10_000), b.tick(17_000)) == ("0:10", "0:16")
+    b_moves, a_moves = b.session.moves, a.session.moves
+    b = reload(b, own_b, 17_500)
+    assert b.session is not None and b.session.moves == b_moves and b.tick(0) == "0:16"
+    a = reload(a, own_a, 11_000)
+    assert a.session is not None and a.session.moves == a_moves and a.tick(0) == "0:11"
+    fresh = tab(shared)  # a new tab resumes the game saved last, with its time
+    assert fresh.session is not None and fresh.session.moves == a_moves and fresh.tick(0) == "0:11"
+
+
+def test_a_reload_takes_the_tabs_own_time_over_the_same_game_saved_by_another_tab() -> None:
+    """Both tabs at the same moves: the slot holds the time of whichever saved last, here the
+    other tab's, which hid while this one reloaded; the reload takes this tab's own time."""
+    shared, own_a, own_b = MemoryStorage(), MemoryStorage(), MemoryStorage()
+    a = Controller(shared, reduced_motion=True, tab_storage=own_a)
+    a.tick(0); a.start(DEAL, BASE)
+    assert a.session is not None
+    a.play(a.session.legal_moves()[0])
+    b = Controller(shared, reduced_motion=True, tab_storage=own_b)
+    b.tick(0); b.start("", BASE)
+    assert a.tick(30_000) == "0:30" and b.tick(5_000) == "0:05"
+    def b_hides() -> None:
+        b.visibility(True, 5_000)
+        assert read_save(shared.get(SAVE_PREFIX + "gravity") or "").clock.elapsed_ms == 5_000
+
+    assert reload(a, own_a, 30_000, meanwhile=b_hides).tick(0) == "0:30"
+    assert reload(b, own_b, 5_000).tick(0) == "0:05"
+
+
+@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(st.lists(st.tuples(st.sampled_from("ab"), st.sampled_from(["move", "undo", "hear", "act", "reload", "hide"]),
+                          st.integers(0, 5), st.integers(0, 20_000)), max_size=14))
+def test_a_tabs_clock_never_falls_back_on_a_reload(steps: list[tuple[str, str, int, int]]) -> None:
+    """Whatever two tabs do to one deal, in any order, a reload shows the tab's own game
+    (moves and redo moves) with at least the time it showed before."""
+    shared = MemoryStorage()
+    own = {"a": MemoryStorage(), "b": MemoryStorage()}
+    tabs = {name: Controller(shared, reduced_motion=True, tab_storage=own[name]) for name in own}
+    for c in tabs.values():
+        c.tick(0); c.start(DEAL, BASE)
+    now = 0
+    for name, what, which, wait in steps:
+        now += wait
+        c = tabs[name]
+        c.tick(now)
+        assert c.session is not None
+        if what == "move" and c.session.status() == "playing" and (legal := c.session.legal_moves()):
+            c.play(legal[which % len(legal)])
+        elif what == "undo":
+            c.undo()
+        elif what == "hear":
+            c.tabs.stored_elsewhere(SAVE_PREFIX + "gravity")
+        elif what == "act" and c.notice is not None and c.notice.action:
+            c.notice_action()
+        elif what == "hide":
+            c.visibility(True, now)
+            c.visibility(False, now)
+        elif what == "reload":
+            shown, game = c.elapsed(), (c.session.moves, c.session.redo_moves)
+            tabs[name] = again = reload(c, own[name], now)
+            assert again.session is not None and (again.session.moves, again.session.redo_moves) == game
+            assert again.elapsed() >= shown, (shown, again.elapsed())
