@@ -3,6 +3,8 @@ player's game is never lost without a word (pyapp/tabs.py)."""
 
 from __future__ import annotations
 
+import re
+
 from playwright.sync_api import Page
 
 import helpers
@@ -12,6 +14,7 @@ from pyapp.session import Session
 from pyapp.tabs import KEPT_AGAIN, KEPT_OTHER, NOT_KEPT, WENT_ON
 
 DEAL = "#g=gravity&v=1&o=&s=777"
+TIME = re.compile(r"(\d+):(\d\d)$")
 
 
 def notice(page: Page, text: str) -> None:
@@ -78,4 +81,43 @@ def test_a_full_storage_is_said_with_the_link_and_the_game_is_written_once_there
     notice(page, KEPT_AGAIN)
     kept = page.evaluate("localStorage.getItem('orbit.save.gravity')")
     assert Session.from_save(kept).moves == session.moves
+    orbit.assert_clean()
+
+
+def seconds_shown(page: Page) -> int:
+    """The timer at the end of the status line, in seconds."""
+    m = TIME.search(page.locator("#deal").inner_text().strip())
+    assert m, page.locator("#deal").inner_text()
+    return int(m.group(1)) * 60 + int(m.group(2))
+
+
+def test_two_tabs_both_played_then_reloaded_keep_their_clocks(orbit: Orbit) -> None:
+    """Two tabs play one saved game, each its own way, then reload: each shows its own game
+    with at least the time it showed before (the clock never falls back). The test waits for
+    the clocks to show some seconds, not for a time to pass: on a slow machine they show more."""
+    one = orbit.open(DEAL)
+    session = Session.new(get_game("gravity"), 777)
+    first = session.legal_moves()[0]
+    helpers.play_via_ui(orbit, session, first, how="tap")
+    session.play(first)
+    one.wait_for_function("t => location.hash.endsWith('m=' + t)", arg=first)
+    tab_two = Orbit(one.context.new_page(), orbit.base)
+    two = tab_two.open()  # a second tab resumes the game, and goes on its own way ...
+    assert helpers.session_of(two).moves == (first,)
+    mine, theirs = session.legal_moves()[:2]
+    helpers.play_via_ui(tab_two, session, mine, how="tap")
+    two.wait_for_function("t => location.hash.endsWith('.' + t)", arg=mine)
+    helpers.play_via_ui(orbit, session, theirs, how="tap")  # ... and so does the first
+    one.wait_for_function("t => location.hash.endsWith('.' + t)", arg=theirs)
+    for page in (one, two):  # (a clock that falls back to 0 on a reload cannot show 3 s at once)
+        page.wait_for_function("() => /([1-9]:\\d\\d|0:0[3-9]|0:[1-5]\\d)$/.test("
+                               "document.getElementById('deal').innerText.trim())", timeout=30_000)
+    for tab in (tab_two, orbit):  # the second tab first (its reload saves its game), then the first
+        page = tab.page
+        link, shown = page.evaluate("location.hash"), seconds_shown(page)
+        page.reload()
+        tab.wait_ready()
+        assert page.evaluate("location.hash") == link  # its own game, as it was ...
+        assert seconds_shown(page) >= shown, (link, shown, seconds_shown(page))  # ... with its time
+    tab_two.assert_clean()
     orbit.assert_clean()
