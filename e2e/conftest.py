@@ -296,12 +296,12 @@ class Orbit:
         self.page.wait_for_selector("body[data-ready=true]", state="attached", timeout=START_TIMEOUT)
 
     def close_tip(self) -> None:
-        """Close the first games' tip, as a player does to reach the tools under it (it takes the
-        taps it covers); nothing when none shows."""
-        if self.page.locator("#tip").is_visible():  # its close button, or (none on a phone on its side) the tip
-            close = self.page.locator("#tip-close")
-            (close if close.is_visible() else self.page.locator("#tip")).click()
+        """Close the first games' tip with its close button, as a player does who has read it
+        (the board takes back the room it gave the tip); nothing when none shows."""
+        if self.page.locator("#tip").is_visible():
+            self.page.locator("#tip-close").click()
             self.page.wait_for_selector("#tip", state="hidden")
+            self.idle()
 
     def idle(self) -> None:
         """Wait for any animation to finish."""

@@ -181,7 +181,6 @@ def test_phone_tools_are_44_px_and_the_menu_holds_the_rest(browser: Browser, bas
     ub, rb = undo.bounding_box(), restart.bounding_box()
     assert ub and rb and rb["x"] - (ub["x"] + ub["width"]) > 60  # apart
     expect(page.locator("#resign")).to_be_hidden()
-    orbit.close_tip()
     page.locator("#more").click()
     for name in ("resign", "copy", "help"):
         b = page.locator(f"#{name}").bounding_box()
@@ -277,10 +276,10 @@ def test_a_long_notice_never_covers_a_card_the_board_makes_room_on_a_phone_and_t
     resized under it): nothing covered, the notice inside the window."""
     context, orbit = new_orbit(browser, base_url_orbit, "phone")
     page = orbit.open("#g=gyre&s=5")
+    orbit.close_tip()  # (the board's room whole, as the notice leaves it)
     card = page.locator("#board .card").first
     width = card.bounding_box()["width"]  # type: ignore[index]
     blocked = "#board .card, #board [data-pile], #tools button, #actions button, #bar .brand"
-    orbit.close_tip()
     page.locator("#more").click()
     page.locator("#verdict").click()
     orbit.wait_until("() => document.querySelector('#notice-text').textContent.startsWith('Searching')")
@@ -304,69 +303,6 @@ def test_a_long_notice_never_covers_a_card_the_board_makes_room_on_a_phone_and_t
     page.wait_for_timeout(300)
     assert card.bounding_box()["width"] == pytest.approx(width, abs=0.5)  # type: ignore[index]
     assert page.evaluate("getComputedStyle(document.querySelector('#board')).top") == "0px"
-    orbit.assert_clean()
-    context.close()
-
-
-TIP_COVERS = """([cover, what]) => {
-    const n = document.querySelector(cover).getBoundingClientRect();
-    const apart = r => r.right <= n.left || n.right <= r.left || r.bottom <= n.top || n.bottom <= r.top;
-    return [...document.querySelectorAll(what)].filter(e => e.getClientRects().length && !apart(e.getBoundingClientRect()))
-        .map(e => e.id || e.dataset.at || 'pile ' + e.dataset.pile);
-}"""
-WHOLE = "() => { const t = document.querySelector('#tip'); return t.scrollHeight <= t.clientHeight + 1; }"  # (none of it scrolled away)
-
-
-def test_the_first_games_tip_covers_no_card_keeps_off_the_tools_where_it_can_and_a_tap_closes_it(
-        browser: Browser, base_url_orbit: str) -> None:
-    """The tip that opens a player's first deals of a game: never over a card or a pile; on a
-    laptop it moves off the tools and the words to a free place beside the board (Zodiac's board
-    has none: it stays over the tools); on a phone it stays over the tools, takes the taps it covers
-    (a tool under it is never pressed unseen) and a tap anywhere on it closes it; closed, that
-    game's tip is not shown again in the page, another game's is."""
-    cards, tools = "#board .card, #board [data-pile]", "#tools button, #actions button, #title, #prompt, #score, #deal"
-    context = browser.new_context(viewport={"width": 1280, "height": 800}, service_workers="block", reduced_motion="reduce")
-    orbit = Orbit(context.new_page(), base_url_orbit)
-    page = orbit.open("#g=gravity&s=3")
-    for game in ("gravity", "square", "gyre", "zodiac"):
-        orbit.follow(f"#g={game}&s=3")
-        for width, height in ((1280, 800), (1024, 768)):
-            page.set_viewport_size({"width": width, "height": height})
-            page.wait_for_timeout(200)
-            orbit.idle()
-            expect(page.locator("#tip")).to_be_visible()
-            assert page.evaluate(TIP_COVERS, ["#tip", cards]) == [], (game, width)
-            assert page.evaluate(WHOLE), (game, width)
-            if game != "zodiac":
-                assert page.evaluate(TIP_COVERS, ["#tip", tools]) == [], (game, width)
-    page.screenshot(path=str(ARTIFACTS / "tip-zodiac-1024.png"))
-    context.close()
-    context, orbit = new_orbit(browser, base_url_orbit, "phone")
-    page = orbit.open("#g=gyre&s=3")
-    expect(page.locator("#tip")).to_be_visible()
-    assert page.evaluate(TIP_COVERS, ["#tip", cards]) == [] and page.evaluate(WHOLE)
-    assert "new" in page.evaluate(TIP_COVERS, ["#tip", "#tools button"])  # over the tools
-    page.screenshot(path=str(ARTIFACTS / "tip-gyre-phone.png"))
-    new = page.locator("#new").bounding_box()
-    assert new is not None
-    page.mouse.click(new["x"] + new["width"] / 2, new["y"] + new["height"] / 2)  # on the tip, where New is under it
-    expect(page.locator("#tip")).to_be_hidden()
-    expect(page.locator("#newgame")).to_be_hidden()  # the tool under it was not pressed
-    page.locator("#new").click()  # in sight now
-    expect(page.locator("#newgame")).to_be_visible()
-    page.keyboard.press("Escape")
-    orbit.follow("#g=gyre&s=4")  # another deal of the game: closed is closed
-    expect(page.locator("#tip")).to_be_hidden()
-    orbit.follow("#g=square&s=4")  # another game's
-    expect(page.locator("#tip")).to_be_visible()
-    assert page.evaluate(TIP_COVERS, ["#tip", cards]) == []
-    page.locator("#tip-close").click()  # its own button
-    expect(page.locator("#tip")).to_be_hidden()
-    page.set_viewport_size({"width": 844, "height": 390})  # on its side: beside the board, over no tool
-    orbit.follow("#g=zodiac&s=4")  # (the longest tip)
-    expect(page.locator("#tip")).to_be_visible()
-    assert page.evaluate(TIP_COVERS, ["#tip", cards + ", #tools button, #actions button"]) == []
-    assert page.evaluate(WHOLE)
     orbit.assert_clean()
     context.close()
 

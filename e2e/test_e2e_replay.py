@@ -185,7 +185,6 @@ def test_a_hint_on_a_phone(browser: Browser, base_url_orbit: str) -> None:
         orbit = Orbit(page, base_url_orbit)
         square = Session.new(get_game("square"), 9)
         orbit.open(square.link().fragment())
-        orbit.close_tip()  # (a first deal of Square: its tip is over the tools)
         page.locator("#hint").click()
         page.wait_for_selector("#board .card.hint-from")
         assert page.locator("#hint").bounding_box() is not None

@@ -85,7 +85,6 @@ def test_the_standing_verdict_shows_under_the_board_follows_a_move_and_survives_
     session = Session.new(get_game("square"), 6)
     page = orbit.open(session.link().fragment())
     assert not page.locator("#verdict-line").is_visible()  # off by default: no spoilers
-    orbit.close_tip()  # (a first deal: its tip is over the tools)
     page.locator("#more").click()
     page.locator("#set-verdict").check()
     page.locator("#more").click()
@@ -106,7 +105,6 @@ def test_the_standing_verdict_shows_under_the_board_follows_a_move_and_survives_
 def test_a_winnable_only_deal_is_won_by_its_own_line_on_a_phone(orbit: Orbit) -> None:
     orbit.page.set_viewport_size({"width": 390, "height": 844})
     page = orbit.open("#g=gravity&s=5")
-    orbit.close_tip()
     page.locator("#new").click()
     dialog = page.locator("#newgame")
     dialog.locator('input[name="winnable"]').check()
