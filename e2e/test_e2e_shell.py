@@ -56,8 +56,9 @@ def test_malformed_links_open_a_playable_game_with_a_notice(orbit: Orbit) -> Non
 def test_a_link_with_an_illegal_move_opens_up_to_that_move(orbit: Orbit) -> None:
     page = orbit.open("#g=gyre&v=1&o=&s=5")
     first = session_of(page).legal_moves()[0]
-    page.goto(orbit.base + f"#g=gyre&v=1&o=&s=5&m={first}.CAS5")
-    orbit.wait_ready()
+    # a fresh start on the link (Orbit.open goes through about:blank): a goto that changes only
+    # the part after "#" would be a hashchange in the page already open, not a start
+    page = orbit.open(f"#g=gyre&v=1&o=&s=5&m={first}.CAS5")
     expect(page.locator("#notice-text")).to_contain_text("move 2")
     assert page.evaluate("location.hash") == f"#g=gyre&v=1&o=&s=5&m={first}"
     assert_board_matches(page)
@@ -67,8 +68,7 @@ def test_a_link_with_an_illegal_move_opens_up_to_that_move(orbit: Orbit) -> None
 def test_reload_resumes_and_a_corrupt_save_is_set_aside(orbit: Orbit) -> None:
     page = orbit.open("#g=gyre&v=1&o=easy&s=77")
     move = session_of(page).legal_moves()[0]
-    page.evaluate("t => location.hash = t", f"#g=gyre&v=1&o=easy&s=77&m={move}")
-    page.wait_for_function("t => document.querySelector('#board') && location.hash === t", arg=f"#g=gyre&v=1&o=easy&s=77&m={move}")
+    orbit.follow(f"#g=gyre&v=1&o=easy&s=77&m={move}")  # until the page has opened it, not only set it
     assert_board_matches(page)
     # reload with no link: the saved game comes back
     page.goto(orbit.base)
@@ -94,8 +94,7 @@ def test_game_starts_when_storage_is_refused(orbit: Orbit) -> None:
     )
     page = orbit.open("#g=gyre&v=1&o=&s=8")
     move = session_of(page).legal_moves()[0]
-    page.evaluate("t => location.hash = t", f"#g=gyre&v=1&o=&s=8&m={move}")
-    page.wait_for_function("t => location.hash === t", arg=f"#g=gyre&v=1&o=&s=8&m={move}")
+    orbit.follow(f"#g=gyre&v=1&o=&s=8&m={move}")
     assert_board_matches(page)
     assert not page.locator("#banner").is_visible()
 
@@ -116,8 +115,7 @@ def test_offline_after_one_visit(sw_context: BrowserContext, base_url_orbit: str
     orbit.wait_ready()
     session = assert_board_matches(page)
     move = session.legal_moves()[0]
-    page.evaluate("t => location.hash = t", f"#g=gravity&v=1&o=&s=3&m={move}")
-    page.wait_for_function("t => location.hash === t", arg=f"#g=gravity&v=1&o=&s=3&m={move}")
+    orbit.follow(f"#g=gravity&v=1&o=&s=3&m={move}")
     assert_board_matches(page)
     # the solver is part of the app: Can I still win? answers offline too (this position is
     # won in CPython's search as well: pyapp.solve.solve_state)
@@ -143,8 +141,7 @@ def test_a_python_exception_in_a_handler_shows_the_banner_and_keeps_the_game(orb
     expect(page.locator("#banner")).to_be_hidden()
     session = session_of(page)
     move = session.legal_moves()[0]
-    page.evaluate("t => location.hash = t", f"#g=gyre&v=1&o=&s=2&m={move}")
-    page.wait_for_function("t => location.hash === t", arg=f"#g=gyre&v=1&o=&s=2&m={move}")
+    orbit.follow(f"#g=gyre&v=1&o=&s=2&m={move}")
     assert_board_matches(page)
 
 
@@ -175,10 +172,9 @@ def test_opening_a_link_keeps_the_game_in_progress(orbit: Orbit) -> None:
     page = orbit.open("#g=gyre&v=1&o=&s=21")
     move = session_of(page).legal_moves()[0]
     mine = f"#g=gyre&v=1&o=&s=21&m={move}"
-    page.evaluate("t => location.hash = t", mine)
-    page.wait_for_function("t => location.hash === t", arg=mine)
+    orbit.follow(mine)
     # a friend's link to another deal of the same game
-    page.evaluate("location.hash = '#g=gyre&v=1&o=easy&s=22'")
+    orbit.follow("#g=gyre&v=1&o=easy&s=22")
     expect(page.locator("#notice-text")).to_contain_text("Your game in progress was kept")
     assert_board_matches(page)
     page.locator("#notice-action").click()
