@@ -7,6 +7,7 @@ whole game played by taps on a phone."""
 from __future__ import annotations
 
 from collections.abc import Callable
+from pathlib import Path
 from typing import Any
 
 from playwright.sync_api import Browser, Page, expect
@@ -20,6 +21,7 @@ from pyapp.session import Session
 from pyapp.table import Gesture, Table
 
 SQUARE = get_game("square")
+ARTIFACTS = Path(__file__).resolve().parent / "artifacts"
 
 
 def square_table(session: Session) -> Table:
@@ -289,3 +291,84 @@ def test_a_whole_game_by_taps_on_a_phone(browser: Browser, base_url_orbit: str) 
     assert page.locator("#board").get_attribute("data-status") == "won"
     assert orbit.errors == [] and orbit.off_origin == []
     context.close()
+
+
+#: Each hand card's numbers (the big one in its middle and the small one in its corner) that a card
+#: painted over it covers: that card's box, moved as drawn and grown by its outer rings and glow
+#: (a ring or glow over a number hides it as much as the card does; a light dark drop shadow does not).
+HAND_NUMBERS_COVERED = """() => {
+  const hand = [...document.querySelectorAll('#board .card[data-at="H"]')];
+  const ctx = document.createElement('canvas').getContext('2d');
+  const outer = c => {
+    const s = getComputedStyle(c).boxShadow;
+    if (s === 'none') return 0;
+    let most = 0;
+    for (const part of s.split(/,(?![^(]*\\))/)) {
+      if (part.includes('inset')) continue;
+      const [r, g, b, alpha = 1] = (part.match(/rgba?\\(([^)]*)\\)/) || ['', '0,0,0'])[1].split(',').map(parseFloat);
+      if (Math.max(r, g, b) < 60 && alpha <= .5) continue;  // a drop shadow darkens what it falls on, hides nothing
+      const [x = 0, y = 0, blur = 0, spread = 0] = part.replace(/rgba?\\([^)]*\\)/, '').trim().split(/\\s+/).map(parseFloat);
+      most = Math.max(most, spread + blur + Math.max(Math.abs(x), Math.abs(y)));
+    }
+    return most;
+  };
+  const text = el => {  // the box of the words drawn by ::before, centred or at the left as the style says
+    const b = getComputedStyle(el, '::before'), r = el.getBoundingClientRect();
+    ctx.font = `${b.fontStyle} ${b.fontWeight} ${b.fontSize} ${b.fontFamily}`;
+    ctx.letterSpacing = b.letterSpacing;
+    const w = ctx.measureText(el.dataset.t).width, centred = getComputedStyle(el).textAlign === 'center';
+    const left = centred ? r.left + (r.width - w) / 2 : r.left;
+    return [left, r.top, left + w, r.bottom];
+  };
+  const z = c => parseInt(getComputedStyle(c).zIndex) || 0;
+  const bad = [];
+  hand.forEach((below, i) => {
+    for (const part of below.querySelectorAll('.pip, .corner')) {
+      if (!part.checkVisibility() || !part.dataset.t) continue;
+      const [l, t, r, btm] = text(part);
+      hand.forEach((above, j) => {
+        if (j === i || !(z(above) > z(below) || (z(above) === z(below) && j > i))) return;
+        const a = above.getBoundingClientRect(), e = outer(above);
+        if (a.left - e < r - 1 && l + 1 < a.right + e && a.top - e < btm - 1 && t + 1 < a.bottom + e)
+          bad.push(below.dataset.card + ' ' + part.className + ' under ' + above.dataset.card + ' (' + above.className + ')');
+      });
+    }
+  });
+  return bad;
+}"""
+
+
+def test_every_hand_card_keeps_its_number_readable_while_another_is_picked_up(browser: Browser, base_url_orbit: str) -> None:
+    """Square's fanned hand on a phone, upright and on its side: no card's number is hidden by
+    another card, as dealt, with a card taken up to place and with each card picked to discard."""
+    for width, height in ((390, 844), (844, 390)):
+        context = browser.new_context(viewport={"width": width, "height": height}, service_workers="block",
+                                      reduced_motion="reduce", has_touch=True, is_mobile=True)
+        orbit = Orbit(context.new_page(), base_url_orbit)
+        try:
+            session = find_position("", lambda s: len(s.state.hand) >= 5 and costly(s))
+            open_session(orbit, session)
+            page = orbit.page
+            assert page.evaluate(HAND_NUMBERS_COVERED) == [], (width, "as dealt")
+            t = square_table(session)
+            g = next(x for x in t.gestures if x.pick and x.pick.count >= 1)
+            assert g.source is not None and g.target is not None and g.pick is not None
+            card_locator(page, *g.source).tap()  # taken up: its targets light up
+            orbit.idle()
+            assert page.evaluate(HAND_NUMBERS_COVERED) == [], (width, "one taken up")
+            pile_locator(page, g.target).tap(force=True)  # a costly place: the cards to discard light up
+            orbit.idle()
+            expect(page.locator("#board .card.choice").first).to_be_visible()
+            assert page.evaluate(HAND_NUMBERS_COVERED) == [], (width, "cards to pick")
+            for place in sorted({p for picked, _token in g.pick.options for p in picked}):
+                card_locator(page, *place).tap()  # picked: raised and ringed
+                orbit.idle()
+                expect(page.locator("#board .card.picked")).to_have_count(1)
+                assert page.evaluate(HAND_NUMBERS_COVERED) == [], (width, place)
+                page.screenshot(path=str(ARTIFACTS / f"square-picked-{width}x{height}.png"))
+                card_locator(page, *place).tap()  # put back
+                orbit.idle()
+                expect(page.locator("#board .card.picked")).to_have_count(0)
+            orbit.assert_clean()
+        finally:
+            context.close()
