@@ -299,6 +299,7 @@ def page_writes(view: View, celebrate: bool = False) -> tuple[Write, ...]:
         (":root", "class", " ".join(view.page_classes)),
         ("body", "class:instant", on(view.instant)),
         ("#title", "text", view.title),
+        ("#title", "attr:title", view.title_help),
         ("#heading", "text", view.title),
         ("#prompt", "text", view.prompt),
         ("#deal", "html", deal_text(view.deal, view.timer)),

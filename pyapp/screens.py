@@ -94,9 +94,9 @@ VARIANT_WORDS: Final = {
     # Translators: a variant's short name in Gyre's heading ("Gyre · jokers"): the two jokers are added.
     "jokers": N_("jokers"),
     # Translators: a variant's short name in Square's heading: card 1 starts in A1 and card 80 in F6.
-    "ends": N_("ends"),
+    "ends": N_("1 and 80 placed"),
     # Translators: a variant's short name in Square's heading: the ends of the rows wrap to the next row.
-    "wrap": N_("wrap"),
+    "wrap": N_("rows wrap"),
     # Translators: a variant's short name in the game's heading ("Gyre · jokers, Easier").
     "easy": N_("Easier"),
     # Translators: a variant's short name in the game's heading (Gyre's cards wear away).
@@ -128,6 +128,23 @@ def heading(session: Session, daily: bool = False) -> str:
     return " · ".join([session.game.title] + ([", ".join(words)] if words else []) + ([_("Today's deal")] if daily else []))
 
 
+def heading_help(session: Session) -> str:
+    """What the heading's variants mean, in the words of the New deal dialog (the heading's
+    tooltip): one line a variant; "" for the default rules.
+
+    >>> from pyapp.games import get_game
+    >>> print(heading_help(Session.new(get_game("square"), 1, "ends,wrap")))
+    First game: card 1 starts in A1 and card 80 in F6
+    Row ends wrap: the last cell of a row and the first of the next are neighbours
+    >>> heading_help(Session.new(get_game("gravity"), 1, "decks=2")), heading_help(Session.new(get_game("gyre"), 1))
+    ('', '')
+    """
+    specs = {spec.name: spec for spec in session.game.option_specs}
+    names = [part.partition("=")[0] for part in filter(None, session.options_text.split(","))]
+    # the options' help is marked where the game defines its options; the decks' is a field's label
+    return "\n".join(_(specs[name].help) for name in names if name in specs and name != "decks")
+
+
 def game_view(around: Around, session: Session, table: Table, board: Board, *, picking: Picking | None,
               hint_button: str, resign_armed: bool, armed: int, backup: bool, auto: bool, elapsed_ms: int,
               daily: bool = False) -> View:
@@ -155,7 +172,7 @@ def game_view(around: Around, session: Session, table: Table, board: Board, *, p
              "copy": True, "help": True, "hint": status == "playing" and not session.resigned,
              "watch": bool(session.moves), "verdict": status == "playing" and not session.resigned}
     return around.view(
-        screen="game", title=heading(session, daily), board=board, prompt=prompt, score=table.score, info=table.info, tools=tools,
+        screen="game", title=heading(session, daily), title_help=heading_help(session), board=board, prompt=prompt, score=table.score, info=table.info, tools=tools,
         resign_armed=resign_armed, resign_label=resign_label,
         buttons=tuple(buttons), address=session.link().fragment(), auto=auto, status=status,
         deal=" · ".join((deal_words(session.seed), ngettext("{n} move", "{n} moves", n).format(n=n))),

@@ -191,6 +191,8 @@ class View:
 
     screen: Literal["start", "game"]
     title: str = ""
+    #: What the title's variants mean, in words (its tooltip; "" for none).
+    title_help: str = ""
     tiles: tuple[Tile, ...] = ()
     board: Board | None = None
     prompt: str = ""
