@@ -107,7 +107,8 @@ def tips(browser: Any, base: str, sizes: str, label: str) -> None:
             page.wait_for_timeout(300)
             card = page.evaluate("document.querySelector('#board .card').getBoundingClientRect().width")
             x, y, w, h, hit = page.evaluate(COVERS, "#tip")
-            print(f"{label}{size} {game:7} tip   at {x},{y} {w}x{h} cards {card:.0f} px covers: {hit or '-'}", flush=True)
+            shown = page.evaluate("[...document.querySelectorAll('#tip-text p')].filter(p => p.checkVisibility()).length")
+            print(f"{label}{size} {game:7} tip   at {x},{y} {w}x{h} ({shown} lines) cards {card:.0f} px covers: {hit or '-'}", flush=True)
             context.close()
 
 

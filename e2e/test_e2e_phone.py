@@ -26,7 +26,9 @@ MEASURE = """() => {
   const box = e => { const r = e.getBoundingClientRect(); return [r.left, r.top, r.right, r.bottom]; };
   const cards = [...document.querySelectorAll('#board .card')].map(c => [c.dataset.at, ...box(c)]);
   const b = document.querySelector('#board');
-  return {cards, board: box(b), wrap: box(document.querySelector('#board-wrap')),
+  const wrap = box(document.querySelector('#board-wrap'));
+  wrap[1] += parseFloat(b.style.top) || 0;  // (the first games' tip takes a strip at the top of the board's room)
+  return {cards, board: box(b), wrap,
           grow: parseFloat(b.style.getPropertyValue('--grow')), view: [innerWidth, innerHeight]};
 }"""
 

@@ -21,7 +21,7 @@ from pyodide.ffi import create_proxy, to_js
 from . import i18n
 from .address import AddressBar
 from .controller import Controller
-from .dock import Rect, board_rects, notice_style, place_notice, tip_room
+from .dock import Rect, board_rects, notice_style, place_notice, tip_lines
 from .pointer import LONG_PRESS
 from .rehearsal import rehearsal
 from .storage import SafeStorage
@@ -314,8 +314,8 @@ class Binding:
         notice, window, room and place of the cards; or give the first games' tip its strip at the
         top of the board's room (:meth:`dock_tip`)."""
         board, notice = view.board, byid("notice")
-        if view.tip and notice.hidden:  # (never both: pyapp.screens.Tips)
-            self.dock_tip()
+        if view.tip and notice.hidden and board is not None:  # (never both: pyapp.screens.Tips)
+            self.dock_tip(board)
             return
         if notice.hidden or board is None:  # (most draws: no notice, nothing to measure)
             if self.docked is not None or self.reserve != (0.0, 0.0):
@@ -343,15 +343,24 @@ class Binding:
         self.restyle(notice, notice_style(dock))
         self.reserve = (dock.room_top, dock.room_bottom)
 
-    def dock_tip(self) -> None:
+    def dock_tip(self, board: Board) -> None:
         """The first games' tip lies at the top of the board's room and the board is drawn under
-        it, smaller: it covers nothing, neither a tool nor a card nor a word. Where the board
-        would keep too little room (:func:`pyapp.dock.tip_room`), the tip is not shown."""
-        tip, wrap = byid("tip"), byid("board-wrap")
-        tip.classList.remove("no-room")  # (measured as it would show)
-        strip = tip_room(float(wrap.clientHeight), float(tip.offsetHeight))
-        tip.classList.toggle("no-room", strip is None)
-        self.docked, self.reserve = None, (strip or 0.0, 0.0)
+        it, smaller: it covers nothing, neither a tool nor a card nor a word. It shows as many of
+        its lines as leave the board its room and its cards a finger's width
+        (:func:`pyapp.dock.tip_lines`), and none where not even its first line has room."""
+        tip, lines = byid("tip"), document.querySelectorAll("#tip-text p")
+        tip.classList.remove("no-room")  # (measured as it would show, with its first k lines)
+        heights = []
+        for k in range(1, int(lines.length) + 1):
+            for i in range(int(lines.length)):
+                lines.item(i).hidden = i >= k
+            heights.append(float(tip.offsetHeight))
+        room_w, room_h = self.room()
+        shown, strip = tip_lines(room_h, heights, lambda height: unit_for(board.width, board.height, room_w, height))
+        for i in range(int(lines.length)):
+            lines.item(i).hidden = i >= shown
+        tip.classList.toggle("no-room", shown == 0)
+        self.docked, self.reserve = None, (strip, 0.0)
 
     @staticmethod
     def restyle(node: Any, properties: list[tuple[str, str | None]]) -> None:

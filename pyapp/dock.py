@@ -9,7 +9,7 @@ place (a phone, whose board fills the window), the board gives up a strip of its
 notice's side (top or bottom), as narrow as the notice allows, and is drawn smaller or lower
 until the notice goes. A pile's label may be covered: the notice is the newest word on the page.
 The first games' tip is not a notice: it lies at the top of the board's room, above the cards,
-and the board gives up that strip for it (:func:`tip_room`), so it covers nothing at all.
+and the board gives up that strip for it (:func:`tip_lines`), so it covers nothing at all.
 
 Rectangles are ``(left, top, right, bottom)`` in page pixels.
 
@@ -27,7 +27,7 @@ Dock(left=150.0, top=14.0, width=280.0, room_top=0.0, room_bottom=0.0)
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Final, Sequence
+from typing import Callable, Final, Sequence
 
 from .table import CARD_H, CARD_W
 from .view import Board
@@ -229,18 +229,34 @@ def place_notice(window: tuple[float, float], natural: Rect, sizes: Sequence[tup
     return Dock(float(round(x)), float(round(y)), float(w), lost if at_top else 0.0, 0.0 if at_top else lost)
 
 
-#: The least height the board keeps under the first games' tip, in pixels: a tip that would leave
-#: it less is not shown (a tip never covers anything; the cards matter more than the tip).
+#: The least height the board keeps under the first games' tip, in pixels.
 TIP_BOARD: Final = 200.0
+#: The least width of a card the first games' tip may leave on the board, in pixels (a finger's width,
+#: as a phone's tools); where the cards are narrower without it, it may take :data:`TIP_SHRINK` of it.
+TIP_CARD: Final = 44.0
+TIP_SHRINK: Final = 0.85
 
 
-def tip_room(room: float, tip: float) -> float | None:
-    """The strip the board gives up at the top of its room (``room`` pixels high) for the first
-    games' tip (``tip`` pixels high, as laid out at the room's width): the tip and a gap under it,
-    or None where the board would keep less than :data:`TIP_BOARD` (the tip is not shown).
+def tip_lines(room: float, heights: Sequence[float], card: Callable[[float], float]) -> tuple[int, float]:
+    """How many of the first games' tip's lines show at the top of the board's room (``room`` pixels
+    high), and the strip the board gives up for them (the tip and a gap under it): the most lines
+    (``heights[k - 1]``: the tip's height with its first ``k`` lines) that leave the board at least
+    :data:`TIP_BOARD` high and its cards (``card(height)``: their width in a room that high) at
+    least :data:`TIP_CARD` wide (where they are narrower without the tip, :data:`TIP_SHRINK` of
+    their width); ``(0, 0.0)`` where not even the first line has room (the tip is not shown).
 
-    >>> tip_room(600.0, 80.0), tip_room(260.0, 80.0)
-    (86.0, None)
+    >>> card = lambda height: min(60.0, height / 10)  # cards that grow with the room up to 60 px
+    >>> tip_lines(700.0, [50.0, 90.0, 130.0], card)   # 56.4 px cards under the whole tip
+    (3, 136.0)
+    >>> tip_lines(500.0, [50.0, 90.0, 130.0], card)   # 50 px without it: only the first line leaves 44
+    (1, 56.0)
+    >>> tip_lines(460.0, [50.0], card), tip_lines(300.0, [50.0, 90.0], card)  # 46 px, 30 px: none fits
+    ((0, 0.0), (0, 0.0))
     """
-    need = tip + GAP
-    return need if room - need >= TIP_BOARD else None
+    natural = card(room)
+    least = TIP_CARD if natural >= TIP_CARD else TIP_SHRINK * natural
+    for shown in range(len(heights), 0, -1):
+        strip = heights[shown - 1] + GAP
+        if room - strip >= TIP_BOARD and card(room - strip) >= least:
+            return shown, strip
+    return 0, 0.0

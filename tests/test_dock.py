@@ -8,7 +8,7 @@ import pytest
 from hypothesis import example, given, settings, strategies as st
 
 from pyapp.controller import Controller, MemoryStorage
-from pyapp.dock import GAP, MARGIN, STRIP_SLACK, TIP_BOARD, Dock, Rect, board_rects, place_notice, tip_room
+from pyapp.dock import GAP, MARGIN, STRIP_SLACK, TIP_BOARD, TIP_CARD, TIP_SHRINK, Dock, Rect, board_rects, place_notice, tip_lines
 from pyapp.paint import unit_for
 from pyapp.table import CARD_H, CARD_W
 from pyapp.view import Board
@@ -146,12 +146,24 @@ def test_a_phone_board_gives_a_long_notice_its_strip() -> None:
     assert dock.room_top == 250 + GAP - 184 and dock.room_bottom == 0
 
 
-@given(room=st.floats(0, 2000), tip=st.floats(0, 600))
-def test_the_tip_takes_a_strip_of_the_boards_room_or_is_not_shown(room: float, tip: float) -> None:
-    """The first games' tip lies above the cards in a strip the board gives up; never so tall that
-    the board keeps less than TIP_BOARD (then it is not shown: it never covers anything)."""
-    strip = tip_room(room, tip)
-    if room - tip - GAP >= TIP_BOARD:
-        assert strip == tip + GAP
-    else:
-        assert strip is None
+@given(room=st.floats(0, 2000), lines=st.lists(st.floats(1, 300), min_size=1, max_size=4),
+       most=st.floats(24, 130), slope=st.floats(0.01, 1))
+def test_the_tip_shows_the_most_lines_that_leave_the_board_its_cards_or_none(
+        room: float, lines: list[float], most: float, slope: float) -> None:
+    """The first games' tip lies above the cards in a strip the board gives up: never so tall that
+    the board keeps less than TIP_BOARD px or its cards fall under 44 px (where they are narrower
+    without it, under 85% of their width); as many of its lines as that allows, from the first."""
+    heights = [sum(lines[:k]) for k in range(1, len(lines) + 1)]
+
+    def card(height: float) -> float:
+        return max(24.0, min(most, height * slope))
+
+    def fits(k: int) -> bool:
+        strip = heights[k - 1] + GAP
+        natural = card(room)
+        return room - strip >= TIP_BOARD and card(room - strip) >= (TIP_CARD if natural >= TIP_CARD else TIP_SHRINK * natural)
+
+    shown, strip = tip_lines(room, heights, card)
+    assert (shown, strip) == ((0, 0.0) if shown == 0 else (shown, heights[shown - 1] + GAP))
+    assert shown == 0 or fits(shown)
+    assert not any(fits(k) for k in range(shown + 1, len(heights) + 1))  # the most that fit
