@@ -91,7 +91,7 @@ class Binding:
         self.nodes: dict[str, Any] = {"board": self.board_node, ":root": document.documentElement}
         self.unit = 60.0
         self.reserve = (0.0, 0.0)  # what a notice (or the tip) takes of the board's room, at its top and bottom
-        self.docked: Any = None  # what the notice was placed for (dock_notice)
+        self.docked: Any = None  # what the notice or the tip was placed for (dock_notice, dock_tip)
         self.busy = False
         self.timers: set[tuple[str, int]] = set()  # the view's timers already running
         self.had_focus = False  # the page's focus was on the board when drawing began
@@ -348,7 +348,11 @@ class Binding:
         it, smaller: it covers nothing, neither a tool nor a card nor a word. It shows as many of
         its lines as leave the board its room and its cards a finger's width
         (:func:`pyapp.dock.tip_lines`), and none where not even its first line has room."""
-        tip, lines = byid("tip"), document.querySelectorAll("#tip-text p")
+        tip, lines, wrap = byid("tip"), document.querySelectorAll("#tip-text p"), byid("board-wrap")
+        key = ("tip", str(tip.textContent), float(window.innerWidth), float(window.innerHeight),
+               float(wrap.clientWidth), float(wrap.clientHeight), board.width, board.height)
+        if key == self.docked:  # (a card picked up or lit: the same tip, room and table)
+            return
         tip.classList.remove("no-room")  # (measured as it would show, with its first k lines)
         heights = []
         for k in range(1, int(lines.length) + 1):
@@ -360,7 +364,7 @@ class Binding:
         for i in range(int(lines.length)):
             lines.item(i).hidden = i >= shown
         tip.classList.toggle("no-room", shown == 0)
-        self.docked, self.reserve = None, (strip, 0.0)
+        self.docked, self.reserve = key, (strip, 0.0)
 
     @staticmethod
     def restyle(node: Any, properties: list[tuple[str, str | None]]) -> None:
