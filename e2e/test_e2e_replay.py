@@ -17,8 +17,9 @@ from conftest import Orbit
 from helpers import assert_board_matches, card_locator, engine_board, dom_board, pile_locator, play_via_ui
 from pyapp.daily import daily_seed
 from pyapp.hints import locate_hint
-from pyapp.games import get_game, get_view
+from pyapp.games import get_game, get_view, moves_made
 from pyapp.hints import hint_for
+from pyapp.replay import Replay
 from pyapp.session import Session
 
 SHOTS = Path(os.environ.get("ORBIT_SHOTS", str(Path(__file__).resolve().parent / "artifacts")))
@@ -131,6 +132,35 @@ def test_the_replay_screen_on_a_phone(browser: Browser, base_url_orbit: str) -> 
         orbit.assert_clean()
     finally:
         context.close()
+
+
+def test_watching_gravity_steps_a_stack_with_its_collapse_choices_as_the_status_line_counts(orbit: Orbit) -> None:
+    """Issue 43: Watch counts a Gravity game's moves as the status line does (a stack and the
+    collapse choices that finish it are one), steps such a move at once, and Play from here
+    takes over after it, the status line saying the move Watch named."""
+    done = Session.new(get_game("gravity"), 42)
+    while moves_made("gravity", done.moves) < 6 or done.state.hole >= 0:
+        done.play(done.legal_moves()[0])
+    made, stops = moves_made("gravity", done.moves), Replay.from_link(done.link()).stops
+    assert made < len(done.moves) and stops[1] > 1  # the first move is a stack and its choice
+    orbit.page.set_viewport_size({"width": 1280, "height": 800})
+    page = orbit.open(done.link().fragment())
+    assert f"· {made} moves" in page.locator("#deal").inner_text()
+    if not page.locator("#watch").is_visible():
+        page.locator("#more").click()
+    page.locator("#watch").click()
+    page.wait_for_selector("#actions .replay-bar")
+    assert page.locator("#rp-seek").get_attribute("max") == str(made)
+    assert f"({made} moves to watch)" in page.locator("#prompt").inner_text()
+    page.locator("#rp-forward").click()
+    orbit.idle()
+    assert replay_index(page) == 1 and f"Move 1 of {made}: " in page.locator("#prompt").inner_text()
+    assert_board_matches(page, at(done, stops[1]))  # the stack and its collapse choice, in one step
+    page.locator("#rp-here").click()
+    page.wait_for_selector("#actions .replay-bar", state="detached")
+    page.wait_for_function("h => location.hash === h", arg=at(done, stops[1]).link().fragment())
+    assert "· 1 move" in page.locator("#deal").inner_text() and not page.locator("#redo").is_disabled()
+    orbit.assert_clean()
 
 
 def check_hint(orbit: Orbit, session: Session, shot_name: str = "") -> None:

@@ -55,7 +55,8 @@ class Asking:
             and s.status() == "playing" and not s.resigned
 
     def move_words(self, n: int) -> str:
-        """Move ``n`` (1 = the first) of the game on the table, in words."""
+        """Token ``n`` (1 = the first) of the game on the table's move log, in words (a Gravity
+        collapse choice names the pile that slides)."""
         h = self.host
         assert h.session is not None
         before = h.table_of(h.session.states[n - 1])
@@ -70,9 +71,8 @@ class Asking:
         if session is None or not line:
             return
         link = session.link()
-        replay = Replay(replace(link, moves=link.moves + line))
-        replay.seek(len(link.moves))
-        self._watch(replay)
+        # opened at the position on the table, even one inside a Gravity stack's collapse
+        self._watch(Replay(replace(link, moves=link.moves + line), opened_at=len(link.moves)))
 
     def watch_best(self) -> None:
         """The end screen's Watch how: the solver's line from the deal, which did better."""

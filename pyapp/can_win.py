@@ -29,7 +29,7 @@ from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, Any, Final, Protocol
 
 from .errors import OrbitError
-from .games import entry
+from .games import entry, moves_made
 from .i18n import _, ngettext, number
 from .session import Session
 from .storage import Storage
@@ -150,9 +150,10 @@ class CanWin:
         self.verdicts = Verdicts()
         #: The player asked about the position on the table (the verdict is then a notice too).
         self.asked = False
-        #: The last verdict, to say in words: its game, its finding and the move that lost it, in words
-        #: (said again in the language in use when it is shown under the board).
-        self._last: tuple[str, Finding, str, int] | None = None
+        #: The last verdict, to say in words: its game, its finding, the move that lost it in words, its
+        #: cost, and that move's number as the status line counts the player's moves (said again in the
+        #: language in use when it is shown under the board).
+        self._last: tuple[str, Finding, str, int, int | None] | None = None
         #: The words of the last verdict announced to a screen reader: a standing verdict (not
         #: asked for) is announced only when its words change, not again after every move.
         self._told = ""
@@ -349,10 +350,13 @@ class CanWin:
         if self.judging:  # the end screen says it (judgement)
             self.judging = False
             return
-        lost = move_words(found.since) if found.since and found.since <= len(session.moves) else ""
+        since = found.since if found.since and found.since <= len(session.moves) else 0
+        lost = move_words(since) if since else ""
+        # the losing token's move as the status line counts them (a Gravity collapse choice: its stack's)
+        move_no = moves_made(session.game.id, session.moves[:since]) if since else None
         cost = self.cost(session, found)
-        self._last = (session.game.id, found, lost, cost)
-        words = verdict_words(entry(session.game.id), found, lost) + cost_words(cost)
+        self._last = (session.game.id, found, lost, cost, move_no)
+        words = verdict_words(entry(session.game.id), found, lost, move_no) + cost_words(cost)
         if self.asked:
             # Translators: buttons of the solver's verdict: Undo to the position before the move that lost
             # the game; Show me plays the solver's line from here.
@@ -431,8 +435,9 @@ class CanWin:
         if v.searching or not v.finding_for(session.game.id, session.states) or self._last is None:
             progress = self.progress() if v.searching else ""
             return _("Solver: searching…") + (" " + progress if progress else "")
-        game_id, found, lost, cost = self._last
-        return _("Solver: {verdict}").format(verdict=verdict_words(entry(game_id), found, lost) + cost_words(cost))
+        game_id, found, lost, cost, move_no = self._last
+        return _("Solver: {verdict}").format(verdict=verdict_words(entry(game_id), found, lost, move_no)
+                                             + cost_words(cost))
 
     def cost(self, session: Session, found: Finding) -> int:
         """In a game without a win (Gyre), what the last move cost against the best still possible:

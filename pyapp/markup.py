@@ -215,7 +215,7 @@ def replay_html(r: ReplayView) -> str:
     ``#rp-here`` (play from here) and ``#rp-close``.
 
     >>> from pyapp.replay import SPEEDS
-    >>> html = replay_html(ReplayView(3, 9, False, 2.0, SPEEDS, "Move 3 of 9: R", 500, "Gyre, deal 1"))
+    >>> html = replay_html(ReplayView(3, 9, False, 2.0, SPEEDS, "Move 3 of 9: R", 500, "Gyre, deal 1", 3, 9))
     >>> 'id="rp-seek" min="0" max="9" value="3"' in html, '<option value="2" selected>' in html
     (True, True)
     """
@@ -232,7 +232,7 @@ def replay_html(r: ReplayView) -> str:
     # Translators: the replay bar's name for screen readers; {title} is the game and its deal ("Gyre, deal 1").
     group = _("Replay of {title}").format(title=r.title)
     # Translators: the replay's slider, for screen readers: the position shown.
-    position = _("Position: move {index} of {length}").format(index=r.index, length=r.length)
+    position = _("Position: move {index} of {length}").format(index=r.move, length=r.moves)  # the player's moves
     speed = _("Speed, moves a second")
     # Translators: the replay's play button; the key in brackets is the one that does the same.
     play = ("⏸ " + _("Pause"), _("Pause (Space)")) if r.playing else ("▶ " + _("Play"), _("Play (Space)"))

@@ -21,6 +21,7 @@ from dataclasses import replace
 from typing import Callable
 
 from .clock import GameClock
+from .games import moves_made
 from .host import Host
 from .i18n import _
 from .replay import Replay
@@ -57,7 +58,7 @@ class Play:
         ended = was is not None and (was.resigned or was.status() != "playing")
         if was is not None:
             h.stats.abandon(was.game.id, was, h.elapsed())
-        n = len(session.moves)
+        n = moves_made(session.game.id, session.moves)  # as the status line counts them
         if session.can_redo:
             said = (_("Playing on from move {n}. Redo replays the moves that followed.").format(n=n) if n else
                     _("Playing on from the deal. Redo replays the moves that followed."))
@@ -139,7 +140,8 @@ class Play:
         h.tell(_("Move undone."), sentence(table.prompt) if table is not None else "")
 
     def undo_to(self, moves: int) -> None:
-        """Undo back to the position after ``moves`` moves (the moves taken back wait on Redo)."""
+        """Undo back to the position after ``moves`` tokens of the move log (the moves taken back
+        wait on Redo); it is named by the player's moves (:func:`pyapp.games.moves_made`)."""
         h = self.host
         session = h.session
         if session is None or not 0 <= moves < len(session.moves):
@@ -149,7 +151,8 @@ class Play:
         h.clear_transient()
         self.summary_shown = session.status() != "playing"
         self.after_change()
-        h.tell(_("Back to move {n}.").format(n=moves) if moves else _("Back to the deal."))
+        n = moves_made(session.game.id, session.moves)  # the player's moves, as the status line says
+        h.tell(_("Back to move {n}.").format(n=n) if session.moves else _("Back to the deal."))
 
     def redo(self) -> None:
         if self.host.session is not None and self.host.session.can_redo:

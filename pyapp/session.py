@@ -40,7 +40,8 @@ class Session:
         self.resigned = False
         #: Why a lenient replay stopped early, if it did.
         self.replay_error: str | None = None
-        #: The same problem in a player's words ("move 3 is not a move of this game").
+        #: The same problem in a player's words ("move 3 is not a move of this game"), the move
+        #: numbered as the status line counts them (:func:`pyapp.games.moves_made`).
         self.replay_problem = ""
 
     @classmethod
@@ -152,7 +153,7 @@ class Session:
     def from_link(cls, link: Link | str, *, lenient: bool = False) -> Session:
         """Replay a link. With ``lenient``, stop at the first bad move and record
         the problem in :attr:`replay_error` instead of raising."""
-        from .games import get_game
+        from .games import get_game, moves_made
 
         if isinstance(link, str):
             link = Link.parse(link)
@@ -170,9 +171,15 @@ class Session:
                 if not lenient:
                     raise type(exc)(msg) from None
                 session.replay_error = msg
-                session.replay_problem = (_("move {n} is not a move of this game").format(n=i + 1)
-                                          if isinstance(exc, ParseError) else
-                                          _("move {n} cannot be played there").format(n=i + 1))
+                # said beside the status line, so numbered as it counts the player's moves (the error above
+                # names the link's token): a token that is no move at all is the next move; one that cannot
+                # be played may be part of the move before it (a Gravity collapse choice)
+                if isinstance(exc, ParseError):
+                    session.replay_problem = _("move {n} is not a move of this game").format(
+                        n=moves_made(link.game, link.moves[:i]) + 1)
+                else:
+                    session.replay_problem = _("move {n} cannot be played there").format(
+                        n=max(1, moves_made(link.game, link.moves[:i + 1])))
                 return session
         if link.resigned:
             if session.status() == "playing":

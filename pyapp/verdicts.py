@@ -346,14 +346,19 @@ def settled(first: Verdict, best: Verdict) -> Verdict:
     return Verdict("impossible", first.score, first.line, False, nodes)
 
 
-def verdict_words(game_entry: GameEntry, finding: Finding, lost: str = "") -> str:
+def verdict_words(game_entry: GameEntry, finding: Finding, lost: str = "", move_no: int | None = None) -> str:
     """What a finding says to the player, in the game's own terms (its entry's ``result_words``);
-    ``lost``: the move that lost the game, in words.
+    ``lost``: the move that lost the game, in words; ``move_no``: its number as the status line
+    counts the player's moves (:func:`pyapp.games.moves_made` of the tokens up to it: a Gravity
+    collapse choice is part of its stack's move), ``finding.since`` when not given.
 
     >>> from pyapp.solve import Verdict
     >>> e = entry("square")
     >>> verdict_words(e, Finding(Verdict("impossible", 30, ("1@A1",), True, 900), 3, 2), "5 to cell B1")
     'No longer winnable: move 2 (5 to cell B1) lost it. Best now: 30 cells filled.'
+    >>> lost = Finding(Verdict("impossible", 3, ("a1b1",), True, 900), 5, 4)  # token 4, a collapse choice of move 3
+    >>> verdict_words(entry("gravity"), lost, move_no=3).split(". ")[0]
+    'No longer winnable: move 3 lost it'
     >>> verdict_words(e, Finding(Verdict("impossible", 30, ("1@A1",), True, 900), 3, 0))
     'This deal could never be won, even knowing every card. Best now: 30 cells filled.'
     >>> verdict_words(e, Finding(Verdict("impossible", 30, ("1@A1",), True, 900), 3, None))
@@ -378,11 +383,12 @@ def verdict_words(game_entry: GameEntry, finding: Finding, lost: str = "") -> st
         if finding.since == 0:
             return _("This deal could never be won, even knowing every card.") + now
         if finding.since is not None:
+            n = finding.since if move_no is None else move_no
             if lost:
                 # Translators: {lost} names the move in words ("5 to cell B1").
-                said = _("No longer winnable: move {n} ({lost}) lost it.").format(n=finding.since, lost=lost)
+                said = _("No longer winnable: move {n} ({lost}) lost it.").format(n=n, lost=lost)
             else:
-                said = _("No longer winnable: move {n} lost it.").format(n=finding.since)
+                said = _("No longer winnable: move {n} lost it.").format(n=n)
             return said + now
         if not verdict.exact:
             return _("Cannot be won from here.") + now

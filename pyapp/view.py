@@ -170,6 +170,7 @@ class Tile:
 class ReplayView:
     """The replay bar: where it is, how it plays, and the move list."""
 
+    #: The slider's position and its last (the steps: one for each of the player's moves).
     index: int
     length: int
     playing: bool
@@ -181,6 +182,10 @@ class ReplayView:
     interval_ms: int
     #: The result at the last position ("Finished with 46 points").
     title: str
+    #: The player's moves up to the position shown, and in all, as the status line counts them
+    #: (:func:`pyapp.games.moves_made`); the step's number but where the replay opened inside a move.
+    move: int
+    moves: int
 
 
 @dataclass(frozen=True, kw_only=True)

@@ -1,5 +1,7 @@
 """Watching a game: the replay (:class:`pyapp.replay.Replay`) shown over the game, its
-bar's controls and keys, and the timer that steps it while it plays.
+bar's controls and keys, and the timer that steps it while it plays. A step is one of the
+player's moves as the status line counts them (a Gravity stack with the collapse choices
+that finish it), and "Move 5 of 40" counts those too.
 
 >>> w = Watch()
 >>> w.open(Replay.from_link("#g=gyre&v=1&o=&s=42&m=R.SAD1"))
@@ -35,11 +37,12 @@ def replay_view(replay: Replay, title: str, said: str = "") -> ReplayView:
     >>> v = replay_view(r, "Gyre, deal 42"); v.where, v.length
     ('The deal (2 moves to watch)', 2)
     """
-    n, total, ended = replay.index, replay.length, replay.at_end and replay.status() != "playing"
-    if n == 0 and ended:  # (a replay with no move)
+    # the player's moves, as the status line counts them: a Gravity stack and its collapse choices are one
+    n, total, ended = replay.move_number, replay.move_count, replay.at_end and replay.status() != "playing"
+    if replay.index == 0 and ended:  # (a replay with no move)
         where = ngettext("The deal ({total} move to watch) (the end)", "The deal ({total} moves to watch) (the end)",
                          total).format(total=total)
-    elif n == 0:
+    elif replay.index == 0:
         where = ngettext("The deal ({total} move to watch)", "The deal ({total} moves to watch)",
                          total).format(total=total)
     elif ended:
@@ -50,7 +53,7 @@ def replay_view(replay: Replay, title: str, said: str = "") -> ReplayView:
         # Translators: the replay's position; {move} is the move that led here, in words ("Rotate").
         where = _("Move {n} of {total}: {move}").format(n=n, total=total, move=capital(said or replay.last_move))
     return ReplayView(replay.index, replay.length, replay.playing, replay.speed, SPEEDS, where,
-                      replay.interval_ms, title)
+                      replay.interval_ms, title, n, total)
 
 
 class Watch:
@@ -69,10 +72,11 @@ class Watch:
 
     def bar(self, title: str, module: GameView, switches: frozenset[str]) -> ReplayView:
         """The bar's controls, the move shown named in the words a screen reader uses for it
-        (:func:`pyapp.speech.move_name` on ``module``'s table of the position before it)."""
+        (:func:`pyapp.speech.move_name` on ``module``'s table of the position before it; a Gravity
+        step is named by its stack)."""
         r = self.replay
         assert r is not None
-        before = module.table(r.state_at(r.index - 1), False, switches, refusals=False) if r.index else None
+        before = module.table(r.before, False, switches, refusals=False) if r.index else None
         said = move_name(before, r.last_move, lambda c: module.face(c).name) if before is not None else ""
         return replay_view(r, title, said)
 

@@ -262,9 +262,10 @@ def test_timers_say_when_a_notice_goes_give_up_disarms_and_a_replay_steps() -> N
     assert not c.fire("disarm", disarm.ticket) and c.resign_armed
     assert c.fire("disarm", disarm.ticket + 1) and not c.resign_armed
     assert c.session is not None
-    c.play(c.session.legal_moves()[0])
-    c.play(c.session.legal_moves()[0])
+    for _ in range(3):  # two moves: a stack and its collapse choice, a stack (a replay steps the player's moves)
+        c.play(c.session.legal_moves()[0])
     c.watch()
+    assert c.watching.replay is not None and c.watching.replay.length == 2
     assert c.view().timers == ()  # paused
     c.replay_control("play")
     (step,) = c.view().timers
