@@ -89,6 +89,11 @@ WORDS_CUT = """() => {
 }"""
 
 
+#: How many lines an element's text takes (its height over its line height).
+ONE_LINE = """sel => { const e = document.querySelector(sel), s = getComputedStyle(e);
+  return Math.round(e.getBoundingClientRect().height / parseFloat(s.lineHeight)); }"""
+
+
 def new_player(browser: Browser, size: str, settings: str = "") -> BrowserContext:
     width, height = SIZES[size]
     touch = size.startswith("phone")
@@ -171,7 +176,8 @@ def test_hint_answers_a_new_players_first_tap(browser: Browser, base_url_orbit: 
 def test_no_line_of_words_is_cut_at_any_size(browser: Browser, base_url_orbit: str, lang: str) -> None:
     """The header, the lines above the board and the tip show every word, wrapped rather than
     clamped, at every size, in English, German and the pseudo-locale (the long ones); also on a
-    long deal number (the status line breaks between whole items)."""
+    long deal number (the status line breaks between whole items). On a laptop the title, with
+    the variants' names, keeps to one line."""
     context = new_player(browser, "laptop", f'["lang={lang}"]')
     orbit = Orbit(context.new_page(), base_url_orbit)
     page = orbit.open(f"#g=gravity&s={SEED}")
@@ -183,6 +189,10 @@ def test_no_line_of_words_is_cut_at_any_size(browser: Browser, base_url_orbit: s
                 for seed in (SEED, 717596096):
                     orbit.follow(f"#g={game}&o={options}&s={seed}")
                     problems += [f"{size} {game}: {p}" for p in page.evaluate(WORDS_CUT)]
+                    if "laptop" in size:  # the title, variants and all, on one line
+                        lines = page.evaluate(ONE_LINE, "#title")
+                        if lines > 1:
+                            problems.append(f"{size} {game}: the title takes {lines} lines")
             if lang == PSEUDO:
                 page.screenshot(path=str(ARTIFACTS / f"words-{lang}-{size}.png"))
         assert problems == [], "\n".join(problems)
