@@ -114,7 +114,7 @@ def test_the_header_names_the_game_its_variants_and_todays_deal_and_home_is_a_la
             assert box is not None and box["height"] >= 44 and box["width"] >= 44, (width, box)
             label = home.inner_text().strip()
             assert label and label != "◉" and ("Games" in label or "Orbit" in label), (width, label)
-            orbit.close_tip()  # (a first deal: on a phone its tip is over the tools)
+            orbit.close_tip()  # (a first deal's tip, read and closed)
             home.click()
             page.wait_for_selector("#start:not([hidden])")
             page.locator('[data-daily="gravity"]').click()
