@@ -52,14 +52,14 @@ TIP_OVER = """() => {
     .map(e => e.id || e.dataset.at || 'pile ' + e.dataset.pile);
 }"""
 
-#: Each line of words in the header, the status and prompt area and the tip that does not show its
+#: Each line of words in the header, the status and prompt area, the tip and a notice that does not show its
 #: whole text: let go of any clamp, fixed height or overflow limit on it (in place, so every rule of
 #: the page still applies; put back at once) and it is taller than the box it has; or its text is
 #: wider than its box; or the box reaches past an ancestor that hides what overflows it, or past the
 #: window.
 WORDS_CUT = """() => {
   const bad = [];
-  const sel = '#bar button .lbl, #title, #heading, #prompt, #score, #score .score-main, #score .score-info, #deal, #tip-text p, #verdict-line';
+  const sel = '#bar button .lbl, #title, #heading, #prompt, #score, #score .score-main, #score .score-info, #deal, #tip-text p, #verdict-line, #notice-text, #notice button';
   for (const el of document.querySelectorAll(sel)) {
     if (!el.checkVisibility() || !el.textContent.trim()) continue;
     const r = el.getBoundingClientRect(), cs = getComputedStyle(el);
