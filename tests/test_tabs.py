@@ -200,6 +200,24 @@ class Tab(MemoryStorage):
         if key == SAVE_PREFIX + "gravity":
             self.last = value
 
+#: The steps a tab's player takes in the property tests below (:func:`play_step`).
+PLAYS = ("move", "undo", "hear", "act")
+
+
+def play_step(c: Controller, what: str, which: int) -> None:
+    """A move (the ``which``-th legal one, while the game is on), Undo, news of the other tab's
+    save, or the notice's action where there is one."""
+    assert c.session is not None
+    if what == "move" and c.session.status() == "playing" and (legal := c.session.legal_moves()):
+        c.play(legal[which % len(legal)])
+    elif what == "undo":
+        c.undo()
+    elif what == "hear":
+        c.tabs.stored_elsewhere(SAVE_PREFIX + "gravity")
+    elif what == "act" and c.notice is not None and c.notice.action:
+        c.notice_action()
+
+
 
 @settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(st.lists(st.tuples(st.sampled_from("ab"), st.sampled_from(["move", "undo", "hear", "act", "reload"]),
@@ -220,14 +238,8 @@ def test_two_tabs_never_lose_the_game_either_one_last_saved(steps: list[tuple[st
         c = tabs[name]
         assert c.session is not None
         knew, wrote = line(c.saves.known.get(SAVE_PREFIX + "gravity")), stores[name].last
-        if what == "move" and c.session.status() == "playing" and (legal := c.session.legal_moves()):
-            c.play(legal[which % len(legal)])
-        elif what == "undo":
-            c.undo()
-        elif what == "hear":
-            c.tabs.stored_elsewhere(SAVE_PREFIX + "gravity")
-        elif what == "act" and c.notice is not None and c.notice.action:
-            c.notice_action()
+        if what in PLAYS:
+            play_step(c, what, which)
         elif what == "reload":
             tabs[name] = tab(stores[name])
         other = stores["b" if name == "a" else "a"]
@@ -314,14 +326,8 @@ def test_a_tabs_clock_never_falls_back_on_a_reload(steps: list[tuple[str, str, i
         c = tabs[name]
         c.tick(now)
         assert c.session is not None
-        if what == "move" and c.session.status() == "playing" and (legal := c.session.legal_moves()):
-            c.play(legal[which % len(legal)])
-        elif what == "undo":
-            c.undo()
-        elif what == "hear":
-            c.tabs.stored_elsewhere(SAVE_PREFIX + "gravity")
-        elif what == "act" and c.notice is not None and c.notice.action:
-            c.notice_action()
+        if what in PLAYS:
+            play_step(c, what, which)
         elif what == "hide":
             c.visibility(True, now)
             c.visibility(False, now)
