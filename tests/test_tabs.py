@@ -265,19 +265,26 @@ def reload(c: Controller, own: MemoryStorage, now: float, meanwhile: Callable[[]
     return again
 
 
-def test_two_tabs_both_played_then_reloaded_each_keep_their_time() -> None:
-    """The issue's case: the second tab's clock fell from 0:16 to 0:01 on a reload, its moves
-    kept. Its game's link no longer matched the shared save (the first tab had written its own
-    game there since), so it opened as a link's game with a new clock, and its time, never
-    saved since its last move, was nowhere: each tab now keeps its own game with its time."""
+def two_tabs(later_ms: int) -> tuple[MemoryStorage, MemoryStorage, MemoryStorage, Controller, Controller]:
+    """Two tabs of one game: the first opens the deal and moves, the second opens the page
+    ``later_ms`` after and resumes that game (the shared storage, each tab's own, the tabs)."""
     shared, own_a, own_b = MemoryStorage(), MemoryStorage(), MemoryStorage()
     a = Controller(shared, reduced_motion=True, tab_storage=own_a)
     a.tick(0); a.start(DEAL, BASE)
     assert a.session is not None
     a.play(a.session.legal_moves()[0])
     b = Controller(shared, reduced_motion=True, tab_storage=own_b)
-    b.tick(1_000); b.start("", BASE)  # a second tab resumes the game ...
-    assert b.session is not None and b.session.moves == a.session.moves
+    b.tick(later_ms); b.start("", BASE)
+    return shared, own_a, own_b, a, b
+
+
+def test_two_tabs_both_played_then_reloaded_each_keep_their_time() -> None:
+    """The issue's case: the second tab's clock fell from 0:16 to 0:01 on a reload, its moves
+    kept. Its game's link no longer matched the shared save (the first tab had written its own
+    game there since), so it opened as a link's game with a new clock, and its time, never
+    saved since its last move, was nowhere: each tab now keeps its own game with its time."""
+    shared, own_a, own_b, a, b = two_tabs(1_000)  # a second tab resumes the game ...
+    assert a.session is not None and b.session is not None and b.session.moves == a.session.moves
     b.play(b.session.legal_moves()[0])  # ... and goes on its own way, and so does the first
     a.tick(2_000); a.play(a.session.legal_moves()[1])
     assert (a.tick(10_000), b.tick(17_000)) == ("0:10", "0:16")
@@ -293,13 +300,7 @@ def test_two_tabs_both_played_then_reloaded_each_keep_their_time() -> None:
 def test_a_reload_takes_the_tabs_own_time_over_the_same_game_saved_by_another_tab() -> None:
     """Both tabs at the same moves: the slot holds the time of whichever saved last, here the
     other tab's, which hid while this one reloaded; the reload takes this tab's own time."""
-    shared, own_a, own_b = MemoryStorage(), MemoryStorage(), MemoryStorage()
-    a = Controller(shared, reduced_motion=True, tab_storage=own_a)
-    a.tick(0); a.start(DEAL, BASE)
-    assert a.session is not None
-    a.play(a.session.legal_moves()[0])
-    b = Controller(shared, reduced_motion=True, tab_storage=own_b)
-    b.tick(0); b.start("", BASE)
+    shared, own_a, own_b, a, b = two_tabs(0)
     assert a.tick(30_000) == "0:30" and b.tick(5_000) == "0:05"
     def b_hides() -> None:
         b.visibility(True, 5_000)
