@@ -13,7 +13,7 @@ it places its own.
 
 ``--tip``: the first games' tip instead, as a new player meets it (a fresh page of each game's deal 3,
 before its first move; a window under 600 px wide or 500 px high is a phone, with touch): the same line, ``tip`` for
-the notice's kind.
+the notice's kind, with how many of its lines show (``0 lines``: the board had no room for it).
 """
 
 from __future__ import annotations
