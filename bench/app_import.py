@@ -7,7 +7,7 @@ sources (what the page shipped before) and as byte code compiled by Pyodide's ow
 (what it ships now), unpacks both into one Pyodide under Node (the build's pre-compiled
 standard library), then, round after round and alternating, forgets every ``pyapp``
 module and times what the page's start does in Python before its first board, without
-the DOM binding (which needs a page): import ``pyapp.warmup`` and the controller, find
+the DOM binding (which needs a page): import ``pyapp.web.warmup`` and the controller, find
 the games, start one and draw its view. Nothing is cached between rounds
 (``sys.dont_write_bytecode``), so the sources are compiled every time, as on a first
 visit. It prints each round's milliseconds and the medians, and the two zips' sizes.
@@ -41,8 +41,8 @@ for _ in range(%(rounds)d):
             del sys.modules[name]
         sys.path.insert(0, "/app/" + kind)
         t = time.perf_counter()
-        import pyapp.warmup
-        from pyapp.controller import Controller, MemoryStorage
+        import pyapp.web.warmup
+        from pyapp.app.controller import Controller, MemoryStorage
         from pyapp.games import entries
         c = Controller(MemoryStorage(), True); c.resize(1280, 800); c.start("#g=gyre&v=1&o=&s=7"); c.view()
         times[kind].append(round((time.perf_counter() - t) * 1000, 1))

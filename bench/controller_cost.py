@@ -20,9 +20,9 @@ from typing import Any, Callable
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from pyapp.controller import Controller, MemoryStorage  # noqa: E402
+from pyapp.app.controller import Controller, MemoryStorage  # noqa: E402
 from pyapp.games import entries, get_game  # noqa: E402
-from pyapp.session import Session  # noqa: E402
+from pyapp.app.session import Session  # noqa: E402
 
 #: The deal of each game (its registry entry's ``bench_seed``).
 DEALS = {e.id: e.bench_seed for e in entries()}

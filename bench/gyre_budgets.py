@@ -17,7 +17,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from pyapp.games.gyre.rules import GYRE  # noqa: E402
 from pyapp.solve import problem_for  # noqa: E402
-from pyapp.solve.core import Search  # noqa: E402
+from pyapp.core.search import Search  # noqa: E402
 
 CHECK = (5_000, 8_000, 10_000, 12_000, 15_000, 20_000)
 

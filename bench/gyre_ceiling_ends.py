@@ -15,7 +15,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from pyapp.games.gyre.rules import GYRE  # noqa: E402
 from pyapp.games.gyre.solver import _mask, problem  # noqa: E402
-from pyapp.solve.core import Search  # noqa: E402
+from pyapp.core.search import Search  # noqa: E402
 
 
 def main() -> None:

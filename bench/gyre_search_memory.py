@@ -15,11 +15,11 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from pyapp.controller import Controller, MemoryStorage  # noqa: E402
+from pyapp.app.controller import Controller, MemoryStorage  # noqa: E402
 from pyapp.games import entry  # noqa: E402
 from pyapp.games.gyre.rules import GYRE  # noqa: E402
 from pyapp.solve import problem_for  # noqa: E402
-from pyapp.solve.core import Search  # noqa: E402
+from pyapp.core.search import Search  # noqa: E402
 
 
 def held(base: int) -> float:

@@ -23,7 +23,7 @@ sys.path.insert(0, str(Path.cwd()))  # (the checkout it is run from)
 
 from pyapp.games.gyre.rules import GYRE  # noqa: E402
 from pyapp.solve import problem_for  # noqa: E402
-from pyapp.solve.core import Search  # noqa: E402
+from pyapp.core.search import Search  # noqa: E402
 
 
 def main() -> None:

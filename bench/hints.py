@@ -4,7 +4,7 @@ the first legal move (CPython).
     .venv/bin/python bench/hints.py [--deals N] [--games ID,ID]
 
 For each configuration it plays deals 1..N (default 100) to the end twice: once
-taking :func:`pyapp.hints.hint` at every move (the first legal move when the hint
+taking :func:`pyapp.app.hints.hint` at every move (the first legal move when the hint
 is None: no move helps, but the game must go on), once always taking the first
 legal move (the engine's stable order). It prints for each the mean final score,
 the share of games won, and for the hints the mean and slowest time one hint
@@ -22,7 +22,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from pyapp.games import entries, entry, get_game  # noqa: E402
-from pyapp.hints import hint  # noqa: E402
+from pyapp.app.hints import hint  # noqa: E402
 
 #: (game id, options): each game's default, then the variants of its registry entry.
 CONFIGS: tuple[tuple[str, str], ...] = tuple((e.id, options) for e in entries() for options in ("", *e.variants))

@@ -13,7 +13,7 @@ taps and drags on the cards and piles.
 The wait matters on a small machine: in the first few hundred milliseconds after the
 page is live, V8 compiles Pyodide's busiest WebAssembly functions to its top tier on
 background threads (a trace here counted 436 ms of that compiling in the first 0.3 s,
-on two cores), and the page rehearses a move (``pyapp.rehearsal``). A move made
+on two cores), and the page rehearses a move (``pyapp.web.rehearsal``). A move made
 then competes with both; ``--settle 0.3`` measures that case.
 
 What is measured, per move (instrumentation is added with ``page.evaluate``
@@ -117,7 +117,7 @@ def play(page: Page, base: str, game_id: str, moves: int, settle: float = 1.0, v
     import helpers  # type: ignore[import-not-found]  # e2e/helpers.py: plays a token as a player would
 
     from pyapp.games import get_game
-    from pyapp.session import Session
+    from pyapp.app.session import Session
 
     seed = DEALS[game_id]
     page.goto(f"{base}index.html#g={game_id}&v=1&o=&s={seed}")

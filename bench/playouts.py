@@ -35,7 +35,7 @@ from typing import Any
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from pyapp.games import entries, get_game  # noqa: E402
-from pyapp.rng import SplitMix64  # noqa: E402
+from pyapp.core.rng import SplitMix64  # noqa: E402
 
 #: (game id, configuration name, option text): each game's default, then its variants.
 CONFIGS: tuple[tuple[str, str, str], ...] = tuple(

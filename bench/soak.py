@@ -33,7 +33,7 @@ a second's rest), it reports:
 * **DOM nodes**: ``document.getElementsByTagName('*').length``;
 * **JS refs**: the JavaScript values Python holds (Pyodide's hiwire table,
   ``_hiwire_num_refs()``: every JsProxy), and **handlers**: the proxies the binding
-  keeps (``len(Binding.proxies)``, pyapp/browser.py), with the card elements it
+  keeps (``len(Binding.proxies)``, pyapp/web/browser.py), with the card elements it
   keeps (``len(Binding.nodes)``);
 * **Py objects**: ``len(gc.get_objects())`` after ``gc.collect()`` (what play made: the
   start-up's objects are frozen, out of the collector's lists, by the binding), with
@@ -85,8 +85,8 @@ from webtest import CHROMIUM, FLAGS  # noqa: E402
 from input_latency import Player, pct  # noqa: E402
 from startup import serve  # noqa: E402
 from pyapp.games import entries, get_game  # noqa: E402
-from pyapp.links import Link  # noqa: E402
-from pyapp.session import Session  # noqa: E402
+from pyapp.core.links import Link  # noqa: E402
+from pyapp.app.session import Session  # noqa: E402
 
 GAMES = [e.id for e in entries()]
 
@@ -113,7 +113,7 @@ PYODIDE = """async () => {
 #: Run in a namespace of its own (dropped after): the figures of Python's side, as JSON.
 PY_FIGURES = """
 import collections, gc, json, sys
-from pyapp.browser import BINDING as b
+from pyapp.web.browser import BINDING as b
 gc.collect()
 objects = gc.get_objects()
 containers = []  # the module-level dicts, lists and sets of the game's modules (caches, memos), and lru_caches

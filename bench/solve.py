@@ -7,7 +7,7 @@ fixed budget (each game's own), on every core, and write docs/WINNABILITY.md.
 Deals are the seeds 1..N of each game's default rules (``--deals``, default 500) and of
 each option text in its registry entry's ``variants`` (``--variant-deals``, default 60),
 each solved from the deal by :func:`pyapp.solve.solve_state` with ``--budget`` nodes
-(default each game's own: :attr:`pyapp.solve.core.Problem.budget`). Every line a verdict gives is replayed through the
+(default each game's own: :attr:`pyapp.core.search.Problem.budget`). Every line a verdict gives is replayed through the
 engine and must end exactly where the verdict says; a deal whose line does not is
 counted and printed (there should be none). The solver knows the order of every card,
 as KPatience's and Solvitaire's published figures do.

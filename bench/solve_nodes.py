@@ -4,10 +4,10 @@
     .venv/bin/python bench/solve_nodes.py --games zodiac --deals 30
 
 The page runs a game's solver on its main thread in slices of about 12 ms, reading the
-clock after every node (``Search.run_for(..., chunk=1)``, :mod:`pyapp.verdicts`), so the
+clock after every node (``Search.run_for(..., chunk=1)``, :mod:`pyapp.solve.verdicts`), so the
 longest task a search causes is a slice plus the one node that crosses its deadline. This
 bench builds the search as the page does (:func:`pyapp.solve.problem_for`, a
-:class:`~pyapp.solve.core.Search` at the default budget) and times it node by node: the
+:class:`~pyapp.core.search.Search` at the default budget) and times it node by node: the
 setup (the root's moves), then each ``Search.run(1)`` (one node: its moves, key, gain,
 bound and move ordering, with the children skipped on the way), until the search ends,
 its budget runs out, or ``--seconds`` of searching have passed.

@@ -7,7 +7,7 @@ pay for the garbage of the one before).
 
     .venv/bin/python bench/solve_repeat.py [--dist dist] [--game gyre] [--seed 5]
 
-Each line: how it ran (``plain``: :func:`pyapp.solve.core.solve`; ``sliced``; ``freeze``;
+Each line: how it ran (``plain``: :func:`pyapp.core.search.solve`; ``sliced``; ``freeze``;
 ``nogc``), the verdict, its nodes, the seconds, the slices, and the cyclic collector's passes
 during the run. The runs share one Pyodide, in the order plain, sliced, plain, sliced, freeze,
 nogc, sliced, nogc.
@@ -27,7 +27,7 @@ CODE = """
 import json, time, gc
 from pyapp.games import get_game
 from pyapp.solve import problem_for
-from pyapp.solve.core import Search, solve
+from pyapp.core.search import Search, solve
 
 def repeat(game_id, seed, mode):
     game = get_game(game_id)

@@ -45,7 +45,7 @@ from pyapp.games import entries, entry  # noqa: E402
 def run(browser: Browser, base: str, game_id: str, moves: int, verdict: bool) -> dict[str, Any]:
     import helpers  # type: ignore[import-not-found]  # e2e/helpers.py: plays a token as a player would
 
-    from pyapp.session import Session
+    from pyapp.app.session import Session
 
     context = browser.new_context(viewport={"width": 1280, "height": 800}, reduced_motion="reduce",
                                   service_workers="block")

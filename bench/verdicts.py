@@ -58,7 +58,7 @@ PROBE = """() => {
 def verdict_times(page: Page, base: str, game_id: str, moves: int) -> dict[str, Any]:
     import helpers  # type: ignore[import-not-found]  # e2e/helpers.py: plays a token as a player would
 
-    from pyapp.session import Session
+    from pyapp.app.session import Session
 
     seed = entry(game_id).bench_seed
     page.goto(f"{base}index.html#g={game_id}&v=1&o=&s={seed}")

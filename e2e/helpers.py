@@ -9,11 +9,11 @@ from typing import Any
 from playwright.sync_api import BrowserContext, Page
 from playwright.sync_api import Error as PlaywrightError
 
-from pyapp.controller import Controller, MemoryStorage
+from pyapp.app.controller import Controller, MemoryStorage
 from pyapp.games import get_game, get_view
-from pyapp.links import Link
-from pyapp.session import Session
-from pyapp.table import BACK
+from pyapp.core.links import Link
+from pyapp.app.session import Session
+from pyapp.core.table import BACK
 
 READ_LAYOUT = """() => {
   const out = {};

@@ -16,14 +16,14 @@ from playwright.sync_api import Browser, BrowserContext, Page, expect
 
 from conftest import ROOT, Orbit
 from helpers import dom_board, session_of
-from pyapp import focus
-from pyapp.controller import Controller, MemoryStorage
-from pyapp.hints import locate_hint
+from pyapp.ui import focus
+from pyapp.app.controller import Controller, MemoryStorage
+from pyapp.app.hints import locate_hint
 from pyapp.games import get_game
 from pyapp.games.zodiac.rules import greedy_move
-from pyapp.hints import hint
-from pyapp.session import Session
-from pyapp.table import Table
+from pyapp.app.hints import hint
+from pyapp.app.session import Session
+from pyapp.core.table import Table
 
 AXE = ROOT / "node_modules" / "axe-core" / "axe.min.js"
 ACTIVE = """() => { const a = document.activeElement;

@@ -17,7 +17,7 @@ from helpers import card_locator, one_move_from_a_zodiac_win, pile_locator, play
 from pyapp.games import get_game
 from pyapp.games.gravity.table import stack_reason
 from pyapp.games.zodiac.rules import greedy_move
-from pyapp.session import Session
+from pyapp.app.session import Session
 
 ARTIFACTS = Path(__file__).resolve().parent / "artifacts"
 VIEWPORTS = {"laptop": (1280, 800), "phone": (390, 844), "landscape": (844, 390)}

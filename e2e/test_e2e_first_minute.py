@@ -16,7 +16,7 @@ from conftest import Orbit
 from helpers import play_via_ui
 from pyapp.games import get_game
 from pyapp.i18n import PSEUDO
-from pyapp.session import Session
+from pyapp.app.session import Session
 
 ARTIFACTS = Path(__file__).resolve().parent / "artifacts" / "first-minute"
 SIZES = {"phone": (390, 844), "phone-side": (844, 390), "laptop": (1280, 800), "small-laptop": (800, 600)}

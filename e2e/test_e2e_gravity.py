@@ -13,7 +13,7 @@ import helpers
 from helpers import assert_board_matches, card_locator, pile_locator, play_via_ui
 from pyapp.games import get_game, get_view
 from pyapp.games.gravity.rules import rating
-from pyapp.session import Session
+from pyapp.app.session import Session
 
 GRAVITY = get_game("gravity")
 

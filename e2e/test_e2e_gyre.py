@@ -12,8 +12,8 @@ from conftest import Orbit
 import helpers
 from helpers import assert_board_matches, card_locator, pile_locator, play_via_ui, session_of
 from pyapp.games import get_game, get_view
-from pyapp.links import Link
-from pyapp.session import Session
+from pyapp.core.links import Link
+from pyapp.app.session import Session
 
 GYRE = get_game("gyre")
 

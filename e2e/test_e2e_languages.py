@@ -19,7 +19,7 @@ from playwright.sync_api import Browser, BrowserContext, Page
 from conftest import Orbit
 from pyapp.games import get_game
 from pyapp.i18n import LANGUAGES, PSEUDO
-from pyapp.session import Session
+from pyapp.app.session import Session
 
 SHOTS = Path(os.environ.get("ORBIT_SHOTS", str(Path(__file__).resolve().parent / "artifacts")))
 GAMES = ("gravity", "square", "gyre", "zodiac")

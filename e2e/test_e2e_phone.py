@@ -13,7 +13,7 @@ from playwright.sync_api import Browser, Page
 
 from conftest import Orbit
 from helpers import find_position
-from pyapp.controller import Controller, MemoryStorage
+from pyapp.app.controller import Controller, MemoryStorage
 
 VIEWPORTS = {"phone": (390, 844), "landscape": (844, 390)}
 LINKS = {"gravity": "#g=gravity&v=1&o=&s=42", "gyre": "#g=gyre&s=42", "square": "#g=square&o=ends&s=5",
@@ -37,7 +37,7 @@ def open_page(browser: Browser, base: str, viewport: str, link: str, large: bool
     width, height = {**VIEWPORTS, "laptop": (1280, 800)}[viewport]
     context = browser.new_context(viewport={"width": width, "height": height}, service_workers="block",
                                   reduced_motion="reduce", has_touch=True)
-    if large:  # the setting as the page keeps it (pyapp/settings.py)
+    if large:  # the setting as the page keeps it (pyapp/core/settings.py)
         context.add_init_script("localStorage.setItem('orbit.settings', JSON.stringify(['large']))")
     orbit = Orbit(context.new_page(), base)
     page = orbit.open(link)

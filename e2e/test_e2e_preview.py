@@ -10,7 +10,7 @@ from playwright.sync_api import Page, Route
 
 import helpers
 from conftest import Orbit
-from pyapp.session import Session
+from pyapp.app.session import Session
 
 
 def hold_python(page: Page) -> list[Route]:

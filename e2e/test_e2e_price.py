@@ -14,8 +14,8 @@ from conftest import Orbit
 import helpers
 from helpers import card_locator, pile_locator
 from pyapp.games import get_view
-from pyapp.session import Session
-from pyapp.table import Table
+from pyapp.app.session import Session
+from pyapp.core.table import Table
 
 def square_table(session: Session) -> Table:
     return get_view("square").table(session.state, False, frozenset())

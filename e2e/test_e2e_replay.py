@@ -15,12 +15,12 @@ from playwright.sync_api import Browser, Page
 
 from conftest import Orbit
 from helpers import assert_board_matches, card_locator, engine_board, dom_board, pile_locator, play_via_ui
-from pyapp.daily import daily_seed
-from pyapp.hints import locate_hint
+from pyapp.core.daily import daily_seed
+from pyapp.app.hints import locate_hint
 from pyapp.games import get_game, get_view, moves_made
-from pyapp.hints import hint_for
-from pyapp.replay import Replay
-from pyapp.session import Session
+from pyapp.app.hints import hint_for
+from pyapp.app.replay import Replay
+from pyapp.app.session import Session
 
 SHOTS = Path(os.environ.get("ORBIT_SHOTS", str(Path(__file__).resolve().parent / "artifacts")))
 TIME = re.compile(r"(\d+):(\d\d)$")

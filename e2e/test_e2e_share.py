@@ -1,5 +1,5 @@
 """Sharing a deal as phones share: the share sheet with a short link, and the link opens
-the same game for a friend (pyapp/compact.py, Browser.copy)."""
+the same game for a friend (pyapp/core/compact.py, Browser.copy)."""
 
 from __future__ import annotations
 
@@ -8,7 +8,7 @@ from playwright.sync_api import Browser, expect
 import helpers
 from conftest import Orbit
 from pyapp.games import get_game
-from pyapp.session import Session
+from pyapp.app.session import Session
 
 #: The page's navigator.share, recorded (Chromium headless has no share sheet).
 SHARE = """

@@ -37,7 +37,7 @@ def test_deep_link_shows_exactly_that_deal(orbit: Orbit) -> None:
 
 def test_malformed_links_open_a_playable_game_with_a_notice(orbit: Orbit) -> None:
     """The first opens the page; the others are followed in it, as links in an open tab
-    (the same parsing of the link as at a start, pyapp/opening.py)."""
+    (the same parsing of the link as at a start, pyapp/app/opening.py)."""
     for i, bad in enumerate(("#g=gyre&v=1&o=&s=banana", "#g=gyre&v=7&s=1", "#g=nope&v=1&s=1",
                              "#g=gyre&v=1&o=turbo&s=1", "#%%%")):
         if i == 0:
@@ -187,7 +187,7 @@ def test_a_link_followed_is_opened_when_the_page_draws_before_its_hashchange(orb
     """A draw between a link followed and its hashchange event (here a resize; in the axe-core
     test, the close event of a dialog closed by Escape, which comes with the next frame) opens
     the link: it wrote the old address back over it, the hashchange then read the old address and
-    the link was lost (issue 43; pyapp/address.py)."""
+    the link was lost (issue 43; pyapp/web/address.py)."""
     page = orbit.open("#g=zodiac&s=5")
     page.evaluate("""f => new Promise(done => {
         addEventListener('hashchange', () => setTimeout(done, 0), {once: true});

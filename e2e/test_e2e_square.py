@@ -17,8 +17,8 @@ import helpers
 from helpers import assert_board_matches, assert_same_as_fresh_page, card_locator, pile_locator, play_via_ui
 from pyapp.games import get_game, get_view
 from pyapp.games.square.rules import greedy_move
-from pyapp.session import Session
-from pyapp.table import Gesture, Table
+from pyapp.app.session import Session
+from pyapp.core.table import Gesture, Table
 
 SQUARE = get_game("square")
 ARTIFACTS = Path(__file__).resolve().parent / "artifacts"

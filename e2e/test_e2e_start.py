@@ -12,7 +12,7 @@ from playwright.sync_api import BrowserContext, Page, Route
 import helpers
 from conftest import START_TIMEOUT, Orbit
 from pyapp.games import get_game
-from pyapp.session import Session
+from pyapp.app.session import Session
 
 DEAL = "#g=gyre&v=1&o=&s=12345"
 SNAPSHOT = "window.orbitSnapshot && {state: orbitSnapshot.state, made: orbitSnapshot.made, error: orbitSnapshot.error, restoreError: orbitSnapshot.restoreError}"
@@ -92,7 +92,7 @@ def test_a_broken_snapshot_falls_back_to_a_normal_start_and_is_replaced(sw_orbit
 
 @pytest.mark.parametrize("game_id,seed", [("square", 7), ("zodiac", 2024)])
 def test_the_rehearsed_first_move_leaves_the_page_as_drawn(orbit: Orbit, game_id: str, seed: int) -> None:
-    """After start-up the page rehearses a move off the page (pyapp.rehearsal): nothing
+    """After start-up the page rehearses a move off the page (pyapp.web.rehearsal): nothing
     the player sees, hears or can share changes, and the first real move plays as usual."""
     page = orbit.open(f"#g={game_id}&v=1&o=&s={seed}")
     before = page.evaluate("""() => [location.hash, document.querySelector('#live').textContent,

@@ -11,9 +11,9 @@ from playwright.sync_api import Browser, Page
 
 import helpers
 from conftest import START_TIMEOUT, Orbit
-from pyapp.daily import daily_seed
+from pyapp.core.daily import daily_seed
 from pyapp.games import get_game
-from pyapp.session import Session
+from pyapp.app.session import Session
 
 
 def open_stats(page: Page) -> str:

@@ -1,5 +1,5 @@
 """Two tabs of one browser on one deal, and a storage that fills up, in Chromium: the
-player's game is never lost without a word (pyapp/tabs.py)."""
+player's game is never lost without a word (pyapp/app/tabs.py)."""
 
 from __future__ import annotations
 
@@ -10,8 +10,8 @@ from playwright.sync_api import Page
 import helpers
 from conftest import Orbit
 from pyapp.games import get_game
-from pyapp.session import Session
-from pyapp.tabs import KEPT_AGAIN, KEPT_OTHER, NOT_KEPT, WENT_ON
+from pyapp.app.session import Session
+from pyapp.app.tabs import KEPT_AGAIN, KEPT_OTHER, NOT_KEPT, WENT_ON
 
 DEAL = "#g=gravity&v=1&o=&s=777"
 TIME = re.compile(r"(\d+):(\d\d)$")

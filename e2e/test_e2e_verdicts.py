@@ -13,7 +13,7 @@ from playwright.sync_api import Page, expect
 from conftest import Orbit
 from helpers import assert_board_matches, play_via_ui
 from pyapp.games import get_game
-from pyapp.session import Session
+from pyapp.app.session import Session
 from pyapp.solve import Verdict
 
 SHOTS = Path(os.environ.get("ORBIT_SHOTS", str(Path(__file__).resolve().parent / "artifacts")))
@@ -181,7 +181,7 @@ def asked_with_a_kept_verdict(orbit: Orbit, session: Session, verdict: Verdict, 
     what no line can beat."""
     import json
 
-    from pyapp.can_win import VERDICTS_KEY
+    from pyapp.app.can_win import VERDICTS_KEY
 
     row = ["gyre", get_game("gyre").format_state(session.state), verdict.kind, verdict.score, verdict.exact,
            verdict.nodes, ".".join(verdict.line), verdict.upper]

@@ -12,7 +12,7 @@ from playwright.sync_api import Browser, Page
 from conftest import Orbit
 from helpers import play_via_ui
 from pyapp.games import get_game
-from pyapp.session import Session
+from pyapp.app.session import Session
 
 SHOTS = Path(os.environ.get("ORBIT_SHOTS", str(Path(__file__).resolve().parent / "artifacts")))
 GYRE_7 = "#g=gyre&v=1&o=&s=7&m=C6H0.P0.C7D4.P4.C4C3.P3.CTS0.P0.C7S0.P0"

@@ -26,8 +26,8 @@ from pyapp.games.zodiac.rules import (
     greedy_move,
     pile_cards,
 )
-from pyapp.session import Session
-from pyapp.table import standard_face
+from pyapp.app.session import Session
+from pyapp.core.table import standard_face
 from pyapp.games.zodiac.table import PROMPT_DEAD_END, PROMPT_PHASE2_START, WHY_CLOSED, WHY_PHASE2, short, table
 
 #: A deal the engine's greedy player wins; another it takes to a phase-1 dead end.

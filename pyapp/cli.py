@@ -10,11 +10,11 @@ import sys
 import time
 from typing import TextIO
 
-from .errors import OrbitError, ParseError
+from .core.errors import OrbitError, ParseError
 from .games import all_games, get_game
-from .links import Link
-from .rng import parse_seed
-from .session import Session
+from .core.links import Link
+from .core.rng import parse_seed
+from .app.session import Session
 
 USAGE = (
     "usage: python -m pyapp games | deal GAME --seed N [--options OPTS] | moves STATE"

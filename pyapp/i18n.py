@@ -209,3 +209,12 @@ def pseudo(message: str) -> str:
     text = "".join(part if i % 2 else part.translate(_ACCENTED) for i, part in enumerate(parts))
     letters = sum(len(part) for i, part in enumerate(parts) if not i % 2)
     return f"[{text} {'~' * max(2, letters // 3)}]"
+
+
+def capital(text: str) -> str:
+    """The text with its first letter in upper case.
+
+    >>> capital("queen of spades"), capital("")
+    ('Queen of spades', '')
+    """
+    return text[:1].upper() + text[1:]

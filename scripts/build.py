@@ -123,11 +123,11 @@ def start_screen(page: str) -> str:
     """The page with a tile and a daily deal button per game written in at the markers
     (:data:`START_MARKERS`, each on a line of its own, replaced with that line's
     indentation), from the registry of the pyapp/ beside this script
-    (``pyapp.markup.start_screen_html``): the start screen shows before Python starts.
+    (``pyapp.ui.markup.start_screen_html``): the start screen shows before Python starts.
     Stops the build unless each marker is there exactly once."""
     if str(ROOT) not in sys.path:
         sys.path.insert(0, str(ROOT))
-    from pyapp.markup import start_screen_html
+    from pyapp.ui.markup import start_screen_html
 
     for which, name in enumerate(START_MARKERS):
         found = list(re.finditer(rf"^([ \t]*)<!-- {name}\b[^\n]*?-->[ \t]*$", page, re.M))
@@ -142,13 +142,13 @@ def start_screen(page: str) -> str:
 def catalogues(out: Path) -> list[str]:
     """Each language's compiled catalogue (``locale/<tag>.mo``, with Babel, from
     pyapp/locale/) and the words of the page's frame in it (``locale/<tag>.json``: the
-    writes of ``pyapp.chrome.frame_writes``, which static/boot.js applies before Python
+    writes of ``pyapp.ui.chrome.frame_writes``, which static/boot.js applies before Python
     starts); the pseudo-locale's frame too (tests only; it has no catalogue)."""
     for folder in (ROOT, ROOT / "scripts"):
         if str(folder) not in sys.path:
             sys.path.insert(0, str(folder))
     from catalogues import compile_all
-    from pyapp.chrome import frame_writes
+    from pyapp.ui.chrome import frame_writes
     from pyapp.i18n import PSEUDO, use
 
     written = compile_all(out)

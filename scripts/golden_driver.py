@@ -36,10 +36,10 @@ def _mod(name: str) -> Any:
 
 
 def _storage_class() -> Any:
-    storage = _mod("pyapp.storage")
+    storage = _mod("pyapp.core.storage")
     if storage is not None and hasattr(storage, "MemoryStorage"):
         return storage.MemoryStorage
-    return importlib.import_module("pyapp.controller").MemoryStorage
+    return importlib.import_module("pyapp.app.controller").MemoryStorage
 
 
 def _tick(c: Any) -> None:
@@ -91,7 +91,7 @@ def _ids(c: Any) -> list[str]:
 
 def _read_slot(raw: str, session_cls: Any) -> dict[str, Any]:
     """A saved game read back by the build's own Session (its day and timer as it wrote them)."""
-    saves = _mod("pyapp.saves")
+    saves = _mod("pyapp.app.saves")
     if saves is not None and hasattr(saves, "read_save"):
         saved = saves.read_save(raw)
         s, day, elapsed = saved.session, saved.day, saved.clock.elapsed_ms
@@ -109,7 +109,7 @@ def _read_slot(raw: str, session_cls: Any) -> dict[str, Any]:
 def _old_binding() -> dict[str, str]:
     """The first build with saves (2d10d0d): its binding wrote ``session.to_save()`` for
     the game on the table, the game's options and id, and the switches as a sorted list."""
-    session_mod = importlib.import_module("pyapp.session")
+    session_mod = importlib.import_module("pyapp.app.session")
     games = importlib.import_module("pyapp.games")
     data: dict[str, str] = {}
     for game in games.all_games():
@@ -128,9 +128,9 @@ def _old_binding() -> dict[str, str]:
 
 def drive() -> dict[str, Any]:
     games = importlib.import_module("pyapp.games")
-    session_cls = importlib.import_module("pyapp.session").Session
+    session_cls = importlib.import_module("pyapp.app.session").Session
     ids = [g.id for g in games.all_games()]
-    controller = _mod("pyapp.controller")
+    controller = _mod("pyapp.app.controller")
     steps: list[str] = []
     if controller is None or not hasattr(controller, "Controller"):
         data = _old_binding()
@@ -229,7 +229,7 @@ def drive() -> dict[str, Any]:
     slots = {k: _read_slot(v, session_cls) for k, v in sorted(data.items())
              if k.startswith(("orbit.save.", "orbit.daily.", "orbit.previous."))}
     stats: dict[str, Any] | None = None
-    stats_mod = _mod("pyapp.stats")
+    stats_mod = _mod("pyapp.stats.summary")
     if stats_mod is not None and data.get("orbit.stats"):
         st = stats_mod.Stats.loads(data["orbit.stats"])
         stats = {

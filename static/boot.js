@@ -5,7 +5,7 @@
 //   before the game is ready, or no start at all within START_LIMIT_MS) shows the
 //   error banner with a Retry, never an endless "loading" (a start that was only
 //   slow takes the banner away when it is ready).
-// - The moment the page is live (body[data-ready="true"], set by pyapp/browser.py
+// - The moment the page is live (body[data-ready="true"], set by pyapp/web/browser.py
 //   once the first screen is drawn and its handlers are attached) is marked as the
 //   performance entry "orbit-live", which bench/startup.py reads.
 // - Once live and idle: register the service worker (offline play) and, once it is
@@ -16,7 +16,7 @@
 //   with the address, the window's size and the build), and the next start on the
 //   same address, window size and build shows it before Python is ready
 //   (#board[data-preview], performance mark "orbit-shown"). Taps, drags, keys and
-//   tool clicks made on it are queued in window.orbitQueue, in order; pyapp/browser.py
+//   tool clicks made on it are queued in window.orbitQueue, in order; pyapp/web/browser.py
 //   plays them through the controller the moment it is live, so nothing is lost and
 //   the controller still decides every move.
 (function () {
@@ -30,7 +30,7 @@
   }
 
   // The words of a failed start, in the player's language: the banner's data attributes,
-  // which the frame's words (pyapp/chrome.py) write in each language; English without them.
+  // which the frame's words (pyapp/ui/chrome.py) write in each language; English without them.
   function said(name, fallback) {
     var banner = document.getElementById("banner");
     return (banner && banner.dataset[name]) || fallback;
@@ -263,7 +263,7 @@
 
 // The frame's words in the player's language (static/theme.js chose it and began the
 // fetch): the build's locale/<tag>.json, a list of [selector, what, value] as
-// pyapp/chrome.py writes them, applied as soon as the page is parsed; then the header
+// pyapp/ui/chrome.py writes them, applied as soon as the page is parsed; then the header
 // and start screen show (html.words-wait goes). A missing or late file shows English
 // (after at most WORDS_LIMIT_MS); Python writes the same words once it is ready.
 (function () {

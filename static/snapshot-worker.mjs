@@ -1,7 +1,7 @@
 // Makes the start-up snapshot that pyodide-loader.mjs restores (see there):
 // a throwaway interpreter, started for snapshotting, unpacks the app where
 // PyScript will (its working directory), imports everything that does not touch
-// the page (pyapp.warmup), and returns its memory.
+// the page (pyapp.web.warmup), and returns its memory.
 import { loadPyodide } from "./pyodide.mjs";
 
 self.onmessage = async (event) => {
@@ -13,7 +13,7 @@ self.onmessage = async (event) => {
     if (!response.ok) throw new Error(`${appURL}: ${response.status}`);
     const cwd = pyodide.runPython("import os; os.getcwd()");
     pyodide.unpackArchive(new Uint8Array(await response.arrayBuffer()), "zip", { extractDir: cwd });
-    pyodide.runPython("import sys, os; sys.path.insert(0, os.getcwd()); import pyapp.warmup; sys.path.pop(0)");
+    pyodide.runPython("import sys, os; sys.path.insert(0, os.getcwd()); import pyapp.web.warmup; sys.path.pop(0)");
     const snapshot = pack(pyodide.makeMemorySnapshot());
     self.postMessage({ ok: true, snapshot }, [snapshot.buffer]);
   } catch (err) {

@@ -5,9 +5,9 @@
 // and the language: the player's choice, else the first of the browser's languages the
 // game speaks (as pyapp.i18n.pick), else English. For a language other than English it
 // starts fetching that language's catalogue and frame words at once
-// (window.orbitWords: static/boot.js applies the frame words, pyapp/browser.py the
+// (window.orbitWords: static/boot.js applies the frame words, pyapp/web/browser.py the
 // catalogue) and hides the header and start screen until the words are in
-// (html.words-wait), so they never show in English first. pyapp/browser.py sets the
+// (html.words-wait), so they never show in English first. pyapp/web/browser.py sets the
 // same classes and <html lang> from the controller's view once Python is ready.
 (function () {
   "use strict";
@@ -51,7 +51,7 @@
     return fetch("./locale/" + name).then(function (r) { return r.ok ? r[kind]() : null; }).catch(function () { return null; });
   };
   // A language's compiled catalogue (an ArrayBuffer), or null: English and the pseudo-locale need
-  // none, and one that cannot be had leaves the page in English. pyapp/browser.py asks it too when
+  // none, and one that cannot be had leaves the page in English. pyapp/web/browser.py asks it too when
   // the player picks another language.
   window.orbitCatalogue = function (name) {
     return name === "en" || name === "en-XA" ? none : get(name + ".mo", "arrayBuffer");

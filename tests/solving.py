@@ -6,7 +6,7 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from pyapp.game import AnyGame
+from pyapp.core.game import AnyGame
 
 
 def random_line(game: AnyGame, options: str, seed: int) -> list[tuple[Any, str]]:

@@ -14,16 +14,16 @@ from typing import Any
 
 import pytest
 
-from pyapp import focus
-from pyapp.controller import Controller, MemoryStorage
-from pyapp.settings import FOUR_COLOUR, LARGE, SETTINGS_KEY
-from pyapp.view import Effects, View
-from pyapp.hints import locate_hint
+from pyapp.ui import focus
+from pyapp.app.controller import Controller, MemoryStorage
+from pyapp.core.settings import FOUR_COLOUR, LARGE, SETTINGS_KEY
+from pyapp.ui.view import Effects, View
+from pyapp.app.hints import locate_hint
 from pyapp.games import entries, get_game, get_view
 from pyapp.games.zodiac.rules import arrange, greedy_move
-from pyapp.markup import dialog_html, keys_html, settings_html
-from pyapp.speech import card_name, narrate, place, sentence
-from pyapp.table import Table
+from pyapp.ui.markup import dialog_html, keys_html, settings_html
+from pyapp.ui.speech import card_name, narrate, place, sentence
+from pyapp.core.table import Table
 
 
 GAME_IDS = [e.id for e in entries()]

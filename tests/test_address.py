@@ -1,9 +1,9 @@
 """A link followed in an open tab is never lost to a draw that comes before its ``hashchange``
-(pyapp/address.py; issue 43: the axe-core test's ``no arrow path from ('Z22', 0) to ('W', 2)``,
+(pyapp/web/address.py; issue 43: the axe-core test's ``no arrow path from ('Z22', 0) to ('W', 2)``,
 when the close event of the dialog Escape had just closed drew the page between the test's
 ``location.hash = ...`` and its ``hashchange``, and wrote the old address back over the link).
 
-:class:`Tab` does with a controller and a fake ``location.hash`` what :class:`pyapp.browser.Binding`
+:class:`Tab` does with a controller and a fake ``location.hash`` what :class:`pyapp.web.browser.Binding`
 does with the page's (``start``, ``render``, ``hash_changed``); e2e/test_e2e_shell.py checks the page."""
 
 from __future__ import annotations
@@ -11,10 +11,10 @@ from __future__ import annotations
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from pyapp import focus
-from pyapp.address import AddressBar
-from pyapp.controller import Controller, MemoryStorage
-from pyapp.links import Link
+from pyapp.ui import focus
+from pyapp.web.address import AddressBar
+from pyapp.app.controller import Controller, MemoryStorage
+from pyapp.core.links import Link
 
 LINKS = ("#g=zodiac&s=5", "#g=zodiac&s=5&m=S", "#g=zodiac&s=5&m=S.S.S", "#g=zodiac&v=1&o=&s=5&m=S.S",
          "#g=gyre&s=1", "#g=gravity&v=1&o=&s=42")

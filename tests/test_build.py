@@ -58,8 +58,8 @@ pyodide.unpackArchive(new Uint8Array(fs.readFileSync("%s")), "zip", { extractDir
 console.log(pyodide.runPython(`
 import os, sys
 sys.path.insert(0, "/home/pyodide")
-import pyapp.warmup, asyncio, traceback, functools, dataclasses, typing, json, random
-from pyapp.controller import Controller, MemoryStorage
+import pyapp.web.warmup, asyncio, traceback, functools, dataclasses, typing, json, random
+from pyapp.app.controller import Controller, MemoryStorage
 from pyapp.games import entries
 games = [e.id for e in entries()]
 for game in games:
@@ -170,7 +170,7 @@ def test_build_is_relative_complete_and_versioned(site: Path) -> None:
     assert (out / "runtime" / "pyscript" / "core.js").exists()
     with zipfile.ZipFile(out / "app.zip") as zf:
         names = zf.namelist()
-        app_header = zf.read("pyapp/browser.pyc")[:4]
+        app_header = zf.read("pyapp/web/browser.pyc")[:4]
     # the app as byte code for Pyodide's Python (the same magic as its standard library), no sources
     assert "pyapp/games/gyre/rules.pyc" in names and not any("test" in n for n in names)
     assert app_header == header and not any(n.endswith(".py") for n in names)

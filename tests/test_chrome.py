@@ -1,4 +1,4 @@
-"""The frame's words (pyapp/chrome.py) are index.html's English, element by element, so
+"""The frame's words (pyapp/ui/chrome.py) are index.html's English, element by element, so
 the page before Python starts and the page Python draws say the same, and a language's
 set (the build's dist/locale/<tag>.json) reaches every word index.html writes."""
 
@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from pyapp.chrome import frame_writes
+from pyapp.ui.chrome import frame_writes
 from pyapp.i18n import PSEUDO, use
 
 ROOT = Path(__file__).resolve().parent.parent

@@ -10,14 +10,14 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from pyapp.controller import Controller, MemoryStorage
-from pyapp.notices import NOTICE_ACTION_SECONDS, NOTICE_SECONDS
-from pyapp.layout import pile_at
-from pyapp.saves import CORRUPT_PREFIX, CURRENT_KEY, OPTIONS_PREFIX, PREVIOUS_PREFIX, SAVE_PREFIX, Saves
-from pyapp.settings import INSTANT, MARKS, SETTINGS_KEY
-from pyapp.view import Board, View
+from pyapp.app.controller import Controller, MemoryStorage
+from pyapp.app.notices import NOTICE_ACTION_SECONDS, NOTICE_SECONDS
+from pyapp.ui.layout import pile_at
+from pyapp.app.saves import CORRUPT_PREFIX, CURRENT_KEY, OPTIONS_PREFIX, PREVIOUS_PREFIX, SAVE_PREFIX, Saves
+from pyapp.core.settings import INSTANT, MARKS, SETTINGS_KEY
+from pyapp.ui.view import Board, View
 from pyapp.games import get_game
-from pyapp.session import Session
+from pyapp.app.session import Session
 
 
 def controller(fragment: str = "", data: dict[str, str] | None = None, instant: bool = True) -> Controller:

@@ -6,11 +6,11 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from pyapp.cards import Card, parse_card_list, parse_cards, standard_deck
-from pyapp.errors import IllegalMoveError, OrbitError, ParseError
-from pyapp.game import parse_fields, split_options
-from pyapp.links import Link
-from pyapp.rng import MAX_SEED, SplitMix64, parse_seed, shuffled
+from pyapp.core.cards import Card, parse_card_list, parse_cards, standard_deck
+from pyapp.core.errors import IllegalMoveError, OrbitError, ParseError
+from pyapp.core.game import parse_fields, split_options
+from pyapp.core.links import Link
+from pyapp.core.rng import MAX_SEED, SplitMix64, parse_seed, shuffled
 
 
 def test_splitmix64_reference_values() -> None:

@@ -1,4 +1,4 @@
-"""The daily deal (pyapp/daily.py): its seeds pinned for fixed dates and every
+"""The daily deal (pyapp/core/daily.py): its seeds pinned for fixed dates and every
 game, the documented derivation, consecutive days and games differ, its link is
 an ordinary link of the plain game, and which day a deal is the daily deal of."""
 
@@ -10,12 +10,12 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from pyapp.daily import (DAILY_OPTIONS, DAILY_SALT, DAILY_SEED_LIMIT, daily_date, daily_link, daily_seed, day_number,
+from pyapp.core.daily import (DAILY_OPTIONS, DAILY_SALT, DAILY_SEED_LIMIT, daily_date, daily_link, daily_seed, day_number,
                          utc_date)
 from pyapp.games import entries, get_game
-from pyapp.links import Link
-from pyapp.rng import MASK64, SplitMix64
-from pyapp.session import Session
+from pyapp.core.links import Link
+from pyapp.core.rng import MASK64, SplitMix64
+from pyapp.app.session import Session
 
 UTC = datetime.timezone.utc
 GAMES = tuple(e.id for e in entries())

@@ -1,4 +1,4 @@
-"""Where a notice goes (pyapp.dock): never over a card or a button, nearest its own place, at
+"""Where a notice goes (pyapp.ui.dock): never over a card or a button, nearest its own place, at
 its own width before a narrower one, and the board making room only when nothing is free;
 checked against a brute force over every whole-pixel place."""
 
@@ -7,11 +7,11 @@ from __future__ import annotations
 import pytest
 from hypothesis import example, given, settings, strategies as st
 
-from pyapp.controller import Controller, MemoryStorage
-from pyapp.dock import GAP, MARGIN, STRIP_SLACK, TIP_BOARD, TIP_CARD, TIP_SHRINK, Dock, Rect, board_rects, place_notice, tip_lines
-from pyapp.paint import unit_for
-from pyapp.table import CARD_H, CARD_W
-from pyapp.view import Board
+from pyapp.app.controller import Controller, MemoryStorage
+from pyapp.ui.dock import GAP, MARGIN, STRIP_SLACK, TIP_BOARD, TIP_CARD, TIP_SHRINK, Dock, Rect, board_rects, place_notice, tip_lines
+from pyapp.ui.paint import unit_for
+from pyapp.core.table import CARD_H, CARD_W
+from pyapp.ui.view import Board
 
 
 def overlaps(a: Rect, b: Rect, gap: float = 0.0) -> bool:

@@ -14,15 +14,15 @@ from test_stats import Clock  # the statistics' wall clock (dates); every stamp 
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-import pyapp.hints as hints_mod
-from pyapp.controller import Controller, MemoryStorage
-from pyapp.saves import CURRENT_KEY, DAILY_PREFIX, SAVE_PREFIX
-from pyapp.daily import daily_link, daily_seed
-from pyapp.hints import NO_HINT
-from pyapp.saves import read_save
+import pyapp.app.hints as hints_mod
+from pyapp.app.controller import Controller, MemoryStorage
+from pyapp.app.saves import CURRENT_KEY, DAILY_PREFIX, SAVE_PREFIX
+from pyapp.core.daily import daily_link, daily_seed
+from pyapp.app.hints import NO_HINT
+from pyapp.app.saves import read_save
 from pyapp.games import get_game, get_view
 from pyapp.games.gyre.rules import GYRE, auto_finish_move, end_range
-from pyapp.session import Session
+from pyapp.app.session import Session
 
 UTC = datetime.timezone.utc
 DAY = datetime.date(2025, 6, 1)
@@ -128,7 +128,7 @@ def test_the_start_screen_says_how_todays_deals_stand() -> None:
     gyre = next(t for t in c.view().tiles if t.id == "gyre")
     assert c.session is not None and gyre.daily_state == "finished" and gyre.daily == f"played: {c.session.score()}"
     # a won deal says won, whatever follows that day
-    from pyapp.stats import Result
+    from pyapp.stats.summary import Result
     c.stats.stats.record(Result("zodiac", "", daily_seed("zodiac", DAY), "2025-06-01T09:00:00Z", 104, True,
                                 "2025-06-01T10:00:00Z", 400, "won", DAY.isoformat()))
     zodiac = next(t for t in c.view().tiles if t.id == "zodiac")
@@ -327,7 +327,7 @@ def test_hints_are_counted_per_game_and_variant_and_no_move_helps_is_said(monkey
     assert c.stats.stats.variant("gyre", "jokers").hints == 3 and c.stats.stats.variant("gyre", "").hints == 0
     summary = c.stats.stats.summary(DAY, "gyre")
     assert next(v for v in summary.variants if v.options == "jokers").hints == 3
-    from pyapp.stats_markup import stats_html
+    from pyapp.stats.markup import stats_html
     assert "<th>Hints used</th><td>3</td>" in stats_html(summary)  # the statistics dialog shows them
     c.hint()  # the game is over: no hint, nothing counted
     assert c.hint_marks is None and c.stats.stats.variant("gyre", "jokers").hints == 3

@@ -17,13 +17,13 @@ from typing import Any
 
 import pytest
 
-from pyapp.can_win import CanWin
-from pyapp.controller import Controller, MemoryStorage
+from pyapp.app.can_win import CanWin
+from pyapp.app.controller import Controller, MemoryStorage
 from pyapp.games import get_game
-from pyapp.saves import CORRUPT_PREFIX, read_save
-from pyapp.session import Session
-from pyapp.settings import APP_SETTINGS, Settings
-from pyapp.stats_keeper import STATS_KEY, StatsKeeper
+from pyapp.app.saves import CORRUPT_PREFIX, read_save
+from pyapp.app.session import Session
+from pyapp.core.settings import APP_SETTINGS, Settings
+from pyapp.stats.keeper import STATS_KEY, StatsKeeper
 
 #: The golden files' folder; ORBIT_GOLDEN names another (records of more builds made by
 #: ``scripts/make_golden.py --out``, to try them all once).

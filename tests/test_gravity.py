@@ -10,9 +10,9 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from pyapp.cards import Card, standard_deck
+from pyapp.core.cards import Card, standard_deck
 from pyapp.cli import main
-from pyapp.errors import IllegalMoveError, ParseError
+from pyapp.core.errors import IllegalMoveError, ParseError
 from pyapp.games import get_game, get_view
 from pyapp.games.gravity.rules import (
     CELL_NAMES,
@@ -32,10 +32,10 @@ from pyapp.games.gravity.rules import (
     settle,
     view_text,
 )
-from pyapp.links import Link
-from pyapp.rng import SplitMix64, shuffled
-from pyapp.session import Session
-from pyapp.table import BACK, Table
+from pyapp.core.links import Link
+from pyapp.core.rng import SplitMix64, shuffled
+from pyapp.app.session import Session
+from pyapp.core.table import BACK, Table
 from pyapp.games.gravity.table import HELP, SETTINGS, auto_token, table
 
 G = GRAVITY

@@ -10,15 +10,15 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from pyapp.cards import JOKER_BLACK, JOKER_RED, Card, standard_deck
+from pyapp.core.cards import JOKER_BLACK, JOKER_RED, Card, standard_deck
 from pyapp.cli import main
-from pyapp.errors import IllegalMoveError, ParseError
+from pyapp.core.errors import IllegalMoveError, ParseError
 from pyapp.games import get_game
 from pyapp.games.gyre.rules import (GYRE, GyreMove, GyreOptions, GyreState, auto_finish_move, can_capture, can_replace,
                               end_range, points)
-from pyapp.rng import SplitMix64, shuffle_in_place, shuffled
-from pyapp.session import Session
-from pyapp.table import BACK, Gesture, Table
+from pyapp.core.rng import SplitMix64, shuffle_in_place, shuffled
+from pyapp.app.session import Session
+from pyapp.core.table import BACK, Gesture, Table
 from pyapp.games.gyre.table import HELP, SETTINGS, table
 
 #: All 8 combinations of the three flags (``jokers,attrition`` reads as ``attrition``).

@@ -1,4 +1,4 @@
-"""Hints (pyapp/hints.py, each game's heuristic in pyapp/games/<id>/hints.py):
+"""Hints (pyapp/app/hints.py, each game's heuristic in pyapp/games/<id>/hints.py):
 over random positions of every game and variant, a hint is a legal move or None,
 None once the game is over, and it never depends on what the player cannot see
 (the order of face-down cards)."""
@@ -14,8 +14,8 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from pyapp.games import entries, get_game
-from pyapp.hints import hint, hint_for
-from pyapp.session import Session
+from pyapp.app.hints import hint, hint_for
+from pyapp.app.session import Session
 
 CONFIGS = [
     ("gravity", ""), ("gravity", "hidden"), ("gravity", "decks=2,nomoonplanet"), ("gravity", "missing=QH-2C"),
@@ -104,7 +104,7 @@ def test_gyre_hint_prefers_the_capture_worth_most() -> None:
     only 5H (equal rank, Easier) can take 5S, so the hint keeps both captures in
     reach: 5H takes 5S (the weaker card first), or KS takes QS."""
     game = get_game("gyre")
-    from pyapp.cards import standard_deck
+    from pyapp.core.cards import standard_deck
 
     used = ("5S", "QS", "9D", "TC", "7H", "KS", "5H", "3C", "2D", "6C")
     rest = ".".join(c.code for c in standard_deck() if c.code not in used)

@@ -11,15 +11,15 @@ from __future__ import annotations
 import dataclasses
 import datetime
 
-from pyapp.controller import Controller, MemoryStorage
+from pyapp.app.controller import Controller, MemoryStorage
 from pyapp.games import entries, moves_made
 from pyapp.games.gravity import is_move
-from pyapp.links import Link
-from pyapp.markup import dialog_html, replay_html
-from pyapp.session import Session
+from pyapp.core.links import Link
+from pyapp.ui.markup import dialog_html, replay_html
+from pyapp.app.session import Session
 from pyapp.solve import Verdict
-from pyapp.stats import Result, Stats
-from pyapp.stats_keeper import STATS_KEY
+from pyapp.stats.summary import Result, Stats
+from pyapp.stats.keeper import STATS_KEY
 
 UTC = datetime.timezone.utc
 

@@ -11,12 +11,12 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from pyapp.screens import DISARM_SECONDS
-from pyapp.controller import Controller, MemoryStorage
+from pyapp.app.screens import DISARM_SECONDS
+from pyapp.app.controller import Controller, MemoryStorage
 from pyapp.games import get_game
-from pyapp.rehearsal import rehearsal
-from pyapp.paint import Make, Op, Painter, Put, Remove, unit_for
-from pyapp.session import Session
+from pyapp.web.rehearsal import rehearsal
+from pyapp.ui.paint import Make, Op, Painter, Put, Remove, unit_for
+from pyapp.app.session import Session
 
 DEALS = {"gyre": 12345, "gravity": 3, "square": 7, "zodiac": 2024}
 

@@ -11,11 +11,11 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from pyapp.cli import main
-from pyapp.errors import OrbitError
+from pyapp.core.errors import OrbitError
 from pyapp.games import all_games, get_game
-from pyapp.links import Link
-from pyapp.rng import SplitMix64
-from pyapp.session import Session
+from pyapp.core.links import Link
+from pyapp.core.rng import SplitMix64
+from pyapp.app.session import Session
 
 GAME_IDS = [g.id for g in all_games()]
 

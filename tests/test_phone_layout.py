@@ -1,7 +1,7 @@
 """Issue 22 on phones, in CPython: every game's tables give cards at least 44 px wide on a
 390 x 844 phone and an 844 x 390 one where the table allows it, "Larger cards" grows
-every card by as much as keeps it clear of the piles it did not touch (pyapp.layout.grow),
-and the score line carries every count in parts of its own (pyapp.markup.score_html)."""
+every card by as much as keeps it clear of the piles it did not touch (pyapp.ui.layout.grow),
+and the score line carries every count in parts of its own (pyapp.ui.markup.score_html)."""
 
 from __future__ import annotations
 
@@ -9,12 +9,12 @@ import itertools
 
 import pytest
 
-from pyapp.controller import Controller, MemoryStorage
+from pyapp.app.controller import Controller, MemoryStorage
 from pyapp.games import get_game, get_view
-from pyapp.layout import MAX_GROW, MIN_GAP, footprints, grow
-from pyapp.markup import page_writes, score_html
-from pyapp.paint import unit_for
-from pyapp.table import CARD_H, CARD_W, Table
+from pyapp.ui.layout import MAX_GROW, MIN_GAP, footprints, grow
+from pyapp.ui.markup import page_writes, score_html
+from pyapp.ui.paint import unit_for
+from pyapp.core.table import CARD_H, CARD_W, Table
 
 GAMES = {"gravity": ("", 42), "gyre": ("", 42), "square": ("ends", 5), "zodiac": ("", 2024)}
 #: The board's room measured in Chromium: a phone upright (390 x 844) and on its side (844 x 390).

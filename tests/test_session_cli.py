@@ -7,10 +7,10 @@ import json
 import pytest
 
 from pyapp.cli import main
-from pyapp.errors import IllegalMoveError, ParseError, SaveError
+from pyapp.core.errors import IllegalMoveError, ParseError, SaveError
 from pyapp.games import all_games, get_game
-from pyapp.links import Link
-from pyapp.session import Session
+from pyapp.core.links import Link
+from pyapp.app.session import Session
 
 
 def play_some(session: Session, n: int) -> None:
@@ -173,7 +173,7 @@ def test_cli_rejects_an_illegal_move(capsys: pytest.CaptureFixture[str]) -> None
 @pytest.mark.parametrize("game", [(g.id, o) for g in all_games() for o in ("", *(
     {"gravity": ("decks=2",), "square": ("wrap",), "gyre": ("jokers,easy",)}.get(g.id, ())))])
 def test_a_packed_link_is_the_same_game_in_far_fewer_characters(game: tuple[str, str]) -> None:
-    """k= (pyapp.compact) opens exactly the game m= does, in every game and a variant, from
+    """k= (pyapp.core.compact) opens exactly the game m= does, in every game and a variant, from
     a deal to a game played to its end (or 300 moves), given up or not."""
     import random
 
@@ -209,7 +209,7 @@ def test_a_whole_zodiac_game_fits_in_a_few_hundred_characters(capsys: pytest.Cap
 
 
 def test_a_broken_link_says_in_words_which_move_was_wrong() -> None:
-    from pyapp.controller import Controller, MemoryStorage
+    from pyapp.app.controller import Controller, MemoryStorage
 
     c = Controller(MemoryStorage(), reduced_motion=True)
     c.start("#g=gyre&s=42&m=R.ZZ9", "https://example.org/orbit/")

@@ -21,8 +21,8 @@ from hypothesis import strategies as st
 
 from pyapp.cli import main, run
 from pyapp.games import entries, entry, get_game
-from pyapp.session import Session
-from pyapp.solve.core import Pending
+from pyapp.app.session import Session
+from pyapp.core.search import Pending
 from pyapp.solve import EngineProblem, Problem, Search, Verdict, problem_for, slices, solve, solve_state
 
 VARIANTS = [(e.id, o) for e in entries() for o in ("", *e.variants)]
@@ -423,7 +423,7 @@ def test_a_search_done_with_is_freed_a_piece_at_a_time_by_a_teardown(game_id: st
     (the module-level caches, shared with later searches, are not its tables, and stay)."""
     import tracemalloc
 
-    from pyapp.teardown import Teardown
+    from pyapp.core.teardown import Teardown
 
     game = get_game(game_id)
     state = game.deal(entry(game_id).bench_seed, game.parse_options(""))

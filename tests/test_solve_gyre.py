@@ -200,7 +200,7 @@ def test_a_forced_capture_fixes_the_next_cards_roles() -> None:
     """KH must take QH (the only capture): the 5H drawn joins the hand and the KD revealed
     joins the ring, where it can never capture: the bound drops by the pair KD would have
     made with QD (no diamond is in the hand, so QD takes nothing either)."""
-    from pyapp.cards import CANONICAL_INDEX, Card
+    from pyapp.core.cards import CANONICAL_INDEX, Card
 
     def n(code: str) -> int:
         return CANONICAL_INDEX[Card.parse(code)]
@@ -410,7 +410,7 @@ def test_the_forced_captures_at_any_depth_agree_with_a_memo_of_their_own() -> No
 
 
 def test_the_core_under_a_ceiling_equals_its_plain_search_on_a_toy_game() -> None:
-    """The core's ceiling (:meth:`pyapp.solve.core.Problem.ceiling`) on a toy game with a gain
+    """The core's ceiling (:meth:`pyapp.core.search.Problem.ceiling`) on a toy game with a gain
     and a true bound: whatever true ceiling the problem answers (its best, or up to 5 above),
     after a first attempt of any length, in slices of any size, the verdict is the plain
     search's; a ceiling met by the first attempt's line ends the search at once, exact."""
@@ -556,7 +556,7 @@ def test_the_relaxed_games_canonical_position_is_worth_the_same_by_the_brute_for
     on the engine's state (the waiting card as one of the ring's; the cards it moves off taking the
     places out of play of those it moves on): from both, the brute force over the rules reaches the
     same score (the argument holds for the rules as for the relaxed game)."""
-    from pyapp.cards import CANONICAL_INDEX
+    from pyapp.core.cards import CANONICAL_INDEX
     from pyapp.games.gyre.bound import _CARDS, _bits
     from pyapp.games.gyre.solver import _mask
     checked = moved = 0
@@ -738,7 +738,7 @@ def test_the_beams_guide_is_a_line_of_the_rules_and_only_reorders_the_moves() ->
 
 
 def test_the_beam_counts_its_work_in_steps_and_the_search_reaches_its_line() -> None:
-    """The beam search comes in counted steps (:class:`~pyapp.solve.core.Pending`) and the search's
+    """The beam search comes in counted steps (:class:`~pyapp.core.search.Pending`) and the search's
     best is at least the beam's (it follows the guide), the same verdict in slices of 1 or 500
     nodes; a search with the beam off is the search as it was (the same problem otherwise)."""
     state = GAME.deal(15, GAME.parse_options(""))
@@ -765,7 +765,7 @@ def test_a_memo_full_at_its_limit_is_freed_a_piece_at_a_time_and_finds_the_same(
     goes (a node, or a step of the ceiling, frees one piece), not at once; it held only what a
     function of its key gives, so the verdict is the one a memo dropped at once gives."""
     import pyapp.games.gyre.solver as solver
-    from pyapp.teardown import Teardown
+    from pyapp.core.teardown import Teardown
 
     limit = 3_000
     monkeypatch.setattr(solver, "_CACHE_LIMIT", limit)  # (300,000 in the page: full at 40,000 nodes)

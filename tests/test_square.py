@@ -13,7 +13,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from pyapp.cli import main
-from pyapp.errors import IllegalMoveError, OrbitError, ParseError
+from pyapp.core.errors import IllegalMoveError, OrbitError, ParseError
 from pyapp.games import get_game
 from pyapp.games.square.rules import (
     SQUARE,
@@ -30,9 +30,9 @@ from pyapp.games.square.rules import (
     placements,
     why_not,
 )
-from pyapp.links import Link
-from pyapp.rng import SplitMix64, shuffled
-from pyapp.session import Session
+from pyapp.core.links import Link
+from pyapp.core.rng import SplitMix64, shuffled
+from pyapp.app.session import Session
 
 ALL_OPTIONS = ["", "ends", "wrap", "ends,wrap"]
 COLUMNS = "ABCDEF"

@@ -4,11 +4,11 @@ drop counts, and neither the waiting card nor its cell drops the pick."""
 
 from __future__ import annotations
 
-from pyapp.controller import Controller, MemoryStorage
+from pyapp.app.controller import Controller, MemoryStorage
 from pyapp.games import get_game, get_view
-from pyapp.session import Session
-from pyapp.table import CARD_H, CARD_W, Gesture
-from pyapp.view import Board, CardView
+from pyapp.app.session import Session
+from pyapp.core.table import CARD_H, CARD_W, Gesture
+from pyapp.ui.view import Board, CardView
 
 
 def priced_position() -> tuple[Session, Gesture]:

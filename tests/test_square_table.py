@@ -1,7 +1,7 @@
 """Solitaire Square's table (pyapp/games/square/table.py) and Square in the app
 controller: every legal move is exactly one way to play, the costs shown on the
 cells, the reasons for refused drops, dead cells, the layouts, the faces, the
-end texts; and, through :class:`pyapp.controller.Controller`, the first game with
+end texts; and, through :class:`pyapp.app.controller.Controller`, the first game with
 ``ends``, the discard pick (confirm, cancel, undo) and refused drops."""
 
 from __future__ import annotations
@@ -14,12 +14,12 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from pyapp.controller import Controller, MemoryStorage
-from pyapp.saves import OPTIONS_PREFIX, SAVE_PREFIX
-from pyapp.view import Board
+from pyapp.app.controller import Controller, MemoryStorage
+from pyapp.app.saves import OPTIONS_PREFIX, SAVE_PREFIX
+from pyapp.ui.view import Board
 from pyapp.games.square.rules import SQUARE, SquareState, cell_index, cell_name, cost, dead_cells, hue, why_not
-from pyapp.session import Session
-from pyapp.table import BACK, CARD_H, CARD_W, Gesture, Pile, Table
+from pyapp.app.session import Session
+from pyapp.core.table import BACK, CARD_H, CARD_W, Gesture, Pile, Table
 from pyapp.games import get_view
 from pyapp.games.square.table import HELP, SETTINGS, VIEW, auto_token, face, layout, table
 

@@ -11,15 +11,15 @@ import json
 
 import pytest
 
-from pyapp.controller import Controller, MemoryStorage
-from pyapp.saves import SAVE_PREFIX
-from pyapp.daily import daily_link, daily_seed
-from pyapp.errors import StatsError
+from pyapp.app.controller import Controller, MemoryStorage
+from pyapp.app.saves import SAVE_PREFIX
+from pyapp.core.daily import daily_link, daily_seed
+from pyapp.core.errors import StatsError
 from pyapp.games import entry
-from pyapp.links import Link
-from pyapp.markup import dialog_html
-from pyapp.stats import RECENT, Result, Stats
-from pyapp.stats_keeper import CORRUPT_STATS_KEY, STATS_KEY
+from pyapp.core.links import Link
+from pyapp.ui.markup import dialog_html
+from pyapp.stats.summary import RECENT, Result, Stats
+from pyapp.stats.keeper import CORRUPT_STATS_KEY, STATS_KEY
 
 UTC = datetime.timezone.utc
 DAY = datetime.date(2025, 6, 1)
@@ -378,12 +378,12 @@ def test_the_end_screen_compares_with_the_variant() -> None:
 
 # -- the record's newer fields: hints, time, links; comparisons and today's deal ------------------
 
-from pyapp.replay import Replay  # noqa: E402
-from pyapp.session import Session  # noqa: E402
+from pyapp.app.replay import Replay  # noqa: E402
+from pyapp.app.session import Session  # noqa: E402
 from pyapp.games import get_game  # noqa: E402
-from pyapp.stats import (MAX_LINK, Comparison, DailyStatus)  # noqa: E402
-from pyapp.stats_keeper import StatsKeeper  # noqa: E402
-from pyapp.storage import MemoryStorage  # noqa: E402
+from pyapp.stats.summary import (MAX_LINK, Comparison, DailyStatus)  # noqa: E402
+from pyapp.stats.keeper import StatsKeeper  # noqa: E402
+from pyapp.core.storage import MemoryStorage  # noqa: E402
 
 
 Store = MemoryStorage

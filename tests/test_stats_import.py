@@ -16,13 +16,13 @@ import pytest
 from hypothesis import HealthCheck, event, given, settings
 from hypothesis import strategies as st
 
-from pyapp.daily import daily_seed
-from pyapp.errors import StatsError
+from pyapp.core.daily import daily_seed
+from pyapp.core.errors import StatsError
 from pyapp.games import get_game
-from pyapp.session import Session
-from pyapp.stats import MAX_IMPORT_CHARS, Stats
-from pyapp.stats_keeper import STATS_KEY, StatsKeeper
-from pyapp.storage import MemoryStorage
+from pyapp.app.session import Session
+from pyapp.stats.summary import MAX_IMPORT_CHARS, Stats
+from pyapp.stats.keeper import STATS_KEY, StatsKeeper
+from pyapp.core.storage import MemoryStorage
 
 UTC = datetime.timezone.utc
 NOW = datetime.datetime(2025, 6, 1, 12, tzinfo=UTC)

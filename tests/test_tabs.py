@@ -1,5 +1,5 @@
 """Two tabs over one storage, and a storage that refuses to keep things: nothing a player
-has is lost, and the player is told (pyapp/tabs.py, Saves.write, StatsKeeper.merge_stored,
+has is lost, and the player is told (pyapp/app/tabs.py, Saves.write, StatsKeeper.merge_stored,
 SafeStorage)."""
 
 from __future__ import annotations
@@ -9,14 +9,14 @@ from typing import Any, Callable
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from pyapp.controller import Controller, MemoryStorage
-from pyapp.saves import OTHER_TAB_PREFIX, SAVE_PREFIX, read_save
-from pyapp.session import Session
-from pyapp.settings import FOUR_COLOUR, LARGE, SETTINGS_KEY
-from pyapp.stats import Stats
-from pyapp.stats_keeper import STATS_KEY
-from pyapp.storage import SafeStorage
-from pyapp.tabs import KEPT_AGAIN, KEPT_OTHER, LOADED, NOT_KEPT, WENT_ON
+from pyapp.app.controller import Controller, MemoryStorage
+from pyapp.app.saves import OTHER_TAB_PREFIX, SAVE_PREFIX, read_save
+from pyapp.app.session import Session
+from pyapp.core.settings import FOUR_COLOUR, LARGE, SETTINGS_KEY
+from pyapp.stats.summary import Stats
+from pyapp.stats.keeper import STATS_KEY
+from pyapp.core.storage import SafeStorage
+from pyapp.app.tabs import KEPT_AGAIN, KEPT_OTHER, LOADED, NOT_KEPT, WENT_ON
 
 BASE = "https://example.org/orbit/"
 DEAL = "#g=gravity&s=777"

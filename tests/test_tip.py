@@ -4,11 +4,11 @@ counted; in the language in use."""
 
 from __future__ import annotations
 
-from pyapp.controller import Controller
+from pyapp.app.controller import Controller
 from pyapp.games import entry
 from pyapp.i18n import PSEUDO, use
-from pyapp.screens import TIP_GAMES
-from pyapp.storage import MemoryStorage
+from pyapp.app.screens import TIP_GAMES
+from pyapp.core.storage import MemoryStorage
 
 
 def test_the_tip_opens_the_first_deals_of_each_game_until_the_first_move() -> None:

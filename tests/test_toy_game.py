@@ -1,6 +1,6 @@
 """The registry is open: a game defined here, at test time, outside pyapp/, is
 registered and then played like the built-in ones. Its rules implement the
-:class:`pyapp.game.Game` protocol, its table is a :class:`pyapp.table.ModuleView`,
+:class:`pyapp.core.game.Game` protocol, its table is a :class:`pyapp.core.table.ModuleView`,
 and once registered it is dealt from a link, played to its end by drops and taps
 through the app controller, drawn by the painter, listed by the CLI and on the
 start screen, and counted in the statistics. docs/ADDING-A-GAME.md says what a game
@@ -21,18 +21,18 @@ from typing import Final
 import pytest
 
 from pyapp.cli import run
-from pyapp.controller import Controller
-from pyapp.errors import IllegalMoveError, ParseError
-from pyapp.game import OptionSpec, Status, format_option_values, parse_fields, parse_option_values
+from pyapp.app.controller import Controller
+from pyapp.core.errors import IllegalMoveError, ParseError
+from pyapp.core.game import OptionSpec, Status, format_option_values, parse_fields, parse_option_values
 from pyapp.games import GameEntry, entries, entry, get_game, get_view, register, unregister
-from pyapp.hints import hint
-from pyapp.links import Link
-from pyapp.markup import start_screen_html
-from pyapp.paint import Painter
-from pyapp.rng import shuffled
-from pyapp.session import Session
-from pyapp.storage import MemoryStorage
-from pyapp.table import Face, Gesture, ModuleView, Pile, Table
+from pyapp.app.hints import hint
+from pyapp.core.links import Link
+from pyapp.ui.markup import start_screen_html
+from pyapp.ui.paint import Painter
+from pyapp.core.rng import shuffled
+from pyapp.app.session import Session
+from pyapp.core.storage import MemoryStorage
+from pyapp.core.table import Face, Gesture, ModuleView, Pile, Table
 
 # -- the rules -----------------------------------------------------------------------------
 

@@ -7,12 +7,12 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import Any
 
-from pyapp.controller import Controller, MemoryStorage
-from pyapp.session import Session
+from pyapp.app.controller import Controller, MemoryStorage
+from pyapp.app.session import Session
 from pyapp.games import entry
 from pyapp.solve import Verdict, problem_for
-from pyapp.can_win import QUIET_SLICES
-from pyapp.verdicts import SEARCHING, SLICE_GAP, TRACING, Finding, Verdicts, verdict_words
+from pyapp.app.can_win import QUIET_SLICES
+from pyapp.solve.verdicts import SEARCHING, SLICE_GAP, TRACING, Finding, Verdicts, verdict_words
 
 
 #: Square's deal 6: the grid can be filled (the solver finds the line in a few hundred nodes).
@@ -350,7 +350,7 @@ def test_a_won_game_is_not_searched_again() -> None:
 def test_verdicts_survive_a_reload_and_a_kept_verdict_that_does_not_replay_is_searched_again() -> None:
     import json
 
-    from pyapp.can_win import VERDICTS_KEY
+    from pyapp.app.can_win import VERDICTS_KEY
 
     storage = MemoryStorage()
     c = Controller(storage)
@@ -379,9 +379,9 @@ def test_verdicts_survive_a_reload_and_a_kept_verdict_that_does_not_replay_is_se
 
 
 def test_the_statistics_keep_what_the_solver_proved_of_each_deal_played() -> None:
-    from pyapp.stats_markup import stats_html
-    from pyapp.stats import Stats
-    from pyapp.stats_keeper import STATS_KEY
+    from pyapp.stats.markup import stats_html
+    from pyapp.stats.summary import Stats
+    from pyapp.stats.keeper import STATS_KEY
 
     storage = MemoryStorage()
     c = Controller(storage)
@@ -481,8 +481,8 @@ def test_a_long_search_shows_how_it_goes_under_its_notice_without_saying_it() ->
     notice shows (QUIET_SLICES slices) it shows the positions searched and the best line found so
     far under it, and again every second; a screen reader hears only "Searching." and then the
     verdict."""
-    from pyapp.can_win import PROGRESS_SLICES
-    from pyapp.markup import page_writes
+    from pyapp.app.can_win import PROGRESS_SLICES
+    from pyapp.ui.markup import page_writes
     c = Controller(MemoryStorage())
     c.start("#g=gyre&s=5")
     c.asking.ask()
@@ -508,7 +508,7 @@ def test_a_long_search_shows_how_it_goes_under_its_notice_without_saying_it() ->
 
 
 def test_the_standing_verdict_shows_how_a_long_search_goes() -> None:
-    from pyapp.can_win import PROGRESS_SLICES
+    from pyapp.app.can_win import PROGRESS_SLICES
     c = standing_on("#g=gyre&s=5", settle=False)
     assert c.view().verdict == "Solver: searching…"
     for _unused in range(PROGRESS_SLICES):
@@ -549,7 +549,7 @@ def test_gyres_verdict_not_settled_says_what_no_line_can_beat_and_keeps_it_acros
     best line (a tampered record) is dropped, never shown."""
     import json
 
-    from pyapp.can_win import VERDICTS_KEY
+    from pyapp.app.can_win import VERDICTS_KEY
     from pyapp.games.gyre.solver import GyreProblem
 
     monkeypatch.setattr(GyreProblem, "budget", 300)  # cut short at once
@@ -585,7 +585,7 @@ def test_keep_looking_searches_an_undetermined_position_four_times_as_far_and_it
     verdict, settled here; a verdict that already took that many offers it no more."""
     import json
 
-    from pyapp.can_win import VERDICTS_KEY
+    from pyapp.app.can_win import VERDICTS_KEY
     from pyapp.games.gyre.solver import GyreProblem
 
     monkeypatch.setattr(GyreProblem, "budget", 1_000)  # (the page's 10,000 and 48,000, scaled down)

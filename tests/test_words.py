@@ -3,9 +3,9 @@ Each test failed on the build before the issue's work."""
 
 from __future__ import annotations
 
-from pyapp.controller import Controller, MemoryStorage
+from pyapp.app.controller import Controller, MemoryStorage
 from pyapp.games import get_game
-from pyapp.session import Session
+from pyapp.app.session import Session
 
 GYRE_7 = "#g=gyre&v=1&o=&s=7&m=C6H0.P0.C7D4.P4.C4C3.P3.CTS0.P0.C7S0.P0"
 
@@ -59,7 +59,7 @@ def ended(fragment: str, give_up: bool = True) -> Controller:
 
 
 def test_each_end_screen_and_the_statistics_speak_the_games_own_measure() -> None:
-    from pyapp.stats_markup import stats_html
+    from pyapp.stats.markup import stats_html
 
     gyre = ended("#g=gyre&s=42")
     d = gyre.view().dialog

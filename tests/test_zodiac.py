@@ -11,9 +11,9 @@ import pytest
 from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
 
-from pyapp.cards import Card, standard_deck
+from pyapp.core.cards import Card, standard_deck
 from pyapp.cli import main
-from pyapp.errors import IllegalMoveError, ParseError
+from pyapp.core.errors import IllegalMoveError, ParseError
 from pyapp.games import get_game
 from pyapp.games.zodiac.rules import (
     EQUATOR_IDS,
@@ -38,9 +38,9 @@ from pyapp.games.zodiac.rules import (
     targets,
     zodiac_accepts,
 )
-from pyapp.links import Link
-from pyapp.rng import SplitMix64, shuffled
-from pyapp.session import Session
+from pyapp.core.links import Link
+from pyapp.core.rng import SplitMix64, shuffled
+from pyapp.app.session import Session
 
 Z = ZODIAC
 ALL_CODES = [c.code for c in standard_deck()]

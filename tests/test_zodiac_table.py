@@ -1,7 +1,7 @@
 """Zodiac's table (pyapp/games/zodiac/table.py) and Zodiac in the app controller:
 every legal move is exactly one way to play, taps follow RULES.md 4.8 item 11,
 the ring and the two rows, peeking, the Auto-finish button, the reasons for
-refused drops, the end texts; and, through :class:`pyapp.controller.Controller`,
+refused drops, the end texts; and, through :class:`pyapp.app.controller.Controller`,
 a link, the stock (draw and redeal), refused drops, the two-foundation choice,
 the phase change and Auto-finish to a win, stopped by any tap."""
 
@@ -16,7 +16,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from pyapp.controller import Controller, MemoryStorage
+from pyapp.app.controller import Controller, MemoryStorage
 from pyapp.games.zodiac.rules import (
     EQUATOR_IDS,
     FOUNDATIONS,
@@ -34,8 +34,8 @@ from pyapp.games.zodiac.rules import (
     score_range,
     targets,
 )
-from pyapp.session import Session
-from pyapp.table import CARD_H, CARD_W, Pile, Table
+from pyapp.app.session import Session
+from pyapp.core.table import CARD_H, CARD_W, Pile, Table
 from pyapp.games import get_view
 from pyapp.games.zodiac.table import (
     AUTO_CHOICE,

@@ -18,7 +18,7 @@ Nothing outside a game's own folder names it; everything reads this registry
 >>> get_view("nope")
 Traceback (most recent call last):
 ...
-pyapp.errors.ParseError: unknown game 'nope'; known: gravity, square, gyre, zodiac
+pyapp.core.errors.ParseError: unknown game 'nope'; known: gravity, square, gyre, zodiac
 """
 
 from __future__ import annotations
@@ -29,17 +29,17 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from typing import Any
 
-from ..errors import ParseError
-from ..game import AnyGame
+from ..core.errors import ParseError
+from ..core.game import AnyGame
 from ..i18n import N_, _, ngettext
-from ..table import GameView
+from ..core.table import GameView
 
 __all__ = ["GameEntry", "all_games", "entries", "entry", "get_game", "get_view", "moves_made", "register",
            "unregister"]
 
 #: A game's heuristic: one good legal move token for a state it is playing, or None.
 Hinter = Callable[[Any], str | None]
-#: A game's solver: the search problem (:class:`pyapp.solve.core.Problem`) for positions like
+#: A game's solver: the search problem (:class:`pyapp.core.search.Problem`) for positions like
 #: the given engine state (its options; None: the default rules). Import the solver's module
 #: inside it, so that the page loads it only when it searches.
 SolverFactory = Callable[[Any], Any]
@@ -49,9 +49,9 @@ SolverFactory = Callable[[Any], Any]
 class GameEntry:
     """Everything the app knows of one game, in one place."""
 
-    #: The rules (:class:`pyapp.game.Game`); its ``id`` and ``title`` are the entry's.
+    #: The rules (:class:`pyapp.core.game.Game`); its ``id`` and ``title`` are the entry's.
     game: AnyGame
-    #: The table view (:class:`pyapp.table.GameView`).
+    #: The table view (:class:`pyapp.core.table.GameView`).
     view: GameView
     #: The start screen's tile text: marked with ``N_``, translated with ``_`` where it is shown.
     blurb: str
@@ -59,7 +59,7 @@ class GameEntry:
     short_title: str
     #: The place on the start screen (and in every list of games): lower first.
     order: int
-    #: The hint's heuristic (:func:`pyapp.hints.hint`); None: the first legal move.
+    #: The hint's heuristic (:func:`pyapp.app.hints.hint`); None: the first legal move.
     hint: Hinter | None = None
     #: The score is better when lower (statistics: best, rank, charts).
     lower_is_better: bool = False
@@ -77,7 +77,7 @@ class GameEntry:
     #: For a game without a win: the best scores New deal can ask the solver's deals to reach.
     levels: tuple[int, ...] = ()
     #: How many times a verdict left undetermined offers "Keep looking", each search taking
-    #: :data:`pyapp.verdicts.DEEPER` times the nodes of the one before (0: never).
+    #: :data:`pyapp.solve.verdicts.DEEPER` times the nodes of the one before (0: never).
     deeper: int = 0
     #: A score in words, for the solver's verdicts ("3 piles left"; "a final score of 58"), in
     #: the language in use.

@@ -4,7 +4,7 @@ as the value (negated for a game whose score is better when lower, so that highe
 better), and a win when the game says "won". It knows the order of every card, as the
 engine does (as KPatience's and Solvitaire's published figures do).
 
-A game whose registry entry names a ``solver`` (its own :class:`~pyapp.solve.core.Problem`,
+A game whose registry entry names a ``solver`` (its own :class:`~pyapp.core.search.Problem`,
 with move ordering, safe moves, bounds and compact keys, in ``pyapp/games/<id>/solver.py``)
 is searched with it; any other game with :class:`EngineProblem`, which has none of these:
 its verdicts are proven too, but a large position ends at the budget more often.
@@ -20,9 +20,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..game import AnyGame
+from ..core.game import AnyGame
 from ..games import GameEntry, entry
-from .core import SLICE, Problem, Verdict, solve
+from ..core.search import SLICE, Problem, Verdict, solve
 
 
 class EngineProblem(Problem[Any]):
@@ -76,7 +76,7 @@ def solve_state(game_id: str, state: Any, budget: int | None = None, slice_nodes
                 deepen: int = 1) -> Verdict:
     """The verdict for the engine's ``state`` of game ``game_id``, its score in the game's own
     terms (Gravity's piles), its line the engine's move tokens; ``budget`` None: the game's own
-    (:attr:`pyapp.solve.core.Problem.budget`), ``deepen`` times (:meth:`~pyapp.solve.core.Problem.deepen`,
+    (:attr:`pyapp.core.search.Problem.budget`), ``deepen`` times (:meth:`~pyapp.core.search.Problem.deepen`,
     as the page's Keep looking)."""
     problem = problem_for(game_id, state)
     if deepen > 1:

@@ -1,4 +1,4 @@
-"""Gravity's hint (:mod:`pyapp.hints` asks it through the registry): the stack
+"""Gravity's hint (:mod:`pyapp.app.hints` asks it through the registry): the stack
 or collapse choice that leaves the most piles able to stack, looking one stack
 further ahead on a small board. It reads only what the player sees: the MOON's
 top card when it is face up, never the order of the cards under it.

@@ -24,7 +24,7 @@ Rules notes
   ``N``) and ``O=`` for options; no extra fields.
 * **Cards inside the engine** are small integers (the canonical index in one
   deck, ``AS`` = 0 ... ``KC`` = 51); :func:`card_code` and :func:`cell_cards`
-  turn them back into codes and :class:`~pyapp.cards.Card` values.
+  turn them back into codes and :class:`~pyapp.core.cards.Card` values.
 * **Missing cards.** ``missing`` removes one copy per listed code from the
   unshuffled deck before shuffling; the copy removed is the first one in
   canonical order (copies are indistinguishable, but the choice fixes the
@@ -61,11 +61,11 @@ from collections import Counter
 from dataclasses import dataclass
 from typing import Final, Literal, NamedTuple
 
-from ...cards import SUITS, Card, parse_cards
-from ...errors import IllegalMoveError, ParseError
-from ...game import OptionSpec, Status, format_option_values, parse_fields, parse_option_values
+from ...core.cards import SUITS, Card, parse_cards
+from ...core.errors import IllegalMoveError, ParseError
+from ...core.game import OptionSpec, Status, format_option_values, parse_fields, parse_option_values
 from ...i18n import N_, _, ngettext
-from ...rng import SplitMix64, shuffled
+from ...core.rng import SplitMix64, shuffled
 
 __all__ = [
     "GRAVITY",

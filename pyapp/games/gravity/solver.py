@@ -50,7 +50,7 @@ the engine's order. When no stack is legal the only move is ``m``, as in the eng
 changes only which line is searched first, never a verdict.)
 
 **Restarts** (:meth:`GravityProblem.attempt`, the core's
-:meth:`~pyapp.solve.core.Problem.attempt`). Whether a deal is won within the budget hangs on
+:meth:`~pyapp.core.search.Problem.attempt`). Whether a deal is won within the budget hangs on
 the first few moves of the order (a heavy-tailed search): of the 37 default deals of 1..500
 that the order above left undetermined at 200,000 nodes, reversing only the order of collapse
 choices wins 35 (most in a few thousand nodes), while of deals 1..100 it leaves 7 undetermined,
@@ -96,7 +96,7 @@ from __future__ import annotations
 import functools
 from typing import Any, Final
 
-from ...solve.core import BUDGET, Problem
+from ...core.search import BUDGET, Problem
 from .rules import CELL_NAMES, DEFAULT_OPTIONS, NEIGHBOURS, OUTWARD, PLANET, GravityOptions, GravityState, _REL, dist
 
 __all__ = ["EMPTY", "GravityProblem", "State", "problem"]
@@ -249,7 +249,7 @@ class GravityProblem(Problem[State]):
         return self.attempts[k] if k < len(self.attempts) else None
 
     def tables(self) -> list[Any]:
-        """Its own memos (:meth:`pyapp.solve.core.Problem.tables`)."""
+        """Its own memos (:meth:`pyapp.core.search.Problem.tables`)."""
         return [self._suffix, self._comps]
 
     def start(self, state: Any) -> State:

@@ -20,9 +20,8 @@ from __future__ import annotations
 
 from typing import Final
 
-from ...cards import Card
-from ...i18n import N_, _, ngettext
-from ...speech import capital
+from ...core.cards import Card
+from ...i18n import N_, _, capital, ngettext
 from .rules import (
     CELL_NAMES,
     NEIGHBOURS,
@@ -40,7 +39,7 @@ from .rules import (
     stack_is_legal,
     zone,
 )
-from ...table import (BACK, CARD_H, CARD_W, Button, GameView, ModuleView, Gesture, Pile, Refusal, RulesBlock, Table,
+from ...core.table import (BACK, CARD_H, CARD_W, Button, GameView, ModuleView, Gesture, Pile, Refusal, RulesBlock, Table,
                       rules_html, standard_face)
 
 __all__ = ["HELP", "SETTINGS", "VIEW", "auto_token", "help_html", "table"]
@@ -118,7 +117,7 @@ def cell_words(i: int, coords: bool) -> str:
 
 
 def table(state: GravityState, portrait: bool, settings: frozenset[str], refusals: bool = True) -> Table:
-    """The view of a state (see :mod:`pyapp.table`); its words name a cell by its name only
+    """The view of a state (see :mod:`pyapp.core.table`); its words name a cell by its name only
     when cell names are shown (:func:`cell_words`)."""
     coords = "coords" in settings
     legal = GRAVITY.legal_moves(state)
@@ -347,7 +346,7 @@ def _refusals(state: GravityState, coords: bool = False) -> tuple[Refusal, ...]:
     return tuple(out)
 
 
-#: The rules panel, block by block (:func:`pyapp.table.rules_html`); each text one message.
+#: The rules panel, block by block (:func:`pyapp.core.table.rules_html`); each text one message.
 RULES: Final[tuple[RulesBlock, ...]] = (
     ("h3", N_("The idea")),
     # Translators: the PLANET (the middle cell) and the MOON (the spare cards) are the game's named places

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from typing import Final
 
-from ...cards import CANONICAL_INDEX, Card
+from ...core.cards import CANONICAL_INDEX, Card
 from .rules import can_capture, can_replace, points
 
 _CARDS: Final[tuple[Card, ...]] = tuple(CANONICAL_INDEX)

@@ -1,4 +1,4 @@
-"""Gyre's hint (:mod:`pyapp.hints` asks it through the registry): the capture
+"""Gyre's hint (:mod:`pyapp.app.hints` asks it through the registry): the capture
 worth most, the slot that loses least, the rotation or replacement that costs
 least. It knows the cards in view and the unseen cards as a set, never the
 deck's order.
@@ -10,7 +10,7 @@ from collections import Counter
 from collections.abc import Callable
 from typing import Final
 
-from ...cards import Card, standard_deck
+from ...core.cards import Card, standard_deck
 from .rules import GYRE, SLOTS, GyreState, can_capture, points
 
 __all__ = ["GYRE_DRAW_BONUS", "GYRE_POTENTIAL_WEIGHT", "hint"]

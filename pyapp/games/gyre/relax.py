@@ -86,7 +86,7 @@ class Relaxed:
     end phase); ``upper(hand, ring, idx)``: an upper bound of the relaxed game's best gain from
     that position, whose deck is not empty.
 
-    >>> from pyapp.cards import CANONICAL_INDEX, Card
+    >>> from pyapp.core.cards import CANONICAL_INDEX, Card
     >>> from pyapp.games.gyre.bound import _MASKS
     >>> n = lambda code: CANONICAL_INDEX[Card.parse(code)]
     >>> cap, rep = _MASKS[False]
@@ -224,7 +224,7 @@ class Relaxed:
         position of the same worth (see the solver's doc), the same for every position that
         differs from this one only by such moves.
 
-        >>> from pyapp.cards import CANONICAL_INDEX, Card
+        >>> from pyapp.core.cards import CANONICAL_INDEX, Card
         >>> from pyapp.games.gyre.bound import _MASKS
         >>> n = lambda code: CANONICAL_INDEX[Card.parse(code)]
         >>> r = Relaxed(*_MASKS[False], False, (n("6H"), n("2C")), lambda h, g, i: 0)
@@ -255,7 +255,7 @@ class Relaxed:
         captures and may replace alike: the one worth most (``highest``: a capture), else the one
         worth least (a card thrown away). The others' moves are no better (see the module doc).
 
-        >>> from pyapp.cards import CANONICAL_INDEX, Card
+        >>> from pyapp.core.cards import CANONICAL_INDEX, Card
         >>> from pyapp.games.gyre.bound import _MASKS
         >>> n = lambda code: CANONICAL_INDEX[Card.parse(code)]
         >>> r = Relaxed(*_MASKS[False], False, (n("2C"),), lambda h, g, i: 0)

@@ -67,11 +67,11 @@ import re
 from dataclasses import dataclass, replace
 from typing import Final, Literal, NamedTuple
 
-from ...cards import CANONICAL_INDEX, JOKER_BLACK, JOKER_RED, Card, parse_card_list, parse_cards, standard_deck
-from ...errors import IllegalMoveError, ParseError
-from ...game import OptionSpec, Status, format_option_values, parse_fields, parse_option_values
+from ...core.cards import CANONICAL_INDEX, JOKER_BLACK, JOKER_RED, Card, parse_card_list, parse_cards, standard_deck
+from ...core.errors import IllegalMoveError, ParseError
+from ...core.game import OptionSpec, Status, format_option_values, parse_fields, parse_option_values
 from ...i18n import N_
-from ...rng import SplitMix64, shuffle_in_place
+from ...core.rng import SplitMix64, shuffle_in_place
 
 SLOTS: Final = 6
 HAND_SIZE: Final = 5
@@ -218,7 +218,7 @@ def _canon(cards: list[Card] | tuple[Card, ...]) -> tuple[Card, ...]:
 
 
 class Gyre:
-    """The Gyre game definition (see :class:`pyapp.game.Game`).
+    """The Gyre game definition (see :class:`pyapp.core.game.Game`).
 
     >>> s = GYRE.deal(1, GYRE.parse_options(""))
     >>> GYRE.status(s), GYRE.score(s), len(s.deck), s.ring[5]

@@ -1,6 +1,6 @@
 """Gyre's solver (issue 19): the highest final score a deal allows, over a compact state.
 
-The search (:mod:`pyapp.solve.core`) asks a :class:`GyreProblem` for the moves of a
+The search (:mod:`pyapp.core.search`) asks a :class:`GyreProblem` for the moves of a
 position (the engine's tokens, best first), plays them on its own state, and prunes with
 :meth:`GyreProblem.bound`. Gyre has no win: the verdict is the best score, ``exact`` when
 the search was complete.
@@ -34,7 +34,7 @@ score, and a capture adds the points of its two cards whatever the score was: so
 matching lines, equal keys add the same points, and end the same way. The final value is
 the score minus Attrition's penalty, and the penalty (the cards left in the deck when the
 hand runs out) is fixed by the final key (``idx``): value = gain + what the rest of the line
-adds, the same from equal keys, as :meth:`pyapp.solve.core.Problem.gain` requires.
+adds, the same from equal keys, as :meth:`pyapp.core.search.Problem.gain` requires.
 
 Move ordering
 -------------
@@ -221,7 +221,7 @@ most ``hi`` from the root, and no line of the rules ends above the root's score 
 mapping of lines above). :meth:`GyreProblem.bound` of the root says so, and the verdict's
 "no line can do better than" with it.
 
-The core (:meth:`pyapp.solve.core.Problem.ceiling`) then searches only for a line reaching
+The core (:meth:`pyapp.core.search.Problem.ceiling`) then searches only for a line reaching
 the ceiling ``c``: it leaves out every position whose bound (above) is at most ``c - 1`` (none
 of its lines reaches ``c``), and stops at the first line reaching ``c``, which is then the best
 (no line does better): ``exact``. If the search completes without one, no line reaches ``c``
@@ -234,10 +234,10 @@ would do), and the moves after which the relaxed game is known to have a line ab
 come first (a move order only: every move is still searched or bounded).
 
 The ceiling's own search runs in steps of :data:`CEILING_STEP` relaxed positions (each a
-cut-short step of the search, :class:`~pyapp.solve.core.Pending`, counted as one node per
+cut-short step of the search, :class:`~pyapp.core.search.Pending`, counted as one node per
 :data:`POSITIONS_PER_NODE` positions in the budget), :attr:`GyreProblem.ceiling_share` of them
 at the start of each attempt, with :attr:`GyreProblem.between` nodes of the search as above in
-between (restarts, :meth:`pyapp.solve.core.Problem.attempt`: a higher best is an easier
+between (restarts, :meth:`pyapp.core.search.Problem.attempt`: a higher best is an easier
 question), and gives up after :attr:`GyreProblem.ceiling_positions` (no ceiling: the search goes
 on as above with the rest of its budget). A question cut short claims nothing, and goes on
 where it stopped in the next step (:class:`.relax.Question`; between two steps of one share
@@ -262,7 +262,7 @@ followed first while there is no floor or the floor is below the beam's best (th
 ends above the floor: the search's best reaches it); every move is still offered, so the
 search's completeness and its safe moves are as above. Its work counts in the budget
 (:data:`BEAM_PER_NODE` positions a node) and runs in steps of :data:`BEAM_STEP` positions
-(:class:`~pyapp.solve.core.Pending`), as the ceiling's does; that attempt then searches
+(:class:`~pyapp.core.search.Pending`), as the ceiling's does; that attempt then searches
 :attr:`GyreProblem.after_beam` nodes (the guide first), and the ceiling's shares start with the
 next one. Without a ceiling (Attrition,
 Easier) the first attempt is :attr:`GyreProblem.first` nodes too, then the beam, then the rest.
@@ -283,9 +283,9 @@ import weakref
 from collections.abc import Generator
 from typing import Any, Hashable
 
-from ...cards import CANONICAL_INDEX
-from ...solve.core import Pending, Problem
-from ...teardown import Teardown
+from ...core.cards import CANONICAL_INDEX
+from ...core.search import Pending, Problem
+from ...core.teardown import Teardown
 from .bound import (_CACHE_LIMIT, _CODE, _HAND, _INDEX, _MASKS, _PTS, _RANK, _SUIT_CACHE, _SUIT_MASK, _XB, _XR, _bits,
                     _end_best, _rank_bound, _suit_bound, forced_captures)
 from .relax import ALLOWANCE, BUDGET as RELAXED_BUDGET, RATE, Question, Relaxed
@@ -431,7 +431,7 @@ class GyreProblem(Problem[State]):
         self.ceiling_positions *= factor
 
     def tables(self) -> list[Any]:
-        """Its own memos and its relaxed game's (:meth:`pyapp.solve.core.Problem.tables`); the
+        """Its own memos and its relaxed game's (:meth:`pyapp.core.search.Problem.tables`); the
         module-level caches are shared, and stay."""
         relaxed = self._relaxed
         return [self._suffix, self._easy, self._rest, self._memo, self._labels, self._gains,
@@ -507,7 +507,7 @@ class GyreProblem(Problem[State]):
         """The relaxed game's best at the root, asked upward from the best line found, or halving
         the range up to what is proven (:attr:`bisect`; module doc: at least the best of the
         rules), :data:`CEILING_STEP` relaxed positions a step
-        (:class:`~pyapp.solve.core.Pending`, :data:`POSITIONS_PER_NODE` of them a node), at most
+        (:class:`~pyapp.core.search.Pending`, :data:`POSITIONS_PER_NODE` of them a node), at most
         :attr:`ceiling_positions` in all (then None: the search goes on without it)."""
         if self._attempt == 0:
             return None
@@ -574,7 +574,7 @@ class GyreProblem(Problem[State]):
 
     def _beam_step(self, root: State) -> None:
         """One step of the beam search for the guide (:attr:`beam`): raises
-        :class:`~pyapp.solve.core.Pending` with the nodes it counts until the guide is known."""
+        :class:`~pyapp.core.search.Pending` with the nodes it counts until the guide is known."""
         if self._beam_run is None:
             self._beam_run = self._beam(root)
         done = 0

@@ -24,11 +24,11 @@ from __future__ import annotations
 import math
 from typing import Final
 
-from ...cards import Card
+from ...core.cards import Card
 from ...i18n import N_, _, ngettext
 from .rules import (GYRE, SLOTS, GyreMove, GyreState, auto_finish_move, can_capture, can_replace, end_range,
                           suits)
-from ...table import (BACK, CARD_H, Button, Decor, GameView, ModuleView, Gesture, Pick, Pile, Place, Refusal, RulesBlock,
+from ...core.table import (BACK, CARD_H, Button, Decor, GameView, ModuleView, Gesture, Pick, Pile, Place, Refusal, RulesBlock,
                      Table, rules_html, standard_face)
 
 SETTINGS: Final[tuple[tuple[str, str], ...]] = ()
@@ -36,7 +36,7 @@ RADIUS: Final = 2.0
 #: How far apart the two cards of the last captured pair lie: enough to read a "10" whole.
 FAN: Final = 0.45
 
-#: The rules panel, block by block (:func:`pyapp.table.rules_html`); each text one message.
+#: The rules panel, block by block (:func:`pyapp.core.table.rules_html`); each text one message.
 RULES: Final[tuple[RulesBlock, ...]] = (
     ("p", N_("Six slots form a ring; five hold a card and one is empty. You hold five cards. Score points by "
              "capturing ring cards with cards from your hand.")),

@@ -1,4 +1,4 @@
-"""Solitaire Square's hint (:mod:`pyapp.hints` asks it through the registry):
+"""Solitaire Square's hint (:mod:`pyapp.app.hints` asks it through the registry):
 the game's greedy player, :func:`pyapp.games.square.rules.greedy_move`.
 """
 

@@ -39,10 +39,10 @@ Rules notes
 * **Tokens** are strict: ``<v>@<cell>`` then ``x<d1>-<d2>...`` with values
   written without leading zeros, cells ``A1``..``F6`` in capitals, discards
   strictly ascending and at most four of them (no placement costs more).
-  Anything else is a :class:`~pyapp.errors.ParseError`; a well-formed token
+  Anything else is a :class:`~pyapp.core.errors.ParseError`; a well-formed token
   that breaks a rule (wrong number of discards, a discard not in the hand or
   equal to the placed card, ``x`` on a free placement...) is an
-  :class:`~pyapp.errors.IllegalMoveError` that says why.
+  :class:`~pyapp.core.errors.IllegalMoveError` that says why.
 * **Status**: ``won`` when all 36 cells are filled; ``lost`` when the grid is
   not full and no hand card has a legal cell (this includes an empty hand);
   ``playing`` otherwise. ``score`` is the number of filled cells, the ``ends``
@@ -58,7 +58,7 @@ Rules notes
   ``ends`` is set without 1 in ``A1`` and 80 in ``F6``; there are more than 4
   discards per card placed by the player.
 * **Deal**: 1..80 (or 2..79 with ``ends``) in ascending order, shuffled by
-  :func:`pyapp.rng.shuffle_in_place` with SplitMix64 seeded with the seed; the
+  :func:`pyapp.core.rng.shuffle_in_place` with SplitMix64 seeded with the seed; the
   first five cards are the hand, the rest the deck, top first.
 * **Animation frames** (:meth:`Square.steps`): the card lands and the discards
   leave together, then the hand is refilled (the second frame is left out when
@@ -77,10 +77,10 @@ from dataclasses import dataclass, replace
 from itertools import combinations
 from typing import Final, NamedTuple
 
-from ...errors import IllegalMoveError, ParseError
-from ...game import OptionSpec, Status, format_option_values, parse_fields, parse_option_values
+from ...core.errors import IllegalMoveError, ParseError
+from ...core.game import OptionSpec, Status, format_option_values, parse_fields, parse_option_values
 from ...i18n import N_
-from ...rng import SplitMix64, shuffle_in_place
+from ...core.rng import SplitMix64, shuffle_in_place
 
 __all__ = [
     "SQUARE",
@@ -156,7 +156,7 @@ def cell_index(name: str) -> int:
     (2, 6, 35)
     >>> cell_index("G1")
     Traceback (most recent call last):
-    pyapp.errors.ParseError: unknown cell 'G1' (A1..F6)
+    pyapp.core.errors.ParseError: unknown cell 'G1' (A1..F6)
     """
     i = _INDEX.get(name)
     if i is None:
@@ -218,7 +218,7 @@ class SquareMove(NamedTuple):
     ('14@C1x41-50', '50@C2')
     >>> SquareMove.parse("14@C1x50-41")
     Traceback (most recent call last):
-    pyapp.errors.ParseError: malformed Solitaire Square move '14@C1x50-41': the discards must be strictly ascending
+    pyapp.core.errors.ParseError: malformed Solitaire Square move '14@C1x50-41': the discards must be strictly ascending
     """
 
     card: int
@@ -423,7 +423,7 @@ def _numbers(text: str, field: str) -> list[int]:
 
 
 class Square:
-    """The Solitaire Square game definition (see :class:`pyapp.game.Game`).
+    """The Solitaire Square game definition (see :class:`pyapp.core.game.Game`).
 
     >>> s = SQUARE.deal(1, SQUARE.parse_options(""))
     >>> SQUARE.status(s), SQUARE.score(s), len(s.hand), len(s.deck)
@@ -577,7 +577,7 @@ class Square:
 
         >>> SQUARE.parse_state("SQ1|G=1.2|H=|D=|X=")
         Traceback (most recent call last):
-        pyapp.errors.ParseError: field G: expected 6 rows separated by /, got 1
+        pyapp.core.errors.ParseError: field G: expected 6 rows separated by /, got 1
         """
         f = parse_fields(text, self.magic, FIELDS)
         options = self.parse_options(f.get("O", ""))

@@ -1,4 +1,4 @@
-"""The solver of Solitaire Square (issue 19): a :class:`~pyapp.solve.core.Problem` over a
+"""The solver of Solitaire Square (issue 19): a :class:`~pyapp.core.search.Problem` over a
 compact state, with move ordering, dominance among discard choices, an upper bound on the
 cells still fillable and a canonical key. Its moves are the engine's tokens.
 
@@ -104,7 +104,7 @@ from __future__ import annotations
 from itertools import combinations
 from typing import Any, Hashable
 
-from ...solve.core import Problem
+from ...core.search import Problem
 from .rules import CELLS, HAND_SIZE, HIGH, MAX_COST, SQUARE, SquareState
 
 __all__ = ["SquareProblem", "Pos", "problem_for_state"]
@@ -220,7 +220,7 @@ class SquareProblem(Problem[Pos]):
 
     # -- conversion ------------------------------------------------------------------
     def tables(self) -> list[Any]:
-        """Its own memos (:meth:`pyapp.solve.core.Problem.tables`)."""
+        """Its own memos (:meth:`pyapp.core.search.Problem.tables`)."""
         return [self._cache, self._runs]
 
     def start(self, state: Any) -> Pos:

@@ -5,7 +5,7 @@ Every legal move is exactly one way to play: drag hand card ``(H, j)`` onto an
 empty cell (or tap the card, then the cell). The cell shows the placement's
 cost while the card is held (``free`` or ``cost k``). When the cost takes some
 but not all of the cards left, the gesture asks the player to pick exactly that
-many hand cards to discard and confirm (a :class:`~pyapp.table.Pick` whose
+many hand cards to discard and confirm (a :class:`~pyapp.core.table.Pick` whose
 options are every discard set); a free placement, or one whose cost takes every
 card left, plays at once. A drop on an empty cell where the card may not go
 says why (the order window, a cost of 5 or more, a cost the hand cannot pay).
@@ -58,7 +58,7 @@ from .rules import (
     placements,
     why_not,
 )
-from ...table import (BACK, CARD_H, CARD_W, Face, GameView, ModuleView, Gesture, Pick, Pile, Refusal, RulesBlock, Table,
+from ...core.table import (BACK, CARD_H, CARD_W, Face, GameView, ModuleView, Gesture, Pick, Pile, Refusal, RulesBlock, Table,
                       rules_html)
 
 __all__ = ["HELP", "SETTINGS", "VIEW", "auto_token", "face", "help_html", "layout", "table"]
@@ -336,7 +336,7 @@ def auto_token(state: SquareState, settings: frozenset[str]) -> str | None:
     return None
 
 
-#: The rules panel, block by block (:func:`pyapp.table.rules_html`); each text one message.
+#: The rules panel, block by block (:func:`pyapp.core.table.rules_html`); each text one message.
 RULES: Final[tuple[RulesBlock, ...]] = (
     ("p", N_("80 cards numbered 1 to 80 and an empty 6×6 grid. Fill all 36 cells so that the numbers go up in "
              "reading order: left to right along the top row, then along the second row, and so on down to the "

@@ -1,4 +1,4 @@
-"""Zodiac's hint (:mod:`pyapp.hints` asks it through the registry): the game's
+"""Zodiac's hint (:mod:`pyapp.app.hints` asks it through the registry): the game's
 greedy player, :func:`pyapp.games.zodiac.rules.greedy_move`, and no hint once
 nothing can change the end (:func:`hopeless`).
 """

@@ -55,7 +55,7 @@ Rules notes
   A foundation is a contiguous run, so its top fixes its contents: ``Fu`` top
   5S holds AS..5S, ``Fd`` top 9S holds KS..9S. Zodiac has no options
   (``option_specs = ()``); any option text but the empty one is refused by
-  the shared routine :func:`pyapp.game.parse_option_values`.
+  the shared routine :func:`pyapp.core.game.parse_option_values`.
 * **Deal.** The 104 cards in canonical order (two decks) are shuffled with
   SplitMix64 Fisher-Yates (RULES.md 0.2); cards 0..7 go to ``E0..E7``, cards
   8..31 to ``Z0..Z23``, and cards 32..103 form the stock, card 32 on top. The
@@ -137,10 +137,10 @@ from collections.abc import Mapping
 from dataclasses import dataclass, replace
 from typing import Final, NamedTuple
 
-from ...cards import RANKS, SUITS, Card, cards_text, parse_cards, standard_deck
-from ...errors import IllegalMoveError, ParseError
-from ...game import OptionSpec, Status, format_option_values, parse_fields, parse_option_values
-from ...rng import shuffled
+from ...core.cards import RANKS, SUITS, Card, cards_text, parse_cards, standard_deck
+from ...core.errors import IllegalMoveError, ParseError
+from ...core.game import OptionSpec, Status, format_option_values, parse_fields, parse_option_values
+from ...core.rng import shuffled
 
 N_EQUATOR: Final = 8
 N_ZODIAC: Final = 24
@@ -204,7 +204,7 @@ class ZodiacMove(NamedTuple):
     ['S', 'W-Z5', 'W-E3', 'E0-FdH']
     >>> ZodiacMove.parse("Z24-FuS")
     Traceback (most recent call last):
-    pyapp.errors.ParseError: malformed Zodiac move 'Z24-FuS' (expected S, or <source>-<target> with source W, E0..E7 or Z0..Z23 and target Z0..Z23, E0..E7 or FuS..FdC)
+    pyapp.core.errors.ParseError: malformed Zodiac move 'Z24-FuS' (expected S, or <source>-<target> with source W, E0..E7 or Z0..Z23 and target Z0..Z23, E0..E7 or FuS..FdC)
     """
 
     source: str
@@ -623,7 +623,7 @@ def milestone(state: ZodiacState) -> bool:
 
 
 class Zodiac:
-    """The Zodiac game definition (see :class:`pyapp.game.Game`).
+    """The Zodiac game definition (see :class:`pyapp.core.game.Game`).
 
     >>> s = ZODIAC.deal(1, ZODIAC.parse_options(""))
     >>> ZODIAC.status(s), ZODIAC.score(s), len(s.stock), s.waste, ZODIAC.legal_moves(s)[-1]
@@ -641,7 +641,7 @@ class Zodiac:
 
         >>> ZODIAC.parse_options("decks=2")
         Traceback (most recent call last):
-        pyapp.errors.ParseError: unknown Zodiac option 'decks' (known: none)
+        pyapp.core.errors.ParseError: unknown Zodiac option 'decks' (known: none)
         """
         parse_option_values(self.option_specs, text, self.title)
         return NO_OPTIONS
@@ -706,7 +706,7 @@ class Zodiac:
         True
         >>> ZODIAC.apply(s, "Z0-E1")
         Traceback (most recent call last):
-        pyapp.errors.IllegalMoveError: Z0-E1 is not legal: cards never leave the zodiac in phase 1
+        pyapp.core.errors.IllegalMoveError: Z0-E1 is not legal: cards never leave the zodiac in phase 1
         """
         return self.steps(state, token)[-1]
 
@@ -812,7 +812,7 @@ class Zodiac:
         True
         >>> ZODIAC.parse_state(good.replace("P=1", "P=2"))
         Traceback (most recent call last):
-        pyapp.errors.ParseError: field P: phase 2 starts only when the stock and the waste are empty
+        pyapp.core.errors.ParseError: field P: phase 2 starts only when the stock and the waste are empty
         """
         if not isinstance(text, str):
             raise ParseError("a state text must be a string")

@@ -1,10 +1,10 @@
-"""The Zodiac solver (issue 19): a :class:`~pyapp.solve.core.Problem` over a compact
-state, searched by the shared core (:mod:`pyapp.solve.core`).
+"""The Zodiac solver (issue 19): a :class:`~pyapp.core.search.Problem` over a compact
+state, searched by the shared core (:mod:`pyapp.core.search`).
 
 Its moves are the engine's tokens, so every line replays through ``ZODIAC.apply``.
 
 >>> from pyapp.games.zodiac.rules import ZODIAC, NO_OPTIONS, arrange
->>> from pyapp.solve.core import solve
+>>> from pyapp.core.search import solve
 >>> p = ZodiacProblem()
 >>> s = arrange(zodiac={0: "AS2S3S4S5S6S", 1: "KSQSJSTS9S8S", 2: "7S"}, equator={0: "7S", 1: "6S", 2: "8S"},
 ...             foundations="5S.KH.KD.KC.9S.AH.AD.AC")
@@ -162,7 +162,7 @@ Steps
 The page reads the clock between the search's steps. A problem made by :func:`problem` does
 at most :data:`STEP_WORK` units of work (a position :func:`suit_best` computes, a node of a
 plan search) per call of ``moves`` or ``apply``; past it, it raises
-:class:`~pyapp.solve.core.Pending` and the search makes the same call in its next step. What
+:class:`~pyapp.core.search.Pending` and the search makes the same call in its next step. What
 was done stays (``suit_best``'s memo, the plan search under way, :class:`PlanSearch`), so the
 answer, and the search, are the same as in one go.
 """
@@ -171,8 +171,8 @@ from __future__ import annotations
 
 from typing import Any, Final, Hashable
 
-from ...cards import SUITS, Card
-from ...solve.core import Pending, Problem
+from ...core.cards import SUITS, Card
+from ...core.search import Pending, Problem
 from .rules import FOUNDATIONS, N_CARDS, N_EQUATOR, ZodiacState
 from .suits import (DEEP_BUDGET, NO_LIMIT, PLAN_BUDGET, PLAN_TOTAL, STEP_WORK, WORK, PlanSearch, SuitConfig, keeps_direction,
                     plan_suit, suit_best, suit_config, suit_piles, work_done)
@@ -241,7 +241,7 @@ class ZodiacProblem(Problem[State]):
         self.step_work = step_work
 
     def tables(self) -> list[Any]:
-        """Its own memos (:meth:`pyapp.solve.core.Problem.tables`; the one-suit memo of
+        """Its own memos (:meth:`pyapp.core.search.Problem.tables`; the one-suit memo of
         :mod:`.suits` is shared, and stays)."""
         return [self._plans, self._deep]
 
@@ -520,5 +520,5 @@ def _stranded(state: State) -> int:
 
 def problem(state: ZodiacState | None = None) -> ZodiacProblem:
     """The problem for positions like ``state`` (Zodiac has no options), for a search: its
-    steps do at most :data:`STEP_WORK` at a time (see :class:`~pyapp.solve.core.Pending`)."""
+    steps do at most :data:`STEP_WORK` at a time (see :class:`~pyapp.core.search.Pending`)."""
     return ZodiacProblem(STEP_WORK)

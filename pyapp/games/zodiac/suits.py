@@ -2,7 +2,7 @@
 two foundations (:func:`suit_best`, the bound the solver prunes with), and a suit's plan for
 phase 1 (:class:`PlanSearch`, :func:`plan_suit`, which orders the solver's moves). Both
 count their work on one meter (:data:`WORK`): a search's step stops when its share is used
-up and resumes in the next (:class:`~pyapp.solve.core.Pending`), so that no step is long.
+up and resumes in the next (:class:`~pyapp.core.search.Pending`), so that no step is long.
 The proofs are in :mod:`pyapp.games.zodiac.solver`'s module doc.
 """
 
@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import Final
 
-from ...solve.core import Pending
+from ...core.search import Pending
 
 __all__ = ["DEEP_BUDGET", "NO_LIMIT", "PLAN_BUDGET", "PLAN_TOTAL", "STEP_WORK", "WORK", "PlanSearch", "SuitConfig",
            "keeps_direction", "plan_suit", "suit_best", "suit_config", "suit_piles", "witness", "work_done"]

@@ -56,7 +56,7 @@ from __future__ import annotations
 
 from typing import Final
 
-from ...cards import RANKS, SUITS, Card
+from ...core.cards import RANKS, SUITS, Card
 from ...i18n import N_, _, ngettext
 from .rules import (
     EQUATOR_IDS,
@@ -73,7 +73,7 @@ from .rules import (
     score_range,
     zodiac_accepts,
 )
-from ...table import (CARD_H, CARD_W, Button, Decor, GameView, ModuleView, Gesture, Pile, Place, Refusal, RulesBlock,
+from ...core.table import (CARD_H, CARD_W, Button, Decor, GameView, ModuleView, Gesture, Pile, Place, Refusal, RulesBlock,
                       Table, rules_html, standard_face)
 
 __all__ = ["HELP", "SETTINGS", "VIEW", "Layout", "auto_token", "help_html", "layout", "table"]
@@ -501,7 +501,7 @@ def auto_token(state: ZodiacState, settings: frozenset[str]) -> str | None:
     return None
 
 
-#: The rules panel, block by block (:func:`pyapp.table.rules_html`); each text one message.
+#: The rules panel, block by block (:func:`pyapp.core.table.rules_html`); each text one message.
 RULES: Final[tuple[RulesBlock, ...]] = (
     ("p", N_("Two decks, 104 cards. A ring of 24 <b>zodiac</b> piles surrounds an <b>equator</b> of 8 cells and "
              "the 8 <b>foundations</b>. The game has two phases: first place every card of the stock, then "

@@ -1,0 +1,505 @@
+"""Can I still win? The solver as the player meets it: asked for (the menu's button, the W
+key) or kept shown under the board (a setting), its search run in slices on the page's
+timers (:mod:`pyapp.solve.verdicts`), its verdict said once in the game's own words, as a
+notice when it was asked for. The controller sends the intents and opens what it offers
+(the line to watch, the position to undo to).
+
+>>> from pyapp.app.session import Session
+>>> from pyapp.games import get_game
+>>> said, told = [], []
+>>> c = CanWin(lambda text, action=None, error=False, lasting=False, more=None: said.append((text, action)), told.append)
+>>> s = Session.new(get_game("square"), 6)
+>>> c.ask(s, lambda n: "")
+>>> said, told, [t.name for t in c.timers(s, standing=False)]  # heard at once, seen if it goes on
+([], ['Searching.'], ['solve'])
+>>> while any(t.name == "solve" for t in c.timers(s, standing=False)):
+...     _unused = c.slice(c.verdicts.ticket, s, lambda n: "")
+>>> said[-1], told[-1]
+(('Winnable from here.', ('Show me', 'show-line')), 'Winnable from here.')
+>>> len(c.line_to_watch(s)) > 20, c.next_move(s) == c.line_to_watch(s)[0]
+(True, True)
+"""
+
+from __future__ import annotations
+
+import json
+import secrets
+from collections.abc import Callable
+from dataclasses import dataclass, replace
+from typing import TYPE_CHECKING, Any, Final, Protocol
+
+from ..core.errors import OrbitError
+from ..games import entry, moves_made
+from ..i18n import _, ngettext, number
+from .session import Session
+from ..core.storage import Storage
+from ..solve.verdicts import (SEARCHING, SLICE_GAP, SLICE_SECONDS, STANDING_PAUSE, TRACING, Finding, Verdicts, deeper_factor,
+                       verdict_words)
+from ..ui.view import Notice, Timer
+
+if TYPE_CHECKING:  # the search itself is imported when a search starts (not at the page's start)
+    from ..solve import Problem, Search, Verdict
+
+#: Where the verdicts proved are kept, so that a reload does not search again.
+VERDICTS_KEY: Final = "orbit.verdicts"
+#: How many verdicts are kept there (the latest).
+VERDICTS_KEPT: Final = 40
+
+#: A search still going says how it goes (:meth:`CanWin.progress`) again every this many slices
+#: (about a second on the page).
+PROGRESS_SLICES: Final = 50
+#: A search asked for shows its notice ("Searching…", with Stop) once it has gone on this many
+#: slices (about a third of a second on the page): a verdict found sooner is shown at once, with no
+#: notice flashing before it (nor the board, on a phone, making room for it and taking it back).
+QUIET_SLICES: Final = 20
+
+#: The nodes a deal hunt gives each deal it tries: wins are found fast or not at all, and a
+#: deal the search cannot settle in that many is passed over for the next.
+HUNT_BUDGET: Final = 30_000
+
+
+@dataclass
+class Hunt:
+    """A search for a deal that can be won (or, for a game without a win, whose best score
+    reaches ``level``), one deal after another, in slices."""
+
+    game_id: str
+    options: str
+    level: int | None
+    seed: int = 0
+    tried: int = 0
+    search: Search[Any] | None = None
+    problem: Problem[Any] | None = None
+    ticket: int = 0
+    #: The deal's verdict, once it is found.
+    verdict: Verdict | None = None
+
+    def next_deal(self) -> None:
+        """Draw the next deal to try (its search is set up by the next slice)."""
+        self.seed = secrets.randbelow(10**9)
+        self.tried += 1
+        self.ticket += 1
+        self.search = self.problem = None
+
+    def set_up(self) -> None:
+        game = entry(self.game_id).game
+        state = game.deal(self.seed, game.parse_options(self.options))
+        from ..solve import Search, problem_for
+        self.problem = problem_for(self.game_id, state)
+        self.search = Search(self.problem, self.problem.start(state), HUNT_BUDGET)
+
+    def good(self, verdict: Verdict) -> bool:
+        """The deal's verdict is what was asked for (proved by its line)."""
+        if self.level is None:
+            return verdict.kind == "won"
+        return verdict.score is not None and verdict.score >= self.level
+
+    def looking(self, done: bool = False) -> str:
+        """What the hunt says while it looks (``done``: the sentence ends, as spoken).
+
+        >>> Hunt("gyre", "", 40).looking(), Hunt("square", "", None).looking(done=True)
+        ('Looking for a deal whose best score reaches 40…', 'Looking for a winnable deal.')
+        """
+        if self.level is None:
+            return _("Looking for a winnable deal.") if done else _("Looking for a winnable deal…")
+        said = _("Looking for a deal whose best score reaches {level}.") if done else \
+            _("Looking for a deal whose best score reaches {level}…")
+        return said.format(level=self.level)
+
+    def progress(self) -> str:
+        """What the hunt says every few deals it tried."""
+        if self.level is None:
+            said = ngettext("Looking for a winnable deal… {n} deal tried.",
+                            "Looking for a winnable deal… {n} deals tried.", self.tried)
+        else:
+            said = ngettext("Looking for a deal whose best score reaches {level}… {n} deal tried.",
+                            "Looking for a deal whose best score reaches {level}… {n} deals tried.", self.tried)
+        return said.format(level=self.level, n=self.tried)
+
+
+def cost_words(cost: int) -> str:
+    """What the last move cost against the best still possible, after the verdict ("" for nothing).
+
+    >>> cost_words(3), cost_words(0)
+    (' Your last move cost 3 points of the best possible.', '')
+    """
+    if cost <= 0:
+        return ""
+    # Translators: after Gyre's verdict ("The best still possible from here: a final score of 58."): the
+    # best possible before the player's last move was higher by this many points.
+    return " " + ngettext("Your last move cost {n} point of the best possible.",
+                          "Your last move cost {n} points of the best possible.", cost).format(n=cost)
+
+
+class Say(Protocol):
+    def __call__(self, text: str, action: tuple[str, str] | None = None, error: bool = False,
+                 lasting: bool = False, more: tuple[str, str] | None = None) -> None: ...
+
+
+#: The words of move n (1 = the first) of the game on the table ("card 38 to cell E1").
+MoveWords = Callable[[int], str]
+
+
+class CanWin:
+    """The player's side of the solver (see the module doc)."""
+
+    def __init__(self, say: Say, tell: Callable[[str], None], storage: Storage | None = None) -> None:
+        self._say, self._tell, self._storage = say, tell, storage
+        self._restored: set[str] = set()
+        #: The searches and what they found.
+        self.verdicts = Verdicts()
+        #: The player asked about the position on the table (the verdict is then a notice too).
+        self.asked = False
+        #: The last verdict, to say in words: its game, its finding, the move that lost it in words, its
+        #: cost, and that move's number as the status line counts the player's moves (said again in the
+        #: language in use when it is shown under the board).
+        self._last: tuple[str, Finding, str, int, int | None] | None = None
+        #: The words of the last verdict announced to a screen reader: a standing verdict (not
+        #: asked for) is announced only when its words change, not again after every move.
+        self._told = ""
+        #: The search for a deal to deal (New deal's "Winnable deals only"), or None.
+        self.hunt: Hunt | None = None
+        self._hunts = 0
+        #: The deal of a finished game is being searched, for the end screen.
+        self.judging = False
+        #: Slices of the position's search so far (its progress is shown after a while).
+        self._slices = 0
+        #: The search asked for has not shown its notice yet (:data:`QUIET_SLICES`).
+        self._quiet = False
+
+    # -- verdicts kept across reloads --------------------------------------------------------------
+    def keep(self) -> None:
+        """Write the latest verdicts proved to the storage (a write that fails keeps them in memory)."""
+        if self._storage is None:
+            return
+        rows = [[game_id, text, v.kind, v.score, v.exact, v.nodes, ".".join(v.line), *([v.upper] if v.upper is not None else [])]
+                for game_id, text, v in self.verdicts.kept()[-VERDICTS_KEPT:]]
+        self._storage.set(VERDICTS_KEY, json.dumps(rows))
+
+    def restore(self, game_id: str) -> None:
+        """Take back the kept verdicts of ``game_id`` (once), each checked: its position must read
+        as a state of the game, and its line must replay from it to the score it claims."""
+        if self._storage is None or game_id in self._restored:
+            return
+        self._restored.add(game_id)
+        try:
+            rows = json.loads(str(self._storage.get(VERDICTS_KEY) or "[]"))
+        except ValueError:
+            return
+        game = entry(game_id).game
+        for row in rows if isinstance(rows, list) else []:
+            try:
+                gid, text, kind, score, exact, nodes, line, *more = row  # (more: what no line beats, if proven)
+                if gid != game_id or self.verdicts.knows(gid, text) or kind not in ("won", "best", "impossible"):
+                    continue
+                state = game.parse_state(str(text))
+                tokens = tuple(t for t in str(line).split(".") if t)
+                end = state
+                for token in tokens:
+                    end = game.apply(end, token)
+                if not tokens or (kind == "won") != (game.status(end) == "won") or game.status(end) == "playing" \
+                        or game.score(end) != int(score):
+                    continue
+                from ..solve import Verdict
+                upper = int(more[0]) if len(more) == 1 and not exact and int(more[0]) >= int(score) else None
+                self.verdicts.remember_text(gid, game.format_state(state),
+                                            Verdict(kind, int(score), tokens, bool(exact), int(nodes), upper))
+            except (OrbitError, TypeError, ValueError):
+                continue  # a row this build cannot read, or a line that does not replay: searched again
+
+    # -- the end screen against the best possible -----------------------------------------------
+    def judge(self, session: Session) -> None:
+        """A game ended: search its deal (unless its verdict is known, or the player won), so that
+        the end screen can say what was possible (:meth:`judgement`)."""
+        if session.status() == "won" or self.verdicts.known_for(session.game.id, session.states[0]) is not None:
+            return
+        self.asked, self.judging = False, True
+        self.verdicts.ask(session.game.id, session.states[:1])
+
+    def judgement(self, session: Session) -> tuple[str, tuple[str, ...]]:
+        """The end screen's line on what the deal allowed, and the solver's line from the deal
+        when it did better than the player ("" and () while not known).
+
+        >>> from pyapp.games import get_game
+        >>> from pyapp.solve import Verdict
+        >>> s = Session.new(get_game("gravity"), 5)
+        >>> c = CanWin(lambda *a, **k: None, lambda t: None)
+        >>> c.verdicts.remember("gravity", s.state, Verdict("won", 1, ("a1b1",), True, 9))
+        >>> s.resign(); c.judgement(s)
+        ('You left 52 piles; the deal could be won (the solver knows the order of every card).', ('a1b1',))
+        """
+        game_entry = entry(session.game.id)
+        known = self.verdicts.known_for(session.game.id, session.states[0])
+        if known is None or known.score is None:
+            return "", ()
+        words, mine, best = game_entry.result_words, session.score(), known.score
+        better = best < mine if game_entry.lower_is_better else best > mine
+        watch = known.line if better else ()
+        if known.kind == "won":
+            if game_entry.lower_is_better:  # Gravity: its score is the piles left
+                # Translators: Gravity's end screen: the piles the player left on the table.
+                said = ngettext("You left {n} pile; the deal could be won (the solver knows the order of every card).",
+                                "You left {n} piles; the deal could be won (the solver knows the order of every "
+                                "card).", mine).format(n=mine)
+            else:
+                # Translators: {result} is the player's result in the game's own words ("30 cells filled").
+                said = _("You: {result}; the deal could be won (the solver knows the order of every card).").format(
+                    result=words(mine))
+            return said, watch
+        if known.exact:
+            # Translators: {best} is a result in the game's own words ("30 cells filled", "3 piles left").
+            said = _("No one could have won this deal: {best} at best.") if game_entry.can_win else \
+                _("The best possible from the deal: {best}.")
+            return said.format(best=words(best)) + ("" if better else " " + _("You did as well as anyone could.")), \
+                watch
+        if known.kind == "impossible":
+            return _("No one could have won this deal. The solver's best line from it: {best}.").format(
+                best=words(best)), watch
+        return _("The solver's best line from the deal: {best} (its search did not finish).").format(
+            best=words(best)), watch
+
+    # -- winnable deals only ---------------------------------------------------------------
+    def hunt_for(self, game_id: str, options: str, level: int | None = None) -> None:
+        """Look for a deal of ``game_id`` that the solver proves winnable (``level``: for a game
+        without a win, one whose best score reaches it), a deal after another, in slices."""
+        self._hunts += 1
+        self.hunt = Hunt(game_id, options, level, ticket=self._hunts * 1_000_000)
+        self.hunt.next_deal()
+        # Translators: the button of the notice that says a winnable deal is being looked for.
+        self._say(self.hunt.looking(), (_("Cancel"), "stop-hunt"), lasting=True)
+        self._tell(self.hunt.looking(done=True))
+
+    def stop_hunt(self) -> None:
+        if self.hunt is not None:
+            self.verdicts.teardown.add(self.hunt.search)
+        self.hunt = None
+
+    def retire(self) -> bool | float:
+        """The ``retire`` timer: a piece of the searches done with is freed
+        (:class:`~pyapp.core.teardown.Teardown`); the pause before the next piece, False once all is."""
+        return False if self.verdicts.teardown.run_for(SLICE_SECONDS) else SLICE_GAP
+
+    def hunt_slice(self, ticket: int) -> Hunt | bool | float:
+        """The ``hunt`` timer: one slice; the hunt once it found its deal (its ``seed``, with its
+        ``verdict``); True when the next deal is tried (its timer comes with the view), the pause
+        before the next slice otherwise; False for a ticket no longer expected."""
+        hunt = self.hunt
+        if hunt is None or ticket != hunt.ticket:
+            return False
+        if hunt.search is None or hunt.problem is None:  # a slice of its own: it can take a while
+            hunt.set_up()
+            return SLICE_GAP
+        if not hunt.search.run_for(SLICE_SECONDS, chunk=1):
+            return SLICE_GAP
+        from ..solve import engine_verdict
+        verdict = engine_verdict(hunt.problem, hunt.search.verdict())
+        self.verdicts.teardown.add(hunt.search)
+        if hunt.good(verdict):
+            self.hunt, hunt.verdict = None, verdict
+            return hunt
+        hunt.next_deal()
+        if hunt.tried % 5 == 0:
+            self._say(hunt.progress(), (_("Cancel"), "stop-hunt"), lasting=True)
+        return True
+
+    def moved(self) -> None:
+        """The position on the table changed: its search stops, a standing verdict waits again."""
+        self.verdicts.moved()
+        self.asked = self.judging = self._quiet = False
+        self._slices = 0
+
+    def stop(self) -> None:
+        """The notice's Stop."""
+        self.verdicts.drop()
+
+    def ask(self, session: Session, move_words: MoveWords) -> None:
+        """The player asks about the position on the table (a game in progress)."""
+        self.asked = True
+        self._slices = 0
+        found = self.verdicts.ask(session.game.id, session.states)
+        if found is not None:
+            self._found(session, found, move_words)
+        else:  # heard at once; seen once the search goes on (QUIET_SLICES)
+            self._tell(_("Searching."))
+            self._quiet = True
+
+    def _searching(self, tell: bool = True) -> None:
+        # Translators: the button of the notice that says the solver is searching: it stops the search.
+        stop = _("Stop")
+        self._say(_(SEARCHING), (stop, "stop-search"), lasting=True)
+        self._quiet = False
+        if tell:
+            self._tell(_("Searching."))
+
+    def look_longer(self, session: Session) -> None:
+        """The verdict's Keep looking: the position on the table, left undetermined, is searched
+        again, :data:`~pyapp.solve.verdicts.DEEPER` times as far (:func:`~pyapp.solve.verdicts.deeper_factor`;
+        nothing when that is not offered)."""
+        known = self.verdicts.known_for(session.game.id, session.state)
+        factor = None if known is None else deeper_factor(session.game.id, session.state, known)
+        if factor is None:
+            return
+        self.asked = True
+        self._slices = 0
+        self.verdicts.look_longer(session.game.id, session.states, factor)
+        self._searching()
+
+    def _found(self, session: Session, found: Finding, move_words: MoveWords) -> None:
+        self.keep()
+        self._quiet = False
+        if self.judging:  # the end screen says it (judgement)
+            self.judging = False
+            return
+        since = found.since if found.since and found.since <= len(session.moves) else 0
+        lost = move_words(since) if since else ""
+        # the losing token's move as the status line counts them (a Gravity collapse choice: its stack's)
+        move_no = moves_made(session.game.id, session.moves[:since]) if since else None
+        cost = self.cost(session, found)
+        self._last = (session.game.id, found, lost, cost, move_no)
+        words = verdict_words(entry(session.game.id), found, lost, move_no) + cost_words(cost)
+        if self.asked:
+            # Translators: buttons of the solver's verdict: Undo to the position before the move that lost
+            # the game; Show me plays the solver's line from here.
+            action = (_("Undo to there"), "undo-to") if found.since else (_("Show me"), "show-line") \
+                if found.verdict.line else None
+            # Translators: a button of the solver's verdict when its search did not finish: it searches
+            # again, further.
+            more = (_("Keep looking"), "look-longer") \
+                if deeper_factor(session.game.id, session.state, found.verdict) is not None else None
+            self._say(words, action, lasting=True, more=more)
+        elif words == self._told:
+            return  # the standing verdict, unchanged by the move: already announced
+        self._told = words
+        self._tell(words)
+
+    def slice(self, ticket: int, session: Session | None, move_words: MoveWords) -> bool | float:
+        """The ``solve`` timer: one slice of the search. True when what is shown changed (a verdict,
+        or the search now looks back for the move that lost the game); else the pause before the
+        next slice; False for a ticket no longer expected."""
+        v = self.verdicts
+        if session is None or ticket != v.ticket or not v.searching:
+            return False
+        tracing = v.tracing
+        if (found := v.step()) is not None:
+            self._found(session, found, move_words)
+            return True
+        if v.tracing and not tracing:
+            if self.asked:
+                self._say(_(TRACING), (_("Stop"), "stop-search"), lasting=True)
+                self._tell(_(TRACING))
+            return True
+        self._slices += 1
+        if self._quiet and self._slices >= QUIET_SLICES:
+            self._quiet = False
+            if self.asked and not v.tracing:
+                self._searching(tell=False)  # (heard when asked)
+                return True
+        if self._slices % PROGRESS_SLICES == 0 and v.ticket == ticket and v.progress() is not None:
+            return True  # how the search goes, drawn again
+        return SLICE_GAP if v.ticket == ticket else True  # a new position's search: drawn, with its timer
+
+    def retiring(self) -> tuple[Timer, ...]:
+        """The ``retire`` timer while searches done with are freed a piece at a time: on every screen
+        (the start screen, a line watched), not only on a game's, so that their tables go soon."""
+        return (Timer("retire", SLICE_GAP, 0),) if self.verdicts.teardown.pending else ()
+
+    def pause_over(self, ticket: int, session: Session | None, standing: bool, move_words: MoveWords) -> bool:
+        """The ``verdict`` timer: the standing verdict's pause after a move is over: search."""
+        v = self.verdicts
+        if session is None or ticket != v.ticket or not standing or v.searching:
+            return False
+        if (found := v.ask(session.game.id, session.states)) is not None:
+            self._found(session, found, move_words)
+        return True
+
+    def timers(self, session: Session, standing: bool) -> tuple[Timer, ...]:
+        """The next slice of a search once the page has drawn, or a standing verdict's pause;
+        and a deal hunt's next slice."""
+        v = self.verdicts
+        hunt = (Timer("hunt", SLICE_GAP, self.hunt.ticket),) if self.hunt is not None else ()
+        hunt = (*hunt, *self.retiring())
+        if v.searching:
+            return (Timer("solve", SLICE_GAP, v.ticket), *hunt)
+        if standing and v.finding_for(session.game.id, session.states) is None:
+            return (Timer("verdict", STANDING_PAUSE, v.ticket), *hunt)
+        return hunt
+
+    def line(self, session: Session, standing: bool) -> str:
+        """The standing verdict under the board ("" when it is not to be shown)."""
+        if not standing:
+            return ""
+        v = self.verdicts
+        if v.searching and v.tracing:
+            # Translators: the solver's verdict kept shown under the board.
+            return _("Solver: {verdict}").format(verdict=_(TRACING))
+        if v.searching or not v.finding_for(session.game.id, session.states) or self._last is None:
+            progress = self.progress() if v.searching else ""
+            return _("Solver: searching…") + (" " + progress if progress else "")
+        game_id, found, lost, cost, move_no = self._last
+        return _("Solver: {verdict}").format(verdict=verdict_words(entry(game_id), found, lost, move_no)
+                                             + cost_words(cost))
+
+    def cost(self, session: Session, found: Finding) -> int:
+        """In a game without a win (Gyre), what the last move cost against the best still possible:
+        the points between the exact best before it and the exact best after it, when both are
+        known (0 otherwise: a best not settled proves no cost)."""
+        game_entry = entry(session.game.id)
+        now = found.verdict
+        if game_entry.can_win or now.kind != "best" or not now.exact or now.score is None or len(session.states) < 2:
+            return 0
+        before = self.verdicts.known_for(session.game.id, session.states[-2])
+        if before is None or before.kind != "best" or not before.exact or before.score is None:
+            return 0
+        return max(0, now.score - before.score if game_entry.lower_is_better else before.score - now.score)
+
+    def progress(self) -> str:
+        """How a long search of the position asked about goes, once it has run as long as its
+        notice waits to show (:data:`QUIET_SLICES`; "" before, and for a short one): the positions
+        searched so far and the best line found so far.
+
+        >>> from pyapp.app.session import Session
+        >>> from pyapp.games import get_game
+        >>> c = CanWin(lambda *a, **k: None, lambda t: None)
+        >>> s = Session.new(get_game("gyre"), 5)
+        >>> c.ask(s, lambda n: ""); c.progress()
+        ''
+        >>> for _unused in range(PROGRESS_SLICES):
+        ...     _unused = c.slice(c.verdicts.ticket, s, lambda n: "")
+        >>> c.progress()  # doctest: +ELLIPSIS
+        '... of at most 10,000 positions searched; the best line so far: a final score of ...'
+        """
+        found = self.verdicts.progress()
+        if found is None or self._slices < QUIET_SLICES:  # (shown with the notice: it does not grow later)
+            return ""
+        nodes, budget, best = found
+        if best is None:
+            # Translators: under "Searching…": how a long search goes ("5,641 of at most 100,000 positions
+            # searched"); the search ends sooner when it has settled the question.
+            return _("{nodes} of at most {budget} positions searched.").format(nodes=number(nodes),
+                                                                             budget=number(budget))
+        # Translators: under "Searching…": how a long search goes; {best} is a result in the game's own
+        # words ("a final score of 54", "3 piles left").
+        return _("{nodes} of at most {budget} positions searched; the best line so far: {best}.").format(
+            nodes=number(nodes), budget=number(budget), best=entry(self.verdicts.game).result_words(best))
+
+    def with_progress(self, shown: Notice | None) -> Notice | None:
+        """The notice on the page, with the search's progress under it when it is the notice of
+        the search the player asked for."""
+        if shown is None or not self.asked or shown.text != _(SEARCHING):
+            return shown
+        return replace(shown, progress=self.progress())
+
+    def lost_at(self) -> int | None:
+        """The number of the move that lost the game (the last verdict's), if it was found."""
+        found = self.verdicts.finding
+        return found.since if found is not None and found.since else None
+
+    def line_to_watch(self, session: Session) -> tuple[str, ...]:
+        """The solver's line from the position on the table, if one is known (Show me)."""
+        known = self.verdicts.known_for(session.game.id, session.state)
+        return known.line if known is not None else ()
+
+    def next_move(self, session: Session) -> str | None:
+        """The first move of the solver's line from here when it is worth following (the hint)."""
+        known = self.verdicts.known_for(session.game.id, session.state)
+        return known.line[0] if known is not None and known.line and known.kind in ("won", "best") else None

@@ -1,0 +1,613 @@
+"""The app controller: the screens, the session on the table, notices, and the dispatch
+of every player intent, with no DOM. Each other concern is a part with a module of its
+own (the README's layout table lists them); the parts that act on the table (:mod:`pyapp.app.play`,
+:mod:`pyapp.app.dialogs`, :mod:`pyapp.app.asking`, :mod:`pyapp.app.tabs`) reach the controller through
+:class:`pyapp.app.host.Host`. The DOM binding (:mod:`pyapp.web.browser`) sends one intent per
+event, then draws :meth:`Controller.view` (a :class:`~pyapp.ui.view.View`: the same state
+gives an equal view, however often it is asked) and plays out :meth:`Controller.effects`
+(what happens once: a move's steps, words to say, a link to copy).
+
+>>> c = Controller(MemoryStorage())
+>>> c.start("#g=gyre&s=42", "https://example.org/orbit/")
+>>> v = c.view()
+>>> v.screen, v.title, v.address, v == c.view()
+('game', 'Gyre', '#g=gyre&v=1&o=&s=42', True)
+>>> source = v.board.sources[0]
+>>> target, gesture = next(iter(c.table_now().moves_from(source).items()))
+>>> c.drop(source, target)
+>>> c.view().address == "#g=gyre&v=1&o=&s=42&m=" + gesture.token, c.effects().announce != ""
+(True, True)
+"""
+
+from __future__ import annotations
+
+import datetime
+from dataclasses import replace
+from typing import Any, Callable, Literal, Mapping
+
+from .asking import Asking
+from .can_win import CanWin
+from ..core.clock import GameClock, Playtime
+from .dialogs import Dialogs
+from ..games import all_games, get_view
+from ..ui.hand import Hand
+from .hints import HintMarks, ask_hint
+from ..i18n import _
+from ..ui.keys import Control, Focus, KeyQueue, Link, key_intent
+from ..ui.layout import Layout
+from .notices import Notices, Pending
+from .opening import Opened, Opener
+from .play import Play
+from ..ui.pointer import Drop, Pointer, Tap, queued_input
+from .saves import Saves
+from .screens import Around, Tips, game_view, replay_screen, tile
+from .session import Session
+from ..core.settings import CHOICES, SETTINGS_KEY, Settings
+from ..stats.keeper import StatsKeeper
+from ..core.storage import MemoryStorage as MemoryStorage  # re-exported: tests and tools make a controller with it
+from ..core.storage import Storage
+from ..core.table import Face, Place, Table
+from .tabs import Tabs
+from ..ui.view import Board, Dialog, Effects, Notice, View
+from .watch import Watch, control_replay, watch_game
+
+
+class Controller:
+    """The app's state and its answer to every player intent (see the module doc)."""
+
+    def __init__(self, storage: Storage, reduced_motion: bool = False, tab_storage: Storage | None = None) -> None:
+        """``storage`` is shared with the other tabs (``localStorage``); ``tab_storage`` is this
+        tab's own, which outlives a reload (``sessionStorage``; see :class:`pyapp.app.saves.Saves`)."""
+        self.storage = storage
+        self.saves = Saves(storage, tab_storage)
+        self.opener = Opener(self.saves)
+        self.screen: Literal["start", "game"] = "start"
+        self.session: Session | None = None
+        self.hand = Hand(self.play, self.say, self.tell)
+        self.keys = KeyQueue()
+        self.focus = Focus(self.tell, self.say)
+        self.watching = Watch()
+        self.layout = Layout()
+        #: The parts that act on the table: the move flow, the solver's intents, the dialogs.
+        self.moves = Play(self)
+        self.asking = Asking(self)
+        self.dialogs = Dialogs(self)
+        self.tabs = Tabs(self)
+        #: The pointer on the board, as the page reports it (see :class:`pyapp.ui.pointer.Pointer`).
+        self.pointer = Pointer(self.layout, self.hand, self.tap, self.drop, lambda pile: self.dialogs.peek(pile))
+        self.notices = Notices()
+        self.tips = Tips()
+        #: The one-shot effects waiting for :meth:`effects`, and the last link given to copy.
+        self.pending = Pending()
+        self._copied = ""
+        self.dialog: Dialog | None = None
+        self.resign_armed = False
+        #: The id of a repeating button at work (auto-finish), or "".
+        self.repeating = ""
+        self.base_url = ""
+        self.menu_open = False
+        self.reduced_motion = reduced_motion
+        self.settings, problem = Settings.read(storage)
+        if problem:
+            self.say(problem)
+        self.settings = self.stored_settings()
+        #: The statistics (``orbit.stats``); tests may replace ``stats.clock``.
+        self.stats = StatsKeeper(storage)
+        #: Why the statistics could not be read (said again after :meth:`start`), or "".
+        self._stats_problem = self.stats.load()
+        if self._stats_problem:
+            self.say(self._stats_problem, error=True)
+        #: The day of the daily deal on the table (it is saved apart), or None.
+        self.daily_day: datetime.date | None = None
+        #: The game's timer (see :meth:`tick`).
+        self.time = Playtime()
+        #: Where the hint asked for lies on the table, until the next action.
+        self.hint_marks: HintMarks | None = None
+        #: "Can I still win?": the solver's searches and verdicts (see :mod:`pyapp.app.can_win`).
+        self.can_win = CanWin(self.say, self.tell, storage)
+
+    # -- notices and words ---------------------------------------------------------------
+    @property
+    def notice(self) -> Notice | None:
+        """The notice on the page (see :class:`pyapp.app.notices.Notices`)."""
+        return self.notices.shown
+
+    def say(self, text: str, action: tuple[str, str] | None = None, error: bool = False,
+            lasting: bool = False, more: tuple[str, str] | None = None) -> None:
+        self.notices.say(text, action, error, lasting, more)
+
+    def tell(self, *words: str) -> None:
+        self.pending.tell(*words)
+
+    def stored_settings(self) -> Settings:
+        """The settings as stored (by any tab), with no animation when the system asks for less motion."""
+        settings = Settings.read(self.storage)[0]
+        return replace(settings, instant=True) if self.reduced_motion else settings
+
+    def notice_action(self, more: bool = False) -> None:
+        """The notice's button (``more``: its second one)."""
+        action = self.notices.act(more)
+        if action == "previous" and self.session is not None:
+            if self.saves.swap_previous(self.session.game.id):
+                self.put_on_table(self.opener.resume(self.session.game.id) or Opened())
+        elif not self.tabs.notice_action(action):
+            self.asking.notice_action(action)
+
+    def copied(self, ok: bool, shared: bool = False) -> None:
+        """The binding shared or copied :attr:`Effects.copy`, or could not (the link to copy by hand stays)."""
+        if ok:
+            self.say(_("Link shared.") if shared else _("Link copied."))
+        else:
+            self.say(_("Copy this link: {link}").format(link=self._copied), lasting=True)
+
+    def clear_transient(self) -> None:
+        self.hint_marks = None
+        self.hand.clear()
+        self.resign_armed = False
+        self.repeating = ""
+        self.menu_open = False
+
+    # -- start-up, screens and saves -------------------------------------------------------
+    def start(self, fragment: str, base_url: str = "") -> None:
+        """The page opened: a link, else the game last played, else the start screen."""
+        self.base_url = base_url.split("#")[0]
+        if len(fragment) > 1:
+            self.open_link(fragment)
+        elif not self.put_on_table(*self.opener.last()):
+            self.screen = "start"
+        problem, self._stats_problem = self._stats_problem, ""
+        if problem and (self.notice is None or not self.notice.error):
+            self.say(problem, error=True)  # opening the game dropped the notice
+
+    def put_on_table(self, *opened: Opened) -> bool:
+        """Put what was opened on the table, and say what it says; True when a game is on it."""
+        for o in opened:
+            if o.session is not None:
+                self.set_session(o.session, o.day, o.clock)
+            if o.said:
+                # Translators: the notice's button: back to the game in progress that a link put aside.
+                back = _("Back to my game")
+                self.say(o.said, (back, "previous") if o.back else None, error=o.error)
+        return any(o.session is not None for o in opened)
+
+    def home(self) -> None:
+        self.clear_transient()
+        self.can_win.stop()
+        self.dialog = None
+        self.watching.close()
+        self.screen = "start"
+        self.sync_clock()
+        self._save_time()
+
+    def open_game(self, game_id: str) -> None:
+        """A start-screen tile: resume that game's save, or deal a new one."""
+        self.notices.dismiss()
+        self.put_on_table(self.opener.tile(game_id))
+
+    def open_link(self, fragment: str) -> None:
+        """Open a share link; a bad one keeps what the player had and says why. While a move's
+        steps are shown, it waits for them (:meth:`play_waiting`), as a key does."""
+        if self.keys.animating:
+            self.keys.hold_link(fragment)
+            return
+        if self.session is not None and fragment == self.session.link().fragment() and self.screen == "game":
+            return
+        self.notices.dismiss()
+        self.put_on_table(self.opener.link(fragment, self.stats.today(), self.session))
+        if self.session is not None:
+            self.screen = "game"  # a link that could not be read leaves what the player had on the table
+
+    def open_daily(self, game_id: str, today: datetime.date) -> None:
+        """Today's deal of ``game_id`` (``today``: the UTC date), in a save of its own apart
+        from the player's ordinary game: resumed if that save holds today's deal, else dealt."""
+        self.notices.dismiss()
+        self.put_on_table(*self.opener.daily(game_id, today))
+
+    def set_session(self, session: Session, day: datetime.date | None = None, clock: GameClock | None = None) -> None:
+        """Put ``session`` on the table, in the daily slot of ``day`` or the ordinary one,
+        with its timer (a new one when None)."""
+        self.layout.use(get_view(session.game.id))
+        self.session = session
+        self.daily_day = day
+        self.time.clock = clock if clock is not None else GameClock()
+        self.watching.close()
+        self.screen = "game"
+        self.dialog = None
+        self.notices.drop_stale()
+        self.clear_transient()
+        self.can_win.moved()
+        self.can_win.restore(session.game.id)
+        if self.can_win.hunt is not None and self.can_win.hunt.game_id != session.game.id:
+            self.can_win.stop_hunt()  # a hunt for another game's deal
+        self.moves.summary_shown = session.status() != "playing"
+        self.sync_clock()
+        self.save()
+
+    def save(self) -> None:
+        if self.session is not None:
+            self.tabs.saved(self.saves.write(self.session, self.daily_day, self.elapsed()))
+
+    def _save_time(self) -> None:
+        """Bring the time played up to date: in the save, if it still holds this very game
+        (another tab may have played on since, or the save may be unreadable), and in this
+        tab's own record of its game whatever the save holds (a reload takes it back)."""
+        if self.session is None:
+            return
+        if self.saves.holds(self.session, self.daily_day):
+            self.save()
+        else:
+            self.saves.keep_own(self.session, self.daily_day, self.elapsed())
+
+    # -- playing -----------------------------------------------------------------------
+    def play(self, token: str) -> None:
+        """Play move ``token`` (see :meth:`pyapp.app.play.Play.play`)."""
+        self.moves.play(token)
+
+    def auto_token(self) -> str | None:
+        """The move to play by itself now (the settings ask for it, or a repeating button is at work)."""
+        session, module = self.session, self.layout.module
+        if session is None or module is None or session.resigned or self.screen != "game" or self.watching.replay:
+            return None
+        if self.repeating:
+            table = self.table_now()
+            token = next((b.token for b in table.buttons if b.id == self.repeating), None) if table else None
+            if token is not None:
+                return token
+            self.repeating = ""
+        return module.auto_token(session.state, self.settings.game)
+
+    def auto(self) -> None:
+        """The pause before an automatic move is over: play it."""
+        token = self.auto_token()
+        if token is not None:
+            repeating = self.repeating
+            self.play(token)
+            self.repeating = repeating
+
+    def _board_action(self) -> Table | None:
+        """An action on the board: an armed Give up, a repeating button and the menu stop."""
+        self.resign_armed = False
+        self.repeating = ""
+        self.menu_open = False
+        return self.table_now() if self.session is not None else None
+
+    def tap(self, pile: str | None, index: int | None = None) -> None:
+        """A tap or click on a pile (``index`` None) or on one of its cards."""
+        before = self.session.state if self.session is not None else None
+        if (table := self._board_action()) is not None:
+            self.hand.tap(table, pile, index)
+        self.pointer.gestures.tapped(pile, self.session is not None and self.session.state is not before)
+
+    def drop(self, source: Place, target: str | None) -> None:
+        """A card dragged from ``source`` and let go over ``target`` (None: nowhere)."""
+        self.hand.lifted = None
+        if (table := self._board_action()) is not None:
+            self.hand.drop(table, source, target)
+
+    def press(self, button_id: str) -> None:
+        """One of the game's own buttons (Rotate, MOON → PLANET, Confirm, Cancel)."""
+        if (table := self._board_action()) is None:
+            return
+        if button_id == "pick-confirm":
+            self.hand.confirm()
+            return
+        if button_id == "pick-cancel":
+            self.hand.picking = None
+            return
+        button = next((b for b in table.buttons if b.id == button_id), None)
+        if button is not None and button.token is not None:
+            self.play(button.token)
+            self.repeating = button.id if button.repeat else ""
+        elif button is not None and button.pick is not None:
+            self.hand.toggle_pick(button)
+
+    def cancel(self) -> None:
+        """Escape: drop a selection, a pick, an armed give-up or a dialog."""
+        self.close_dialog()
+        self.clear_transient()
+
+    # -- pointer, keys and clicks --------------------------------------------------------
+    def busy(self, animating: bool) -> None:
+        """The binding shows a move's steps (keys wait for them), or has shown them."""
+        self.keys.animating = animating
+
+    def key(self, key: str, ctrl: bool = False, shift: bool = False, board: bool = False) -> bool:
+        """A key press (what it stands for: :func:`pyapp.ui.keys.key_intent`); True when it was used.
+        While a move is shown step by step, a key waits (:meth:`play_waiting`)."""
+        if self.keys.animating:
+            return self.keys.hold(key, ctrl, shift, board)
+        table, hand = self.table_now(), self.hand
+        what, arg = key_intent(
+            key, ctrl, shift, board, table, replaying=self.watching.replay is not None and self.screen == "game"
+            and self.dialog is None, holding=bool(hand.selected or hand.picking or self.resign_armed or self.menu_open),
+            elsewhere=self.dialog is not None or self.screen != "game",
+            confirming=hand.picking is not None and hand.picking.pick.confirm)
+        simple: dict[str, Callable[[], object]] = {
+            "undo": self.undo, "redo": self.redo, "new": self.dialogs.new_game, "keys": self.dialogs.keys,
+            "hint": self.hint, "confirm": hand.confirm, "verdict": self.asking.ask}
+        if what == "replay":
+            self.replay_control(arg)  # arrows step, Space plays or pauses, Home and End jump, Escape closes
+        elif what == "escape":
+            # Translators: said to screen readers: the card picked up was put back (Escape).
+            self.tell(_("Put back.") if hand.selected else _("Cancelled.") if hand.picking else "")
+            self.focus.moved = board
+            self.cancel()
+        elif what == "off":
+            self.say(arg)
+        elif what in simple:
+            simple[what]()
+        elif table is None or not what:
+            return False
+        elif what == "arrow":
+            self.focus.arrow(table, arg)
+        elif what == "view":
+            self.dialogs.peek(self.focus.at(table)[0])
+            return self.dialog is not None
+        elif what == "button":
+            self.press(arg)
+            self.focus.to_pick(self.table_now(), hand)
+        else:  # Enter or Space on the focused place, or a pile's own key
+            self._board_action()
+            if what == "pile":
+                self.focus.go(table, (arg, None))
+            self.focus.activate(self.table_now, hand, self.face, pick=what == "space")
+        return True
+
+    def face(self, code: str) -> Face:
+        assert self.layout.module is not None
+        return self.layout.module.face(code)
+
+    def play_waiting(self) -> bool:
+        """The next key, replay control or link that waited for a move's steps, if any: True when
+        there was one."""
+        waiting = self.keys.next()
+        if isinstance(waiting, Link):
+            self.open_link(waiting.fragment)
+        elif waiting is not None:
+            self.replay_control(*waiting) if isinstance(waiting, Control) else self.key(*waiting)
+        return waiting is not None
+
+    def click(self, button: str, form: Mapping[str, str] | None = None) -> bool:
+        """A click on the page's button whose element id is ``button``: the intent it stands
+        for (the tools, the notice, the end screen's and the statistics' buttons, the game's
+        own ``act-ID``, the replay bar's ``rp-NAME``, the start screen's ``tile-GAME`` and
+        ``daily-GAME``, the New deal dialog's ``deal-go`` with its ``form``). False for an id that is
+        none of them, and (the click lost) for all but the replay bar's while a move is shown.
+
+        >>> c = Controller(MemoryStorage())
+        >>> c.click("tile-gyre"), c.screen, c.click("home"), c.screen, c.click("nothing")
+        (True, 'game', True, 'start', False)
+        """
+        simple: dict[str, Callable[[], object]] = {
+            "home": self.home, "undo": self.undo, "redo": self.redo, "restart": self.restart,
+            "new": self.dialogs.new_game, "resign": self.resign, "copy": self.copy_link, "help": self.dialogs.rules,
+            "notice-close": self.notices.dismiss, "notice-action": self.notice_action,
+            "tip-close": lambda: self.tips.close(self.session.game.id if self.session else ""),
+            "notice-more": lambda: self.notice_action(more=True), "more": self.toggle_menu,
+            "stats-open": self.dialogs.stats, "stats-game": self.dialogs.stats, "stats-reset": self.dialogs.reset_stats,
+            "stats-close": self.dialogs.close, "deal-cancel": self.dialogs.close, "hint": self.hint,
+            "watch": self.watch, "verdict": self.asking.ask,
+            "deal-go": lambda: self.dialogs.submit_new(dict(form or {}))}
+        kind, _dash, name = button.partition("-")
+        if self.keys.animating and kind != "rp":
+            return False
+        parts: dict[str, Callable[[str], object]] = {
+            "summary": self.dialogs.summary_action, "act": self.press, "rp": self.replay_control, "tile": self.open_game,
+            "daily": lambda g: self.open_daily(g, self.stats.today())}
+        if button in simple:
+            if self.view().tools.get(button, True):  # a tool drawn disabled (a replay shown...) does nothing
+                simple[button]()
+        elif kind in parts:
+            parts[kind](name)
+        else:
+            return False
+        return True
+
+    def queued(self, item: Mapping[str, object], unit: float) -> None:
+        """Input made on the board before Python was ready (see :func:`pyapp.ui.pointer.queued_input`),
+        through the same intents as live input; anything else is ignored."""
+        got = queued_input(item, unit)
+        if isinstance(got, Tap):
+            self.pointer.tap_at(got.x, got.y, got.pile, got.index)
+        elif isinstance(got, Drop):
+            self.pointer.drop_at(got.source, got.x, got.y)
+        elif isinstance(got, tuple):
+            self.key(*got)
+        elif got:
+            self.click(got)
+
+    def change(self, control: str, value: str, checked: bool = False) -> bool:
+        """A changed control, by its element id: a setting ``set-ID`` (a switch, ``checked``,
+        or a choice, ``value``; not while a move is shown), the replay's ``rp-seek`` or ``rp-speed``."""
+        kind, _dash, name = control.partition("-")
+        if kind == "rp":
+            self.replay_control(name, value)
+        elif kind == "set" and not self.keys.animating:  # kept at once, over the settings as any tab last changed them
+            stored = self.stored_settings()
+            self.settings = stored.choose(name, value) if name in CHOICES else stored.switch(name, checked)
+            self.storage.set(SETTINGS_KEY, self.settings.dumps())
+            self.tabs.check()
+        else:
+            return False
+        return True
+
+    # -- tools -------------------------------------------------------------------------
+    def undo(self) -> None:
+        """Take the last move back, or bring back the game a Restart or a New deal replaced."""
+        self.moves.undo()
+
+    def redo(self) -> None:
+        self.moves.redo()
+
+    def restart(self) -> None:
+        self.moves.restart()
+
+    def resign(self) -> None:
+        """Give up, on a second press."""
+        self.moves.resign()
+
+    def copy_link(self) -> None:
+        self.menu_open = False
+        if self.session is not None:
+            self._copied = self.pending.copy = self.base_url + self.session.short_link().fragment()
+
+    def toggle_menu(self) -> None:
+        """The tools' overflow menu (Give up, Link, Rules and the settings on a phone)."""
+        self.menu_open = not self.menu_open
+        self.resign_armed = self.resign_armed and self.menu_open
+
+    def hint(self) -> None:
+        """The Hint tool and the H key (see :func:`pyapp.app.hints.ask_hint`)."""
+        ask_hint(self)
+
+    def resize(self, width: float, height: float) -> bool:
+        """The board's room in pixels (see :meth:`pyapp.ui.layout.Layout.resize`); True when the table turned."""
+        return self.layout.resize(width, height)
+
+    # -- dialogs ---------------------------------------------------------------------------
+    def close_dialog(self) -> None:
+        self.dialogs.close()
+
+    def new_deal(self, options: str | None = None, seed: int | None = None) -> None:
+        """A new deal of the current game (see :meth:`pyapp.app.play.Play.new_deal`)."""
+        self.moves.new_deal(options, seed)
+
+    # -- the timer -----------------------------------------------------------------------
+    def elapsed(self) -> int:
+        return self.time.elapsed()
+
+    def sync_clock(self) -> None:
+        """The timer runs while a game in progress, with a move made, is on the screen (not a
+        replay) of a page that is shown; it is paused otherwise."""
+        s = self.session
+        self.time.sync(s is not None and self.screen == "game" and self.watching.replay is None
+                       and bool(s.moves) and s.status() == "playing")
+
+    def tick(self, now: float) -> str:
+        """The binding's time: ``now`` in milliseconds on a clock that does not jump
+        (``performance.now()``), passed at start-up, before each intent it can and every
+        second. Returns the timer's text (as :attr:`View.timer`) for the status line.
+
+        >>> c = Controller(MemoryStorage()); _ = c.tick(1_000); c.start("#g=gyre&s=42")
+        >>> c.play(c.session.legal_moves()[0]); c.tick(63_000)
+        '1:02'
+        """
+        self.time.at(now)
+        self.sync_clock()
+        return self.time.text()
+
+    def visibility(self, hidden: bool, now: float) -> None:
+        """The page was hidden or shown again: the timer pauses while it is hidden, and the
+        game is saved as it hides (the page may be closing)."""
+        self.time.at(now)
+        self.time.hidden = hidden
+        self.sync_clock()
+        if hidden:
+            self._save_time()
+
+    # -- watching a replay ------------------------------------------------------------------
+    def watch(self) -> None:
+        """Watch the moves of the game on the table (:func:`pyapp.app.watch.watch_game`)."""
+        watch_game(self)
+
+    def replay_control(self, what: str, value: str = "") -> None:
+        """The replay bar (:func:`pyapp.app.watch.control_replay`); while a step is shown, the control waits for it."""
+        if self.keys.animating:
+            self.keys.hold_control(what, value)
+        else:
+            control_replay(self, what, value)
+
+    # -- what the page shows ---------------------------------------------------------------
+    def effects(self) -> Effects:
+        """What happens once, for the intents since it was last asked: a move's forced steps,
+        words for screen readers, a link to copy, the focus to move, a win to celebrate."""
+        self.pending.celebrate = self.pending.celebrate and self.session is not None and self.session.status() == "won"
+        moved, self.focus.moved = self.focus.moved, False
+        return self.pending.take(moved)
+
+    def fire(self, name: str, ticket: int) -> bool | float | None:
+        """A :class:`~pyapp.ui.view.Timer` of the view ran out: the notice goes, an armed Give up
+        disarms, a playing replay steps on, the solver searches a slice; True when that changed
+        what is shown, None when it must wait (a move's steps are shown, or a pointer is down):
+        the binding tries later; a number of seconds when nothing changed but the same timer is
+        to run again after them (the solver's next slice: nothing is drawn between slices).
+
+        >>> c = Controller(MemoryStorage())
+        >>> c.start("#g=gravity&s=42"); c.resign(); [t.name for t in c.view().timers]
+        ['disarm']
+        >>> c.fire("disarm", 0), c.fire("disarm", 1), c.resign_armed, c.view().timers
+        (False, True, False, ())
+        """
+        if self.keys.animating or self.pointer.pressing:
+            return None
+        if name == "notice" and self.notices.expire(ticket):
+            self.hand.nudge = None  # a card nudged settles as the notice that said why goes
+        elif name == "disarm" and self.resign_armed and ticket == self.moves.armed:
+            self.resign_armed = False
+        elif name == "replay":
+            return self.watching.tick(ticket)
+        elif name in Asking.TIMERS:
+            return self.asking.fire(name, ticket)
+        else:
+            return False
+        return True
+
+    def table_of(self, state: Any, interactive: bool = True) -> Table:
+        assert self.session is not None
+        return self.layout.table(state, self.session.resigned, self.settings.game, interactive)
+
+    def table_now(self) -> Table | None:
+        """The table of the current state (what the player can act on; nothing while a replay shows)."""
+        s = self.session
+        if s is None or self.layout.module is None or self.watching.replay is not None:
+            return None
+        return self.layout.current(s.state, s.resigned, self.settings.game)
+
+    def lay_out(self, table: Table) -> Board:
+        """Lay out ``table`` with what the hand holds, the hint and the focus."""
+        hint = self.hint_marks
+        return self.layout.lay_out(table, replace(
+            self.hand.marks(), movable=self.settings.marks, focus=self.focus.stop, hint_source=hint.source if hint
+            else None, hint_target=hint.target if hint else None, hint_picks=hint.picks if hint else ()))
+
+    def view(self) -> View:
+        """What to show now: the start screen, the game, or the replay over it (see :mod:`pyapp.app.screens`)."""
+        session, module, start = self.session, self.layout.module, self.screen == "start" or self.session is None
+        today = self.stats.today()
+        tiles = tuple(tile(g, bool(self.saves.raw(g.id)), self.stats.stats.daily_status(g.id, today) if start else None)
+                      for g in all_games())
+        dialog = self.dialog
+        if dialog is not None and dialog.kind == "stats":  # the record as it is now, this game's first
+            first = session.game.id if session is not None and not start else ""
+            dialog = replace(dialog, stats=self.stats.stats.summary(today, first), armed=self.dialogs.reset_armed)
+        around = Around(tiles, self.notice, dialog, self.settings, self.menu_open,
+                        module.settings if module is not None else ())
+        if start or session is None or module is None:
+            return around.view("start", self.can_win.retiring())  # (a search done with, freed on any screen)
+        if (r := self.watching.replay) is not None:
+            shown = self.table_of(r.state, interactive=False)
+            # Translators: the replay's title: the game's name (never translated) and its deal's number.
+            title = _("{game}, deal {seed}").format(game=session.game.title, seed=session.seed)
+            view = replay_screen(around, session, shown, self.lay_out(shown),
+                                 self.watching.bar(title, module, self.settings.game), r.status(),
+                                 self.watching.ticket)
+            return replace(view, timers=(*view.timers, *self.can_win.retiring()))
+        table = self.table_now()
+        assert table is not None
+        page = game_view(around, session, table, self.lay_out(table), picking=self.hand.picking,
+                         hint_button=self.hint_marks.button if self.hint_marks else "", resign_armed=self.resign_armed,
+                         armed=self.moves.armed, backup=self.moves.backup is not None, auto=self.auto_token() is not None,
+                         elapsed_ms=self.elapsed(), daily=self.daily_day is not None)
+        standing = self.asking.standing()
+        return replace(page, timers=(*page.timers, *self.can_win.timers(session, standing)),
+                       verdict=self.can_win.line(session, standing), notice=self.can_win.with_progress(page.notice),
+                       tip=self.tips.lines(session.game.id, self.played(session), page.notice is not None,
+                                           lambda: sum(1 for key in self.stats.stats.results if key[0] == session.game.id)))
+
+    def played(self, session: Session) -> bool:
+        """Whether the deal on the table has been moved in: a move on it, or a game of it the
+        statistics hold (in progress or ended), so Undo back to move 0 or Restart is not a new deal."""
+        deal = (session.game.id, session.options_text, session.seed)
+        stats = self.stats.stats
+        return bool(session.moves) or deal in stats.open or any(key[:3] == deal for key in stats.results)
+

@@ -1,0 +1,92 @@
+"""The words of the page's frame, in the language in use: what ``index.html`` writes in
+English (the header's buttons, the start screen, the notices' and dialogs' fixed
+buttons, the loading line) as writes the painter applies like any other
+(:data:`pyapp.ui.markup.Write`), so a change of language redraws them, and the build
+writes each language's set for the page to apply before Python starts
+(``dist/locale/<tag>.json``, applied by ``static/boot.js``).
+
+>>> from pyapp.i18n import use, PSEUDO
+>>> ("#undo .lbl", "text", "Undo") in frame_writes()
+True
+>>> use(PSEUDO); ("#undo .lbl", "text", "[Ûñðø ~~]") in frame_writes(), (":root", "attr:lang", "en-XA") in frame_writes()
+(True, True)
+>>> use("en")
+"""
+
+from __future__ import annotations
+
+from typing import Final
+
+from ..i18n import N_, _, language, pgettext
+
+Write = tuple[str, str, str]
+
+#: The header's tools: (id, label, tooltip). The label is also the button's accessible name.
+TOOLS: Final = (
+    ("undo", N_("Undo"), N_("Undo (Ctrl+Z)")),
+    ("redo", N_("Redo"), N_("Redo (Ctrl+Shift+Z)")),
+    ("hint", N_("Hint"), N_("Hint: light a good move (H)")),
+    ("restart", N_("Restart"), N_("Start this deal again")),
+    ("verdict", N_("Can I win?"), N_("Can I still win? The solver's verdict on this position (W)")),
+    ("resign", N_("Give up"), N_("End this game now and take the score")),
+    ("copy", N_("Link"), N_("Copy a link to this deal and its moves")),
+    ("help", N_("Rules"), N_("How to play")),
+    ("stats-game", N_("Stats"), N_("Your statistics")),
+    ("watch", N_("Watch"), N_("Watch this game's moves again, from the deal")),
+    ("more", N_("More"), N_("Settings, and on a small screen Give up, Link and Rules")),
+)
+#: Fixed buttons and names: (selector, what, message).
+FIXED: Final = (
+    ("#home", "attr:title", N_("All games")),
+    ("#home .lbl", "text", N_("Games")),
+    ("#settings", "attr:aria-label", N_("Settings")),
+    ("#banner-close", "attr:aria-label", N_("Dismiss")),
+    ("#notice-close", "attr:aria-label", N_("Dismiss")),
+    ("#start .lead", "text", N_("Four original solitaire games. They play offline, and every deal has a link "
+                                "you can send to a friend.")),
+    ("#start .today", "attr:aria-label", N_("Today's deals, the same for everyone")),
+    ("#start .today-label", "text", N_("Today's deal:")),
+    ("#stats-open", "text", N_("Statistics")),
+    ("#loading-text", "text", N_("Getting the cards ready…")),
+    ("#rules .close", "text", N_("Close")),
+    ("#peek .close", "text", N_("Close")),
+    ("#stats", "attr:aria-label", N_("Statistics")),
+    ("#summary-new", "text", N_("New deal")),
+    ("#summary-again", "text", N_("Same deal again")),
+    ("#summary-copy", "text", N_("Copy link")),
+    ("#summary-replay", "text", N_("Watch replay")),
+    ("#summary-best", "text", N_("Watch how")),
+    ("#summary-undo", "text", N_("Undo last move")),
+    ("#summary-close", "text", N_("Look at the table")),
+    # Translators: the banner of a page that could not start (before the game is ready); {reason} is the
+    # browser's own words, often English.
+    ("#banner", "attr:data-failed", N_("The game could not start: {reason}")),
+    # Translators: the button that loads the page again after a failed start.
+    ("#banner", "attr:data-retry", N_("Retry")),
+    ("#banner", "attr:data-unknown", N_("unknown error")),
+    ("#banner", "attr:data-slow", N_("it is taking far longer than it should (over {seconds} s).")),
+    # Translators: the name of the panel of short tips that opens a player's first deals of a game.
+    ("#tip", "attr:aria-label", N_("Tip")),
+    ("#tip-close", "attr:aria-label", N_("Dismiss")),
+)
+
+
+def frame_writes() -> tuple[Write, ...]:
+    """The frame's words in the language in use, with ``<html lang>``; the start
+    screen's tile texts come from the game registry (game names stay as they are)."""
+    from ..games import entries
+
+    out: list[Write] = [(":root", "attr:lang", language())]
+    for tool, label, tip in TOOLS:
+        # Translators: the New button's label in the header (a new deal).
+        new = pgettext("button", "New") if tool == "restart" else ""
+        if new:
+            out += [("#new .lbl", "text", new), ("#new", "attr:aria-label", new),
+                    ("#new", "attr:title", _("A new deal, with variants"))]
+        if tool != "resign":  # its label is the view's (it asks "Sure?" when armed)
+            out.append((f"#{tool} .lbl", "text", _(label)))
+        out += [(f"#{tool}", "attr:aria-label", _(label)), (f"#{tool}", "attr:title", _(tip))]
+    out += [(selector, what, _(message)) for selector, what, message in FIXED]
+    for entry in entries():
+        out.append((f"#tile-{entry.game.id} .tile-text", "text", _(entry.blurb)))
+    return tuple(out)

@@ -1,0 +1,6 @@
+"""The web binding: the one layer that touches the page. It draws the app's view, turns DOM
+events into intents and carries out effects (:mod:`.browser`), keeps the address bar
+(:mod:`.address`), and readies the interpreter (:mod:`.warmup`, :mod:`.rehearsal`).
+
+Only :mod:`.browser` imports ``js``, ``pyodide`` and ``pyscript``. Nothing imports this package.
+"""
