@@ -38,6 +38,9 @@ npm ci --no-audit --no-fund --loglevel=error
 echo "== mypy --strict"
 .venv/bin/python -m mypy
 
+echo "== import-linter: the layers, the games apart, only the binding on the page (pyproject.toml)"
+.venv/bin/lint-imports
+
 echo "== pytest (unit, properties, doctests, end to end), one worker per core"
 # pytest-xdist spreads the tests over the cores (two on CI); each worker has its
 # own Chromium and its own server on a free port. The slowest tests go first
