@@ -1,6 +1,6 @@
-"""Everyone can play (issue 11), in CPython: keyboard focus on every game's table
-(every place reachable by the arrow keys, portrait and landscape), picking and
-dropping with Enter and Space, the game's own keys, accessible names, the words
+"""Everyone can play, by keyboard and by screen reader, in CPython: keyboard focus on
+every game's table (every place reachable by the arrow keys, portrait and landscape),
+picking and dropping with Enter and Space, the game's own keys, accessible names, the words
 announced for a move, a forced step, a prompt, a phase change and the end, and
 the looks kept across visits."""
 

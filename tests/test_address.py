@@ -1,7 +1,7 @@
 """A link followed in an open tab is never lost to a draw that comes before its ``hashchange``
-(pyapp/web/address.py; issue 43: the axe-core test's ``no arrow path from ('Z22', 0) to ('W', 2)``,
+(pyapp/web/address.py). The axe-core test once failed with ``no arrow path from ('Z22', 0) to ('W', 2)``
 when the close event of the dialog Escape had just closed drew the page between the test's
-``location.hash = ...`` and its ``hashchange``, and wrote the old address back over the link).
+``location.hash = ...`` and its ``hashchange``, and wrote the old address back over the link.
 
 :class:`Tab` does with a controller and a fake ``location.hash`` what :class:`pyapp.web.browser.Binding`
 does with the page's (``start``, ``render``, ``hash_changed``); e2e/test_e2e_shell.py checks the page."""

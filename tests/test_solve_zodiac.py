@@ -205,7 +205,7 @@ def test_the_registry_uses_this_solver() -> None:
 
 
 def test_no_step_of_the_page_search_does_more_than_its_share_of_work() -> None:
-    """The page reads the clock between the search's steps (issue 20): a step's work (the
+    """The page reads the clock between the search's steps: a step's work (the
     positions :func:`suit_best` computes, the plan searches' nodes) stays under a cap, with
     the suits' plans spread over many steps, and the search cut into steps is the same
     search (verdict, line and nodes) as the one in one go. Counted, not timed."""

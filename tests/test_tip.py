@@ -1,4 +1,4 @@
-"""The tip that opens a player's first deals of each game (issue 22): shown before a deal's
+"""The tip that opens a player's first deals of each game: shown before a deal's
 first move, gone at the first move, and never again once three games of that game are
 counted; in the language in use."""
 
