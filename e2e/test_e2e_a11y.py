@@ -1,5 +1,5 @@
-"""Everyone can play (issue 11), in Chromium: whole games of Gyre and Gravity played
-with the keyboard alone, from the deal to the end screen, a few moves of Solitaire
+"""Everyone can play, by keyboard and by screen reader, in Chromium: whole games of Gyre
+and Gravity played with the keyboard alone, from the deal to the end screen, a few moves of Solitaire
 Square (a price paid by cards picked with keys) and Zodiac (the stock) by keys, the
 live region's words for a move, a forced step and the end, axe-core clean on every
 screen and dialog in both themes, no animation with reduced motion, focus kept by

@@ -1,4 +1,4 @@
-"""Play feel (issue 12) in Chromium: the board never jumps, illegal drops explain
+"""How play feels, in Chromium: the board never jumps, illegal drops explain
 themselves, tools are big enough on a phone, cards are big enough on a phone on
 its side, the end screen; and screenshots of every game on a laptop, a phone
 and a phone on its side, after the first move and at the end, saved under

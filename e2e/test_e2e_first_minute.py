@@ -1,4 +1,4 @@
-"""A newcomer's first minute (issue 43), in Chromium, as a new player (a fresh context) on a phone
+"""A newcomer's first minute, in Chromium, as a new player (a fresh context) on a phone
 upright and on its side (touch) and on two laptops (mouse): the first games' tip covers no tool,
 card or word and a tap on a tool does what the tool says, before the first move and after Undo
 back to move 0; Hint answers the first tap; no line of words is cut at any size, in English,

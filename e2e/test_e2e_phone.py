@@ -1,4 +1,4 @@
-"""Issue 22 in Chromium: a phone player never squints or guesses. On a 390 x 844 phone
+"""A phone player never squints or guesses, in Chromium. On a 390 x 844 phone
 and an 844 x 390 one, every game's cards are at least 44 px wide and the board uses the
 room it has; "Larger cards" draws every card larger; the score line shows every count,
 whole; Zodiac's pile counts (the "×2" badges) and corner indices never cover a card's

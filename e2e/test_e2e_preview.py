@@ -1,6 +1,6 @@
 """A returning player's board at once: the game screen as drawn when the page was
 left is shown by static/boot.js before Python is ready, and input made on it is
-queued and played through the controller once it is live (issue 9)."""
+queued and played through the controller once it is live."""
 
 from __future__ import annotations
 

@@ -187,7 +187,7 @@ def test_a_link_followed_is_opened_when_the_page_draws_before_its_hashchange(orb
     """A draw between a link followed and its hashchange event (here a resize; in the axe-core
     test, the close event of a dialog closed by Escape, which comes with the next frame) opens
     the link: it wrote the old address back over it, the hashchange then read the old address and
-    the link was lost (issue 43; pyapp/web/address.py)."""
+    the link was lost (pyapp/web/address.py)."""
     page = orbit.open("#g=zodiac&s=5")
     page.evaluate("""f => new Promise(done => {
         addEventListener('hashchange', () => setTimeout(done, 0), {once: true});

@@ -1,5 +1,8 @@
-"""Issue 22 in Chromium, "A phone player never squints or guesses": what the page shows
-and how it takes input. Each test failed on the build before the issue's work.
+"""The page says what it means and takes every input, in Chromium: Watch names each move
+in words and loses no quick click on a phone; Gyre's and Gravity's end screens and
+statistics speak their own measure (points, piles left); the header names the game, its
+variants and today's deal, nothing in it cut off, and Home is a labelled 44 px button;
+the menu's switches are 24 px and Give up's confirmation does not shift the toolbar.
 Screenshots go to ``e2e/artifacts/`` (or ``$ORBIT_SHOTS``)."""
 
 from __future__ import annotations
