@@ -3,8 +3,9 @@ registered and then played like the built-in ones. Its rules implement the
 :class:`pyapp.core.game.Game` protocol, its table is a :class:`pyapp.core.table.ModuleView`,
 and once registered it is dealt from a link, played to its end by drops and taps
 through the app controller, drawn by the painter, listed by the CLI and on the
-start screen, and counted in the statistics. docs/ADDING-A-GAME.md says what a game
-provides; this is the smallest one.
+start screen, and counted in the statistics; and it passes the whole conformance suite
+(tests/conformance.py), as every built-in game does. docs/ADDING-A-GAME.md says what a
+game provides; this is the smallest one.
 
 Toy Patience: the cards 1..n (option ``cards``, 3 by default) lie shuffled in a row;
 the next card in order goes onto the foundation ``F`` (move ``T<i>``: the card of
@@ -16,15 +17,18 @@ from __future__ import annotations
 import io
 from collections.abc import Iterator
 from dataclasses import dataclass, replace
+from random import Random
 from typing import Final
 
 import pytest
+
+from conformance import *  # noqa: F403 (the whole conformance suite, run here for the toy: see `game`)
 
 from pyapp.cli import run
 from pyapp.app.controller import Controller
 from pyapp.core.errors import IllegalMoveError, ParseError
 from pyapp.core.game import OptionSpec, Status, format_option_values, parse_fields, parse_option_values
-from pyapp.games import GameEntry, entries, entry, get_game, get_view, register, unregister
+from pyapp.games import Conformance, GameEntry, entries, entry, get_game, get_view, register, unregister
 from pyapp.app.hints import hint
 from pyapp.core.links import Link
 from pyapp.ui.markup import start_screen_html
@@ -112,13 +116,13 @@ TOY: Final = Toy()
 
 def toy_table(state: ToyState, portrait: bool, settings: frozenset[str], refusals: bool = True) -> Table:
     n = state.options.cards
-    piles = [Pile(f"T{i}", 1.2 * i, 0.0, (str(c),) if c is not None else (), name=f"row place {i + 1}")
+    piles = [Pile(f"T{i}", 0.2 + 1.5 * i, 0.2, (str(c),) if c is not None else (), name=f"row place {i + 1}")
              for i, c in enumerate(state.row)]
-    piles.append(Pile("F", 0.0, 2.0, tuple(str(v) for v in range(1, state.done + 1)), label="Foundation",
+    piles.append(Pile("F", 0.2, 2.3, tuple(str(v) for v in range(1, state.done + 1)), label="Foundation",
                       name="foundation"))
     gestures = tuple(Gesture(token, (token, 0), "F") for token in TOY.legal_moves(state))
     status = TOY.status(state)
-    return Table(1.2 * n, 3.6, tuple(piles), gestures, prompt="Put the next card on the foundation",
+    return Table(1.5 * n + 0.1, 3.9, tuple(piles), gestures, prompt="Put the next card on the foundation",
                  score=f"{state.done} of {n}", status=status,
                  summary=(f"All {n} cards in order",) if status != "playing" else ())
 
@@ -135,8 +139,22 @@ def toy_hint(state: ToyState) -> str | None:
     return legal[0] if legal else None
 
 
+def toy_hidden_shuffled(state: ToyState, rng: Random) -> ToyState:
+    """Every card of the toy lies face up: the position is the position."""
+    return state
+
+
+#: What the conformance suite needs of the toy (a game's ``conformance.py``).
+TOY_CONFORMANCE: Final = Conformance(
+    daily=(("1970-01-01", 406783380), ("2024-02-29", 768651906), ("2025-01-01", 198405396),
+           ("2026-02-28", 58127323), ("2030-12-31", 609105924)),
+    configs=("", "cards=2", "cards=4"),
+    hidden_shuffled=toy_hidden_shuffled,
+    phone=("cards=4", 1),
+)
+
 TOY_ENTRY: Final = GameEntry(game=TOY, view=TOY_VIEW, hint=toy_hint, blurb="Put three cards in order.",
-                             short_title="Toy", order=50)
+                             short_title="Toy", order=50, conformance=TOY_CONFORMANCE)
 
 
 @pytest.fixture
@@ -146,6 +164,12 @@ def toy() -> Iterator[GameEntry]:
         yield TOY_ENTRY
     finally:
         unregister(TOY.id)
+
+
+@pytest.fixture
+def game(toy: GameEntry) -> GameEntry:
+    """The game the conformance suite's tests (imported above) play here: the toy, registered."""
+    return toy
 
 
 # -- the tests -----------------------------------------------------------------------------
@@ -184,8 +208,9 @@ def test_registering_keeps_the_order_and_replaces_the_same_id(toy: GameEntry) ->
 
 
 def test_unregistered_the_toy_is_unknown_again() -> None:
-    assert "toy" not in [e.id for e in entries()]
-    with pytest.raises(ParseError, match="unknown game 'toy'; known: gravity, square, gyre, zodiac"):
+    known = [e.id for e in entries()]
+    assert "toy" not in known
+    with pytest.raises(ParseError, match=f"unknown game 'toy'; known: {', '.join(known)}$"):
         entry("toy")
     with pytest.raises(ParseError):
         Session.from_link(Link.parse("#g=toy&s=1"))

@@ -27,15 +27,20 @@ import importlib
 import pkgutil
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any, TypeVar
 
 from ..core.errors import ParseError
 from ..core.game import AnyGame
 from ..i18n import N_, _, ngettext
 from ..core.table import GameView
 
-__all__ = ["GameEntry", "all_games", "entries", "entry", "get_game", "get_view", "moves_made", "register",
-           "unregister"]
+if TYPE_CHECKING:
+    from random import Random
+
+__all__ = ["Conformance", "GameEntry", "all_games", "entries", "entry", "get_game", "get_view", "moves_made", "register",
+           "reshuffled", "unregister"]
+
+_T = TypeVar("_T")
 
 #: A game's heuristic: one good legal move token for a state it is playing, or None.
 Hinter = Callable[[Any], str | None]
@@ -43,6 +48,42 @@ Hinter = Callable[[Any], str | None]
 #: the given engine state (its options; None: the default rules). Import the solver's module
 #: inside it, so that the page loads it only when it searches.
 SolverFactory = Callable[[Any], Any]
+
+
+@dataclass(frozen=True, kw_only=True)
+class Conformance:
+    """What the shared tests (the conformance suite, ``tests/conformance.py``) need to know of
+    one game that only the game knows: a game's folder declares it (its ``conformance.py``),
+    so that adding a game touches no shared test."""
+
+    #: The game's daily deal on the suite's fixed dates (``tests/conformance.py`` DAILY_DATES),
+    #: pinned forever: (ISO date, seed). A daily deal is the same for everyone, for ever.
+    daily: tuple[tuple[str, int], ...]
+    #: The option texts the hint tests play, the default ("") first: every variant that changes
+    #: what the hint sees.
+    configs: tuple[str, ...] = ("",)
+    #: ``hidden_shuffled(state, rng)``: the same position as the player sees it, with the
+    #: face-down cards in another order (``rng``, a :class:`random.Random`, shuffles them); the
+    #: state itself for a game that has none. A hint must not change.
+    hidden_shuffled: Callable[[Any, Random], Any]
+    #: The deal whose tables the phone layout tests measure: (options, seed).
+    phone: tuple[str, int] = ("", 1)
+    #: Whether "Larger cards" grows the cards of that deal (upright, on its side): False where
+    #: the table has no room to spare (Square on its side keeps its rows tight for 44 px cards).
+    grows: tuple[bool, bool] = (True, True)
+
+
+def reshuffled(cards: tuple[_T, ...], rng: Random) -> tuple[_T, ...]:
+    """``cards`` in another order (``rng`` shuffles a copy): the face-down cards of a
+    :attr:`Conformance.hidden_shuffled`.
+
+    >>> import random
+    >>> sorted(reshuffled((3, 1, 2), random.Random(1)))
+    [1, 2, 3]
+    """
+    out = list(cards)
+    rng.shuffle(out)
+    return tuple(out)
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -102,6 +143,9 @@ class GameEntry:
     #: choice of the pile that slides into the hole) is not. The default: every token is one.
     #: Links, replays and the move log keep every token all the same.
     is_move: Callable[[str], bool] = lambda token: True
+    #: What the conformance suite needs of this game (golden daily deals, the hints' variants and
+    #: hidden cards, the phone's deal); None fails the suite.
+    conformance: Conformance | None = None
 
     def amount(self, score: int) -> str:
         """A score with its unit, in the language in use.

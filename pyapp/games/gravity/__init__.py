@@ -14,6 +14,7 @@ from typing import Any, Final
 
 from .. import GameEntry
 from ...i18n import N_, _, ngettext
+from .conformance import CONFORMANCE
 from .hints import hint
 from .rules import GRAVITY, rating
 from .table import VIEW
@@ -87,4 +88,5 @@ ENTRY: Final = GameEntry(
          N_("A blue dot marks a pile that can move. After each stack the planet collapses toward its core."),
          N_("The fewer piles left the better: one pile is a win.")),
     is_move=is_move,
+    conformance=CONFORMANCE,
 )

@@ -10,6 +10,7 @@ from typing import Any, Final
 
 from .. import GameEntry
 from ...i18n import N_, _
+from .conformance import CONFORMANCE
 from .hints import hint
 from .rules import GYRE
 from .table import VIEW
@@ -43,4 +44,5 @@ ENTRY: Final = GameEntry(
          N_("With no capture, rotate the ring or replace a ring card with a lower card of its suit. "
             "A blue dot marks a card that can move."),
          N_("Gyre is scored, not won: capture as many points as you can.")),
+    conformance=CONFORMANCE,
 )

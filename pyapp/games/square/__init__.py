@@ -11,6 +11,7 @@ from typing import Any, Final
 
 from .. import GameEntry
 from ...i18n import N_, ngettext
+from .conformance import CONFORMANCE
 from .hints import hint
 from .rules import SQUARE
 from .table import VIEW
@@ -55,4 +56,5 @@ ENTRY: Final = GameEntry(
          N_("Beside a card on its left or right, a place costs cards from your hand (the cell shows how many). "
             "A blue dot marks a card that can be placed."),
          N_("Fill all 36 cells to win.")),
+    conformance=CONFORMANCE,
 )

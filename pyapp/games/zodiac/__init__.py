@@ -11,6 +11,7 @@ from typing import Any, Final
 
 from .. import GameEntry
 from ...i18n import N_, ngettext
+from .conformance import CONFORMANCE
 from .hints import hint
 from .rules import ZODIAC
 from .table import VIEW
@@ -47,4 +48,5 @@ ENTRY: Final = GameEntry(
          N_("When the stock and waste are empty, phase 2: move every card to the foundations, up from the aces and "
             "down from the kings. A blue dot marks a card that can move."),
          N_("All 104 cards on the foundations is a win.")),
+    conformance=CONFORMANCE,
 )
