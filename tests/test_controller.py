@@ -12,7 +12,7 @@ from hypothesis import strategies as st
 
 from pyapp.app.controller import Controller, MemoryStorage
 from pyapp.app.notices import NOTICE_ACTION_SECONDS, NOTICE_SECONDS
-from pyapp.ui.layout import pile_at
+from pyapp.ui.layout import peekable, pile_at
 from pyapp.app.saves import CORRUPT_PREFIX, CURRENT_KEY, OPTIONS_PREFIX, PREVIOUS_PREFIX, SAVE_PREFIX, Saves
 from pyapp.core.settings import INSTANT, MARKS, SETTINGS_KEY
 from pyapp.ui.view import Board, View
@@ -405,7 +405,7 @@ def test_a_long_press_on_a_squared_pile_shows_it_unless_the_pointer_moved_or_let
         moves.play(next(t for t in moves.legal_moves() if t.startswith("S")))
     c = controller(moves.link().fragment())
     board = c.view().board
-    assert board is not None and c.layout.peekable("W")
+    assert board is not None and peekable(c.board(), "W")
     top = next(p for p in board.piles if p.id == "W").count - 1
     ticket = c.pointer.down("W", top, 10, 10, 50.0)
     assert c.pointer.long_press(ticket) and c.dialog is not None and c.dialog.kind == "peek" and not c.pointer.pressing
@@ -428,7 +428,7 @@ def test_a_double_click_peeks_only_when_its_clicks_played_nothing() -> None:
             t.startswith("S") for t in session.legal_moves()) else session.legal_moves()[0])
     c = controller(session.link().fragment())
     board = c.view().board
-    assert board is not None and c.layout.peekable("W")
+    assert board is not None and peekable(c.board(), "W")
     waste = next(p for p in board.piles if p.id == "W")
     c.tap("W", waste.count - 1)  # the waste's card plays at once on a tap ...
     assert c.view().address != session.link().fragment()

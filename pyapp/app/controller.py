@@ -74,7 +74,7 @@ class Controller:
         self.dialogs = Dialogs(self)
         self.tabs = Tabs(self)
         #: The pointer on the board, as the page reports it (see :class:`pyapp.ui.pointer.Pointer`).
-        self.pointer = Pointer(self.layout, self.hand, self.tap, self.drop, lambda pile: self.dialogs.peek(pile))
+        self.pointer = Pointer(self.board, self.hand, self.tap, self.drop, lambda pile: self.dialogs.peek(pile))
         self.notices = Notices()
         self.tips = Tips()
         #: The one-shot effects waiting for :meth:`effects`, and the last link given to copy.
@@ -207,6 +207,7 @@ class Controller:
         """Put ``session`` on the table, in the daily slot of ``day`` or the ordinary one,
         with its timer (a new one when None)."""
         self.layout.use(get_view(session.game.id))
+        self.layout.see(session.state, self.settings.game)
         self.session = session
         self.daily_day = day
         self.time.clock = clock if clock is not None else GameClock()
@@ -426,6 +427,8 @@ class Controller:
             stored = self.stored_settings()
             self.settings = stored.choose(name, value) if name in CHOICES else stored.switch(name, checked)
             self.storage.set(SETTINGS_KEY, self.settings.dumps())
+            if self.session is not None:
+                self.layout.see(self.session.state, self.settings.game)
             self.tabs.check()
         else:
             return False
@@ -462,6 +465,8 @@ class Controller:
 
     def resize(self, width: float, height: float) -> bool:
         """The board's room in pixels (see :meth:`pyapp.ui.layout.Layout.resize`); True when the table turned."""
+        if self.session is not None:
+            self.layout.see(self.session.state, self.settings.game)
         return self.layout.resize(width, height)
 
     # -- dialogs ---------------------------------------------------------------------------
@@ -569,6 +574,16 @@ class Controller:
         return self.layout.lay_out(table, replace(
             self.hand.marks(), movable=self.settings.marks, focus=self.focus.stop, hint_source=hint.source if hint
             else None, hint_target=hint.target if hint else None, hint_picks=hint.picks if hint else ()))
+
+    def board(self) -> Board | None:
+        """The board of the state on the screen, as :meth:`view` draws it: where pointer input looks,
+        whatever was drawn before (None on the start screen)."""
+        if self.session is None or self.layout.module is None or self.screen == "start":
+            return None
+        if (r := self.watching.replay) is not None:
+            return self.lay_out(self.table_of(r.state, interactive=False))
+        table = self.table_now()
+        return self.lay_out(table) if table is not None else None
 
     def view(self) -> View:
         """What to show now: the start screen, the game, or the replay over it (see :mod:`pyapp.app.screens`)."""

@@ -78,6 +78,8 @@ class Tabs:
         h = self.host
         if key == SETTINGS_KEY:
             h.settings = h.stored_settings()
+            if h.session is not None:
+                h.layout.see(h.session.state, h.settings.game)
             return True
         if key == STATS_KEY:
             return h.stats.merge_stored()

@@ -265,16 +265,20 @@ def _grow(width: float, height: float, boxes: tuple[_Box, ...]) -> float:
 
 class Layout:
     """The tables of the game on the table and their layout on the page: the game's view
-    module, whether the room is tall (portrait), the table of a state (the current one
-    worked out once per position), and the board laid out last, with its card ids.
+    module, whether the room is tall (portrait, chosen when the room, the game or its switches
+    change: :meth:`see`, :meth:`resize`), the table of a state (the current one worked out
+    once per position) and its board, with its card ids. Asking for a table or a board
+    changes nothing of what the next one will be but the cards' element ids (a card keeps
+    its id where it stays: :class:`CardIds`).
 
     >>> from pyapp.games import get_game, get_view
     >>> lay = Layout(); lay.use(get_view("gyre")); lay.resize(390, 700)
     True
     >>> state = get_game("gyre").deal(42, get_game("gyre").parse_options(""))
-    >>> lay.current(state, False, frozenset()) is lay.current(state, False, frozenset())
+    >>> lay.see(state, frozenset()); lay.current(state, False, frozenset()) is lay.current(state, False, frozenset())
     True
-    >>> board = lay.lay_out(lay.current(state, False, frozenset()), Marks()); board is lay.board
+    >>> board = lay.lay_out(lay.current(state, False, frozenset()), Marks())
+    >>> board == lay.lay_out(lay.current(state, False, frozenset()), Marks())
     True
     """
 
@@ -282,8 +286,6 @@ class Layout:
         self.module: GameView | None = None
         self.portrait = False
         self.ids = CardIds()
-        #: The board laid out last, where pointer input looks.
-        self.board: Board | None = None
         self._table: Table | None = None
         self._key: tuple[Any, ...] = ()
         #: The last position drawn (its state and switches), to size its tables by, and the
@@ -291,6 +293,7 @@ class Layout:
         self._seen: tuple[Any, frozenset[str]] | None = None
         self._chosen: tuple[Any, ...] = ()
         self._room: tuple[float, float] | None = None
+        self._laid: tuple[Table, Marks, Board] | None = None
 
     def use(self, module: GameView) -> None:
         """The game on the table is ``module``'s (another game: no card is the one before)."""
@@ -307,14 +310,14 @@ class Layout:
         >>> from pyapp.games import get_game, get_view
         >>> lay = Layout(); lay.use(get_view("square"))
         >>> state = get_game("square").deal(5, get_game("square").parse_options(""))
-        >>> _t = lay.current(state, False, frozenset())
+        >>> lay.see(state, frozenset())
         >>> lay.resize(320, 340), lay.portrait  # barely taller than wide, yet the tall grid's cells are larger
         (True, True)
         >>> lay.resize(844, 300), lay.portrait
         (True, False)
         >>> fresh = Layout(); fresh.use(get_view("square")); fresh.resize(320, 340)  # no position yet: by shape
         False
-        >>> _t = fresh.current(state, False, frozenset()); fresh.portrait  # the first position chooses again
+        >>> fresh.see(state, frozenset()); fresh.portrait  # the first position chooses again
         True
         """
         self._room = (width, height)
@@ -361,23 +364,32 @@ class Layout:
             return replace(table, summary=())
         return replace(table, prompt=_("You gave up this game."), status="finished") if resigned else table
 
+    def see(self, state: Any, switches: frozenset[str]) -> None:
+        """The position on the table is ``state`` with ``switches``: the first position in a room
+        sizes its tables (see :meth:`resize`), and other switches may turn the table."""
+        self._seen = (state, switches)
+        self._choose()
+
     def current(self, state: Any, resigned: bool, switches: frozenset[str]) -> Table:
         """The table the player acts on (worked out once per position, orientation, switches and
         language: its words are in the language in use)."""
         assert self.module is not None
-        self._seen = (state, switches)
-        self._choose()  # the first position drawn in a room sizes its tables (see resize)
         key = (self.module.game.id, state, self.portrait, switches, resigned, language())
         if self._table is None or key != self._key:
             self._table, self._key = self.table(state, resigned, switches), key
         return self._table
 
     def lay_out(self, table: Table, marks: Marks) -> Board:
-        """``table`` laid out with ``marks`` (:func:`lay_out`); pointer input looks at it."""
+        """``table`` laid out with ``marks`` (:func:`lay_out`; the last one is kept: pointer input
+        asks for the board of the state on the screen at each event)."""
         assert self.module is not None
-        self.board = lay_out(table, self.module.face, self.ids, marks)
-        return self.board
+        if self._laid is not None and self._laid[0] is table and self._laid[1] == marks:
+            return self._laid[2]
+        board = lay_out(table, self.module.face, self.ids, marks)
+        self._laid = (table, marks, board)
+        return board
 
-    def peekable(self, pile: str | None) -> bool:
-        """A pile whose whole content a long press or a double click shows (Zodiac's squared piles)."""
-        return self.board is not None and any(p.id == pile and "peek" in p.classes for p in self.board.piles)
+
+def peekable(board: Board | None, pile: str | None) -> bool:
+    """A pile of ``board`` whose whole content a long press or a double click shows (Zodiac's squared piles)."""
+    return board is not None and any(p.id == pile and "peek" in p.classes for p in board.piles)

@@ -26,7 +26,7 @@ from dataclasses import dataclass
 from typing import Callable, Final, Mapping
 
 from .hand import Hand
-from .layout import Layout, pile_at
+from .layout import peekable, pile_at
 from ..core.table import Place
 from .view import Board, CardView
 
@@ -211,10 +211,11 @@ class Pointer:
     (True, True)
     """
 
-    def __init__(self, layout: Layout, hand: Hand, tap: Callable[[str | None, int | None], None],
+    def __init__(self, board: Callable[[], Board | None], hand: Hand, tap: Callable[[str | None, int | None], None],
                  drop: Callable[[Place, str | None], None], peek: Callable[[str | None], bool]) -> None:
+        """``board``: the board of the state the input acts on (the view's; None on no board)."""
         self.gestures = Gestures()
-        self._layout, self._hand = layout, hand
+        self._board, self._hand = board, hand
         self._tap, self._drop, self._peek = tap, drop, peek
 
     @property
@@ -224,13 +225,13 @@ class Pointer:
 
     def lift(self, source: Place | None) -> None:
         """A card from ``source`` is being dragged (None: the drag was cancelled): its targets light."""
-        board = self._layout.board
+        board = self._board()
         self._hand.lift(source, board.draggable if board is not None else ())
 
     def down(self, pile: str | None, index: int | None, x: float, y: float, unit: float) -> int:
         """A pointer went down (see :meth:`Gestures.down`): the press's ticket, negative when it
         holds a card that may be dragged (the binding then keeps the pointer)."""
-        return self.gestures.down(self._layout.board, pile, index, x, y, unit)
+        return self.gestures.down(self._board(), pile, index, x, y, unit)
 
     def move(self, x: float, y: float) -> tuple[str, float, float, bool] | None:
         """The pointer moved: the uid of the card that follows it, where its corner goes in
@@ -240,7 +241,7 @@ class Pointer:
         moved = self.gestures.move(x, y)
         if moved is None:
             return None
-        board = self._layout.board
+        board = self._board()
         if not was and board is not None:
             card = next(c for c in board.cards if c.uid == moved[0])
             self.lift((card.pile, card.index))
@@ -264,29 +265,29 @@ class Pointer:
     def drop_at(self, source: Place, ux: float, uy: float) -> None:
         """A dragged card let go at (``ux``, ``uy``), in card units: dropped on the pile there,
         or on the nearest pile that takes it when it was let go just beside one."""
-        board = self._layout.board
+        board = self._board()
         among = {t for t, _ in board.holds.get(source, ())} if board is not None else set()
         self._drop(source, (pile_at(board, ux, uy, among) or pile_at(board, ux, uy)) if board is not None else None)
 
     def tap_at(self, ux: float, uy: float, pile: str | None = None, index: int | None = None) -> None:
         """A tap at (``ux``, ``uy``), in card units: on ``pile`` (and its card ``index``) when the
         page knows which element was hit, else on the pile whose area holds the point."""
-        if pile is None and self._layout.board is not None:
-            pile, index = pile_at(self._layout.board, ux, uy), None
+        if pile is None and (board := self._board()) is not None:
+            pile, index = pile_at(board, ux, uy), None
         self._tap(pile, index)
 
     def long_press(self, ticket: int) -> bool:
         """The press ``ticket`` was held a while without moving: on a squared pile its cards
         show (True)."""
         pile = self.gestures.long_press(ticket)
-        if pile is None or not self._layout.peekable(pile):
+        if pile is None or not peekable(self._board(), pile):
             return False
         self.gestures.end_press()
         return self._peek(pile)
 
     def double_click(self, pile: str | None) -> bool:
         """A double click on a squared pile shows its cards, unless its clicks played a card."""
-        return self._layout.peekable(pile) and self.gestures.double_click_peeks(pile) and self._peek(pile)
+        return peekable(self._board(), pile) and self.gestures.double_click_peeks(pile) and self._peek(pile)
 
     def button_press(self, down: bool, previews: bool) -> tuple[int, bool]:
         """A pointer went down or up on the buttons under the board (see
