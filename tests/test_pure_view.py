@@ -80,7 +80,8 @@ def test_input_finds_the_same_targets_whatever_was_drawn_before(
         never.pointer.drop_at(source, x, y)
         assert never.view().address == drawn.view().address != address  # the move was played on both
     x, y = fx * board.width, fy * board.height
-    assert pile_at(never.board(), x, y) == pile_at(drawn.board(), x, y)
+    now, unseen = drawn.board(), never.board()
+    assert now is not None and unseen is not None and pile_at(unseen, x, y) == pile_at(now, x, y)
     drawn.pointer.tap_at(x, y)
     never.pointer.tap_at(x, y)
     assert fingerprint(never) == fingerprint(drawn)
