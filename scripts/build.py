@@ -18,6 +18,7 @@ import shutil
 import subprocess
 import sys
 import zipfile
+from collections.abc import Callable
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -115,28 +116,72 @@ def lazy_sync_sleep(text: str) -> str:
     return text.replace(SYNC_SLEEP_EAGER, SYNC_SLEEP_LAZY)
 
 
-#: The markers in index.html where the start screen's game tiles and today's deal buttons go.
-START_MARKERS = ("GAME-TILES", "GAME-DAILIES")
+#: The markers in index.html where the words and buttons made from the registry of games go: the
+#: page's description, the start screen's lead (how many games), a tile per game and today's
+#: deal buttons.
+START_MARKERS = ("GAME-DESCRIPTION", "GAME-LEAD", "GAME-TILES", "GAME-DAILIES")
 
 
 def start_screen(page: str) -> str:
-    """The page with a tile and a daily deal button per game written in at the markers
-    (:data:`START_MARKERS`, each on a line of its own, replaced with that line's
-    indentation), from the registry of the pyapp/ beside this script
-    (``pyapp.ui.markup.start_screen_html``): the start screen shows before Python starts.
+    """The page with the words and buttons of the registry of games written in at the markers
+    (:data:`START_MARKERS`, each on a line of its own, replaced with that line's indentation),
+    from the registry of the pyapp/ beside this script: the description
+    (``pyapp.ui.chrome.description``), the lead (``pyapp.ui.chrome.lead``, in English: the page
+    applies a language's words when it knows it), a tile and a daily deal button per game
+    (``pyapp.ui.markup.start_screen_html``). The start screen shows before Python starts.
     Stops the build unless each marker is there exactly once."""
     if str(ROOT) not in sys.path:
         sys.path.insert(0, str(ROOT))
+    from html import escape
+
+    from pyapp.i18n import language
+    from pyapp.ui.chrome import description, lead
     from pyapp.ui.markup import start_screen_html
 
-    for which, name in enumerate(START_MARKERS):
+    if language() != "en":
+        sys.exit(f"scripts/build.py: the page is written in English, not {language()!r}")
+    writers: dict[str, Callable[[str], str]] = {
+        "GAME-DESCRIPTION": lambda indent: f'{indent}<meta name="description" content="{escape(description())}">',
+        "GAME-LEAD": lambda indent: indent + escape(lead(), quote=False),
+        "GAME-TILES": lambda indent: start_screen_html(indent)[0],
+        "GAME-DAILIES": lambda indent: start_screen_html(indent)[1],
+    }
+    for name in START_MARKERS:
         found = list(re.finditer(rf"^([ \t]*)<!-- {name}\b[^\n]*?-->[ \t]*$", page, re.M))
         if len(found) != 1:
             sys.exit(f"scripts/build.py: index.html has the {name} marker {len(found)} times, not once "
                      f"(<!-- {name} ... --> on a line of its own)")
         marker = found[0]
-        page = page[:marker.start()] + start_screen_html(marker.group(1))[which] + page[marker.end():]
+        page = page[:marker.start()] + writers[name](marker.group(1)) + page[marker.end():]
     return page
+
+
+#: The marker in static/orbit.css where each game's own styles go (:func:`game_styles`).
+STYLE_MARKER = "GAME-STYLES"
+
+
+def game_styles(sheet: str, root: Path = ROOT) -> str:
+    """static/orbit.css with each game's own styles (``pyapp/games/<id>/style.css``, a game
+    folder's, if it has one) written in at the GAME-STYLES marker (a comment on a line of its
+    own), one after the other in the registry's order: where they stand in the sheet decides
+    which rule wins over the shared ones. Stops the build unless the marker is there exactly
+    once, or when a style sheet lies in a folder that is no registered game's."""
+    if str(ROOT) not in sys.path:
+        sys.path.insert(0, str(ROOT))
+    from pyapp.games import entries
+
+    found = list(re.finditer(rf"^[ \t]*/\* {STYLE_MARKER}\b[^\n]*?\*/[ \t]*$", sheet, re.M))
+    if len(found) != 1:
+        sys.exit(f"scripts/build.py: static/orbit.css has the {STYLE_MARKER} marker {len(found)} times, not once "
+                 f"(/* {STYLE_MARKER} ... */ on a line of its own)")
+    # a game's folder is its rules' package: pyapp.games.<folder>.rules
+    folders = [type(e.game).__module__.split(".")[2] for e in entries() if type(e.game).__module__.startswith("pyapp.games.")]
+    sheets = {path.parent.name: path for path in (root / "pyapp" / "games").glob("*/style.css")}
+    strays = sorted(set(sheets) - set(folders))
+    if strays:
+        sys.exit(f"scripts/build.py: pyapp/games/{strays[0]}/style.css is not the folder of a registered game")
+    styles = "\n".join(sheets[folder].read_text().rstrip("\n") for folder in folders if folder in sheets)
+    return sheet[:found[0].start()] + styles + sheet[found[0].end():]
 
 
 def catalogues(out: Path) -> list[str]:
@@ -183,6 +228,7 @@ def build(out: Path, root: Path = ROOT) -> dict[str, object]:
     )
     shutil.copytree(root / "static", out / "static",
                     ignore=shutil.ignore_patterns("sw.js", "*.md", "pyodide-loader.mjs", "snapshot-worker.mjs"))
+    (out / "static" / "orbit.css").write_text(game_styles((root / "static" / "orbit.css").read_text(), root))
     app_zip(root, out / "app.zip", node)
     catalogues(out / "locale")
     # The start-up snapshot (see pyodide-loader.mjs) is keyed by everything it is made of.

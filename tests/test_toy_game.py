@@ -16,11 +16,14 @@ from __future__ import annotations
 
 import io
 from collections.abc import Iterator
+from pathlib import Path
 from dataclasses import dataclass, replace
 from random import Random
 from typing import Final
 
 import pytest
+from babel.messages.mofile import write_mo
+from babel.messages.pofile import read_po
 
 from conformance import *  # noqa: F403 (the whole conformance suite, run here for the toy: see `game`)
 
@@ -31,6 +34,8 @@ from pyapp.core.game import OptionSpec, Status, format_option_values, parse_fiel
 from pyapp.games import Conformance, GameEntry, entries, entry, get_game, get_view, register, unregister
 from pyapp.app.hints import hint
 from pyapp.core.links import Link
+from pyapp.i18n import use
+from pyapp.ui.chrome import description, frame_writes, lead
 from pyapp.ui.markup import start_screen_html
 from pyapp.ui.paint import Painter
 from pyapp.core.rng import shuffled
@@ -194,6 +199,30 @@ def test_the_toy_is_a_game_of_the_registry_while_registered(toy: GameEntry) -> N
                                    '  <span class="resume"></span>\n</button>')
     assert daily.splitlines()[-1] == ('<button type="button" id="daily-toy" data-daily="toy" disabled>Toy '
                                       '<span class="daily-state"></span></button>')
+
+
+def test_the_start_screen_counts_the_toy_in_every_language(toy: GameEntry) -> None:
+    """The lead says how many games there are, from the registry, in words and in the language in use."""
+    assert lead().startswith("Five original solitaire games. They play offline")
+    assert ("#start .lead", "text", lead()) in frame_writes()
+    assert description().startswith("Five original solitaire games: Gravity, Solitaire Square, Gyre, Zodiac and Toy Patience.")
+    catalogues = Path(__file__).resolve().parent.parent / "pyapp" / "locale"
+    for tag, locale, words in (("de", "de", "Fünf originelle Solitärspiele."), ("fr", "fr", "Cinq jeux de patience"),
+                               ("ja", "ja", "オリジナルのソリティア5種")):
+        with (catalogues / locale / "LC_MESSAGES" / "orbit.po").open("rb") as f:
+            buf = io.BytesIO()
+            write_mo(buf, read_po(f, locale=locale))
+        use(tag, buf.getvalue())
+        try:
+            assert lead().startswith(words), (tag, lead())
+            assert ("#start .lead", "text", lead()) in frame_writes()
+        finally:
+            use("en")
+    unregister(toy.id)
+    try:
+        assert lead().startswith("Four original solitaire games.")
+    finally:
+        register(toy)
 
 
 def test_registering_keeps_the_order_and_replaces_the_same_id(toy: GameEntry) -> None:

@@ -8,17 +8,17 @@ the registry is read: every subpackage here that has an ``ENTRY`` is registered.
 Nothing outside a game's own folder names it; everything reads this registry
 (docs/ADDING-A-GAME.md).
 
->>> [e.id for e in entries()]
+>>> [e.id for e in entries()][:4]  # the built-in games (a new one joins by its order)
 ['gravity', 'square', 'gyre', 'zodiac']
 >>> e = entry("square")
 >>> e.title, e.short_title, e.lower_is_better, e.band(50)
 ('Solitaire Square', 'Square', False, '')
 >>> get_game("gyre").title, get_view("gyre").game is get_game("gyre")
 ('Gyre', True)
->>> get_view("nope")
+>>> get_view("nope")  # doctest: +ELLIPSIS
 Traceback (most recent call last):
 ...
-pyapp.core.errors.ParseError: unknown game 'nope'; known: gravity, square, gyre, zodiac
+pyapp.core.errors.ParseError: unknown game 'nope'; known: gravity, square, gyre, zodiac...
 """
 
 from __future__ import annotations

@@ -17,7 +17,7 @@ from __future__ import annotations
 
 from typing import Final
 
-from ..i18n import N_, _, language, pgettext
+from ..i18n import N_, _, capital, language, ngettext, number, pgettext
 
 Write = tuple[str, str, str]
 
@@ -42,8 +42,6 @@ FIXED: Final = (
     ("#settings", "attr:aria-label", N_("Settings")),
     ("#banner-close", "attr:aria-label", N_("Dismiss")),
     ("#notice-close", "attr:aria-label", N_("Dismiss")),
-    ("#start .lead", "text", N_("Four original solitaire games. They play offline, and every deal has a link "
-                                "you can send to a friend.")),
     ("#start .today", "attr:aria-label", N_("Today's deals, the same for everyone")),
     ("#start .today-label", "text", N_("Today's deal:")),
     ("#stats-open", "text", N_("Statistics")),
@@ -71,6 +69,59 @@ FIXED: Final = (
 )
 
 
+def count_word(n: int) -> str:
+    """A count of games as a word, in the language in use ("four"), up to twelve; a number beyond.
+
+    >>> count_word(4), count_word(13)
+    ('four', '13')
+    """
+    # Translators: a count of games, before "original solitaire games" (the start screen's lead);
+    # a word, as "Four original solitaire games" says it (the sentence starts with a capital).
+    words = (pgettext("games", "one"), pgettext("games", "two"), pgettext("games", "three"), pgettext("games", "four"),
+             pgettext("games", "five"), pgettext("games", "six"), pgettext("games", "seven"),
+             pgettext("games", "eight"), pgettext("games", "nine"), pgettext("games", "ten"),
+             pgettext("games", "eleven"), pgettext("games", "twelve"))
+    return words[n - 1] if 1 <= n <= len(words) else number(n)
+
+
+def lead(count: int | None = None) -> str:
+    """The start screen's lead, in the language in use: how many games there are (the
+    registry's, or ``count``), and what every one of them offers.
+
+    >>> lead(4)
+    'Four original solitaire games. They play offline, and every deal has a link you can send to a friend.'
+    >>> from pyapp.games import entries
+    >>> lead() == lead(len(entries()))
+    True
+    >>> lead(1)
+    'One original solitaire game. It plays offline, and every deal has a link you can send to a friend.'
+    """
+    from ..games import entries
+
+    n = len(entries()) if count is None else count
+    # Translators: the start screen's lead; {count} is how many games, a word ("four"): "Four original solitaire games. ..."
+    return capital(ngettext("{count} original solitaire game. It plays offline, and every deal has a link you can "
+                            "send to a friend.",
+                            "{count} original solitaire games. They play offline, and every deal has a link you can "
+                            "send to a friend.", n).format(count=count_word(n)))
+
+
+def description() -> str:
+    """The page's description (``<meta name="description">``, for search engines and link
+    previews; English, as the page before it knows the player's language): how many games,
+    their names.
+
+    >>> description()  # doctest: +ELLIPSIS
+    '... original solitaire games: Gravity, Solitaire Square, Gyre...Zodiac... Plays offline; every deal has a link.'
+    """
+    from ..games import entries
+
+    names = [e.title for e in entries()]
+    listed = " and ".join(filter(None, (", ".join(names[:-1]), names[-1])))
+    return f"{capital(count_word(len(names)))} original solitaire {'game' if len(names) == 1 else 'games'}: {listed}. " \
+           "Plays offline; every deal has a link."
+
+
 def frame_writes() -> tuple[Write, ...]:
     """The frame's words in the language in use, with ``<html lang>``; the start
     screen's tile texts come from the game registry (game names stay as they are)."""
@@ -87,6 +138,7 @@ def frame_writes() -> tuple[Write, ...]:
             out.append((f"#{tool} .lbl", "text", _(label)))
         out += [(f"#{tool}", "attr:aria-label", _(label)), (f"#{tool}", "attr:title", _(tip))]
     out += [(selector, what, _(message)) for selector, what, message in FIXED]
+    out.append(("#start .lead", "text", lead()))
     for entry in entries():
         out.append((f"#tile-{entry.game.id} .tile-text", "text", _(entry.blurb)))
     return tuple(out)
