@@ -19,6 +19,7 @@ Status = Literal["playing", "won", "lost", "finished"]
 
 S = TypeVar("S")
 O = TypeVar("O")
+T = TypeVar("T")
 
 
 @dataclass(frozen=True)
@@ -76,6 +77,22 @@ class Game(Protocol[S, O]):
 
 
 AnyGame = Game[Any, Any]
+
+
+def own(value: object, kind: type[T]) -> T:
+    """``value``, which must be a ``kind``: how code handed a game's state as ``object`` (a
+    solver's :meth:`~pyapp.core.search.Problem.start`) takes it as its game's own.
+
+    >>> own(3, int)
+    3
+    >>> own("GR1|...", int)
+    Traceback (most recent call last):
+    ...
+    TypeError: a int was expected, not a str
+    """
+    if isinstance(value, kind):
+        return value
+    raise TypeError(f"a {kind.__name__} was expected, not a {type(value).__name__}")
 
 
 def parse_option_values(specs: tuple[OptionSpec, ...], text: str, game_title: str = "") -> dict[str, str]:

@@ -43,7 +43,9 @@ from __future__ import annotations
 import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Any, Generic, Hashable, Iterator, Literal, TypeVar, cast
+from typing import Generic, Hashable, Iterator, Literal, TypeVar, cast
+
+from .teardown import Memo
 
 S = TypeVar("S")
 
@@ -83,7 +85,7 @@ class Problem(Generic[S]):
     :meth:`score_of` turns a value back into the game's score.
     """
 
-    def start(self, state: Any) -> S:
+    def start(self, state: object) -> S:
         """The search's state for the engine's ``state`` (by default the same value)."""
         return cast(S, state)
 
@@ -91,7 +93,7 @@ class Problem(Generic[S]):
         """The game's own score for a value of the search (by default the same number)."""
         return value
 
-    def tables(self) -> list[Any]:
+    def tables(self) -> list[Memo]:
         """The containers (dicts, sets, lists) of this problem's own memos, none shared with
         another problem or a module: :class:`Teardown` empties them a piece at a time once a
         search is done with it (by default none)."""
@@ -481,7 +483,7 @@ class Search(Generic[S]):
         """Stop here: the verdict says what was proved so far."""
         self.done = True
 
-    def tables(self) -> list[Any]:
+    def tables(self) -> list[Memo]:
         """Its transposition table, the line it stands on, and its problem's memos (:meth:`Problem.tables`)."""
         return [self._finished, self._path, self._stack, *self.problem.tables()]
 

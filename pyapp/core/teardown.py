@@ -5,11 +5,32 @@ from __future__ import annotations
 
 import time
 from collections.abc import Callable
-from typing import Any, Protocol
+from typing import Protocol, runtime_checkable
+
+
+class Popped(Protocol):
+    """A memo emptied from its end: a list or a set (``pop()``)."""
+
+    def __len__(self) -> int: ...
+
+    def pop(self) -> object: ...
+
+
+@runtime_checkable
+class PoppedItems(Protocol):
+    """A memo emptied an item at a time: a dict (``popitem()``)."""
+
+    def __len__(self) -> int: ...
+
+    def popitem(self) -> object: ...
+
+
+#: One of a search's memos (:meth:`pyapp.core.search.Problem.tables`), whatever its keys and values.
+Memo = Popped | PoppedItems
 
 
 class Tabled(Protocol):
-    def tables(self) -> list[Any]: ...
+    def tables(self) -> list[Memo]: ...
 
 
 class Teardown:
@@ -38,7 +59,7 @@ class Teardown:
     PIECE = 512
 
     def __init__(self) -> None:
-        self.held: list[Any] = []
+        self.held: list[Memo] = []
 
     @property
     def pending(self) -> bool:
@@ -55,7 +76,7 @@ class Teardown:
         held = self.held
         while held:
             table = held[-1]
-            take = table.popitem if isinstance(table, dict) else table.pop
+            take = table.popitem if isinstance(table, PoppedItems) else table.pop
             for _unused in range(min(len(table), self.PIECE)):
                 take()
             if not table:

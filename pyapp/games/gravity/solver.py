@@ -94,9 +94,11 @@ An end game: 8S on ``b3`` (with every other card but 7H buried under it), 7H on 
 from __future__ import annotations
 
 import functools
-from typing import Any, Final
+from typing import Final
 
+from ...core.game import own
 from ...core.search import BUDGET, Problem
+from ...core.teardown import Memo
 from .rules import CELL_NAMES, DEFAULT_OPTIONS, NEIGHBOURS, OUTWARD, PLANET, GravityOptions, GravityState, _REL, dist
 
 __all__ = ["EMPTY", "GravityProblem", "State", "problem"]
@@ -248,13 +250,13 @@ class GravityProblem(Problem[State]):
         self._tie = _NO_TIE if k % len(_ORDERS) < 4 or self._rank is None else self._rank
         return self.attempts[k] if k < len(self.attempts) else None
 
-    def tables(self) -> list[Any]:
+    def tables(self) -> list[Memo]:
         """Its own memos (:meth:`pyapp.core.search.Problem.tables`)."""
         return [self._suffix, self._comps]
 
-    def start(self, state: Any) -> State:
+    def start(self, state: object) -> State:
         """The search state of an engine :class:`~pyapp.games.gravity.rules.GravityState`."""
-        st: GravityState = state
+        st = own(state, GravityState)
         tops = bytes(p[-1] if p else EMPTY for p in st.cells)
         return tops, bytes(st.moon), 0, st.hole
 

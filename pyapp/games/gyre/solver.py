@@ -281,11 +281,12 @@ from __future__ import annotations
 
 import weakref
 from collections.abc import Generator
-from typing import Any, Hashable
+from typing import Hashable, TypeVar
 
 from ...core.cards import CANONICAL_INDEX
+from ...core.game import own
 from ...core.search import Pending, Problem
-from ...core.teardown import Teardown
+from ...core.teardown import Memo, Teardown
 from .bound import (_CACHE_LIMIT, _CODE, _HAND, _INDEX, _MASKS, _PTS, _RANK, _SUIT_CACHE, _SUIT_MASK, _XB, _XR, _bits,
                     _end_best, _rank_bound, _suit_bound, forced_captures)
 from .relax import ALLOWANCE, BUDGET as RELAXED_BUDGET, RATE, Question, Relaxed
@@ -306,6 +307,9 @@ BEAM_PER_NODE = 16
 
 #: ``(ring, hand, idx, pending, score, deck)`` (see the module doc).
 State = tuple[tuple[int, ...], tuple[int, ...], int, int, int, tuple[int, ...]]
+#: A memo's keys and values (:meth:`GyreProblem._full`).
+K = TypeVar("K")
+V = TypeVar("V")
 
 
 def _mask(cards: tuple[int, ...]) -> int:
@@ -430,14 +434,14 @@ class GyreProblem(Problem[State]):
         super().deepen(factor)
         self.ceiling_positions *= factor
 
-    def tables(self) -> list[Any]:
+    def tables(self) -> list[Memo]:
         """Its own memos and its relaxed game's (:meth:`pyapp.core.search.Problem.tables`); the
         module-level caches are shared, and stay."""
         relaxed = self._relaxed
         return [self._suffix, self._easy, self._rest, self._memo, self._labels, self._gains,
                 *(() if relaxed is None else (relaxed.ub, relaxed.lb)), *self._retired.held]
 
-    def _full(self, memo: dict[Any, Any]) -> dict[Any, Any]:
+    def _full(self, memo: dict[K, V]) -> dict[K, V]:
         """A memo full at its limit (:data:`.bound._CACHE_LIMIT`) is retired, and an empty one takes
         its place: the retired one is freed a piece at a time as the search goes (:meth:`moves`),
         not at once (300,000 entries freed in one task held the page for up to 139 ms, a search of
@@ -446,9 +450,9 @@ class GyreProblem(Problem[State]):
         self._retired.held.append(memo)
         return {}
 
-    def start(self, state: Any) -> State:
+    def start(self, state: object) -> State:
         """The compact state of an engine state (a :class:`GyreState`)."""
-        s: GyreState = state
+        s = own(state, GyreState)
         ring = tuple(-1 if c is None else CANONICAL_INDEX[c] for c in s.ring)
         hand = tuple(sorted(CANONICAL_INDEX[c] for c in s.hand))
         deck = tuple(CANONICAL_INDEX[c] for c in s.deck)
@@ -1028,7 +1032,7 @@ class GyreProblem(Problem[State]):
         return (new_ring, rest, idx, pending, score, deck)
 
 
-def problem(state: Any = None) -> GyreProblem:
+def problem(state: GyreState | None = None) -> GyreProblem:
     """The problem for positions like the engine's ``state`` (its options; None: default rules)."""
     options = state.options if state is not None else GyreOptions()
     return GyreProblem(options)

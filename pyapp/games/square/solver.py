@@ -102,9 +102,11 @@ with the least useful live cards first (those with the fewest cells per competin
 from __future__ import annotations
 
 from itertools import combinations
-from typing import Any, Hashable
+from typing import Hashable
 
+from ...core.game import own
 from ...core.search import Problem
+from ...core.teardown import Memo
 from .rules import CELLS, HAND_SIZE, HIGH, MAX_COST, SQUARE, SquareState
 
 __all__ = ["SquareProblem", "Pos", "problem_for_state"]
@@ -219,13 +221,13 @@ class SquareProblem(Problem[Pos]):
         self._runs: dict[tuple[int, int, int, int], tuple[Run, int, tuple[tuple[int, int, int, int], ...]]] = {}
 
     # -- conversion ------------------------------------------------------------------
-    def tables(self) -> list[Any]:
+    def tables(self) -> list[Memo]:
         """Its own memos (:meth:`pyapp.core.search.Problem.tables`)."""
         return [self._cache, self._runs]
 
-    def start(self, state: Any) -> Pos:
+    def start(self, state: object) -> Pos:
         """The compact state of the engine's ``state`` (its options must match the problem's)."""
-        st: SquareState = state
+        st = own(state, SquareState)
         if st.options.wrap != self.wrap:
             raise ValueError("this solver was made for other options")
         deck = tuple(st.deck)

@@ -169,10 +169,12 @@ answer, and the search, are the same as in one go.
 
 from __future__ import annotations
 
-from typing import Any, Final, Hashable
+from typing import Final, Hashable
 
 from ...core.cards import SUITS, Card
+from ...core.game import own
 from ...core.search import Pending, Problem
+from ...core.teardown import Memo
 from .rules import FOUNDATIONS, N_CARDS, N_EQUATOR, ZodiacState
 from .suits import (DEEP_BUDGET, NO_LIMIT, PLAN_BUDGET, PLAN_TOTAL, STEP_WORK, WORK, PlanSearch, SuitConfig, keeps_direction,
                     plan_suit, suit_best, suit_config, suit_piles, work_done)
@@ -240,12 +242,14 @@ class ZodiacProblem(Problem[State]):
         #: :class:`Pending` for the search to call again in its next step; None: no limit.
         self.step_work = step_work
 
-    def tables(self) -> list[Any]:
+    def tables(self) -> list[Memo]:
         """Its own memos (:meth:`pyapp.core.search.Problem.tables`; the one-suit memo of
         :mod:`.suits` is shared, and stays)."""
         return [self._plans, self._deep]
 
-    def start(self, state: ZodiacState) -> State:
+    def start(self, state: object) -> State:
+        """The compact state of an engine :class:`~pyapp.games.zodiac.rules.ZodiacState`."""
+        state = own(state, ZodiacState)
         talon = bytes(code(c) for c in (*state.waste, *state.stock))
         equator = tuple(0 if c is None else code(c) for c in state.equator)
         zodiac = tuple(bytes(code(c) for c in pile) for pile in state.zodiac)
