@@ -52,7 +52,7 @@ def twin_of(page: Page) -> Controller:
 
 def page_table(page: Page) -> Table:
     """The table the page shows, as a fresh controller in CPython draws it in the page's room."""
-    table = twin_of(page).table_now()
+    table = twin_of(page).tables.table_now()
     assert table is not None
     return table
 
@@ -304,7 +304,7 @@ def both(orbit: Orbit, twin: Controller, name: str) -> str:
     key(orbit, name)
     assert twin.key(" " if name == "Space" else name, board=True), name
     said = twin.effects().announce
-    table = twin.table_now()
+    table = twin.tables.table_now()
     assert table is not None
     assert tuple(orbit.page.evaluate(ACTIVE)) == focus.settle(table, twin.focus.stop), name
     return said
@@ -313,13 +313,13 @@ def both(orbit: Orbit, twin: Controller, name: str) -> str:
 def play_on_both(orbit: Orbit, twin: Controller, token: str, pile_key: bool = False) -> None:
     """``token`` played by keys alone in the page and in the twin (the same keys, as the
     Keys help says); then the page shows the twin's board, link and words."""
-    table = twin.table_now()
+    table = twin.tables.table_now()
     assert table is not None and twin.session is not None
     marks = locate_hint(table, token)
     assert marks is not None and marks.target is not None
 
     def walk(goal: focus.Stop) -> None:
-        now = twin.table_now()
+        now = twin.tables.table_now()
         assert now is not None
         for direction in focus.path(now, focus.settle(now, twin.focus.stop), goal):
             both(orbit, twin, "Arrow" + direction.capitalize())

@@ -123,10 +123,10 @@ def test_arrows_follow_the_geometry() -> None:
 def test_the_focus_settles_when_its_card_moves_on() -> None:
     c = controller("#g=gyre&s=42")
     v = c.view()
-    assert focused(v) == focus.first(c.table_now())  # type: ignore[arg-type]
+    assert focused(v) == focus.first(c.tables.table_now())  # type: ignore[arg-type]
     c.focus.stop = ("H", 4)
-    c.play(next(g.token for g in c.table_now().gestures if g.source == ("H", 4)))  # type: ignore[union-attr]
-    assert focused(c.view())[0] in {p.id for p in c.table_now().piles}  # type: ignore[union-attr]
+    c.play(next(g.token for g in c.tables.table_now().gestures if g.source == ("H", 4)))  # type: ignore[union-attr]
+    assert focused(c.view())[0] in {p.id for p in c.tables.table_now().piles}  # type: ignore[union-attr]
 
 
 # -- picking and dropping with keys ----------------------------------------------------------
@@ -158,7 +158,7 @@ def test_enter_on_a_place_that_refuses_the_card_says_why_and_escape_puts_it_back
 
 def test_enter_plays_a_card_with_one_move_as_a_tap_does_and_arrows_move_the_ring() -> None:
     c = controller("#g=gyre&s=42")
-    table = c.table_now()
+    table = c.tables.table_now()
     assert table is not None
     tap = next(g for g in table.gestures if g.tap)
     c.focus.stop = tap.source
@@ -172,7 +172,7 @@ def test_enter_plays_a_card_with_one_move_as_a_tap_does_and_arrows_move_the_ring
 
 def test_a_pick_by_keys_square_discards_then_c_confirms() -> None:
     c = controller("#g=square&s=2&o=ends")
-    table = c.table_now()
+    table = c.tables.table_now()
     assert table is not None
     g = next(g for g in table.gestures if g.pick is not None)
     c.focus.stop = g.source
@@ -204,7 +204,7 @@ def test_the_games_own_keys_rotate_moon_stock_and_new() -> None:
     g = controller("#g=gravity&s=42")
     assert ("M", "MOON to PLANET") in g.dialogs.keys_help()
     assert g.key("m") and g.session is not None and g.session.moves == ()  # not allowed yet: it says why
-    assert g.notice is not None and g.notice.text == g.table_now().buttons[0].title  # type: ignore[union-attr]
+    assert g.notice is not None and g.notice.text == g.tables.table_now().buttons[0].title  # type: ignore[union-attr]
     assert not g.key("ArrowLeft")  # arrows act on the board only
 
 
@@ -233,7 +233,7 @@ def test_the_keys_help_lists_the_keys_and_question_mark_opens_it() -> None:
 def test_every_stop_has_a_name_and_other_cards_are_hidden(game_id: str) -> None:
     for seed in (3, 4):
         c = controller(f"#g={game_id}&s={seed}")
-        table = c.table_now()
+        table = c.tables.table_now()
         assert table is not None
         stops = {s.stop for s in focus.spots(table)}
         board = c.view().board
@@ -262,7 +262,7 @@ def test_names_say_the_card_and_where_it_lies() -> None:
     assert empty.name == "Slot 5, empty"
     # Square: an empty cell says what it takes, and its price while a card is held
     s = controller("#g=square&s=14&o=ends")
-    table = s.table_now()
+    table = s.tables.table_now()
     assert table is not None
     g2 = next(g for g in table.gestures if g.note.startswith("cost"))
     s.focus.stop = g2.source
@@ -375,7 +375,7 @@ def test_every_table_names_its_piles() -> None:
 def go(c: Controller, goal: tuple[str, int | None]) -> int:
     """Arrow keys from where the ring is to ``goal`` (the path the focus module walks);
     the ring is drawn there after. Returns how many keys were pressed."""
-    table = c.table_now()
+    table = c.tables.table_now()
     assert table is not None
     steps = focus.path(table, focused(c.view()), goal)
     for direction in steps:
@@ -395,7 +395,7 @@ def play_by_keys(c: Controller, token: str, pile_key: bool = False, pick_up: str
     ``escape_first``: pick the card up (and reach its cards' prompt) once, and put it
     back with Escape, before playing it. A card that Enter would play at once (it has
     a tap move) is picked up by Space."""
-    session, table = c.session, c.table_now()
+    session, table = c.session, c.tables.table_now()
     assert session is not None and table is not None
     before = session.moves
     button = next((b for b in table.buttons if b.token == token and b.key), None)
@@ -458,7 +458,7 @@ def test_a_whole_game_of_square_by_keys_alone() -> None:
     said = ""
     while c.session.status() == "playing":
         assert c.key("h", board=True)
-        marks, table = c.hint_marks, c.table_now()
+        marks, table = c.ui.hint, c.tables.table_now()
         assert marks is not None and table is not None and marks.source is not None and marks.target is not None
         assert c.notice is not None and c.notice.text.startswith("Hint")
         gesture = table.moves_from(marks.source)[marks.target]
@@ -488,13 +488,13 @@ def test_a_whole_game_of_zodiac_by_keys_alone() -> None:
     kinds: Counter[str] = Counter()
     phase_said = ""
     while session.status() == "playing":
-        table = c.table_now()
+        table = c.tables.table_now()
         assert table is not None
         auto = next(b for b in table.buttons if b.id == "autofinish")
         if auto.token is not None:
             n = len(session.moves)
-            assert c.key("a", board=True) and len(session.moves) == n + 1 and c.repeating == "autofinish"
-            while c.auto_token() is not None:  # the binding's pause between repeats, no key
+            assert c.key("a", board=True) and len(session.moves) == n + 1 and c.ui.repeating == "autofinish"
+            while c.tables.auto_token() is not None:  # the binding's pause between repeats, no key
                 c.auto()
             kinds["auto-finish"] = len(session.moves) - n
             break

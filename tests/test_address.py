@@ -64,7 +64,7 @@ def test_a_draw_before_the_links_hashchange_opens_the_link() -> None:
     tab.draw()  # a dialog's close event, a timer, a resize: before the hashchange
     tab.hashchange()
     assert shows(tab, "#g=zodiac&s=5&m=S.S.S")
-    table = tab.ctl.table_now()
+    table = tab.ctl.tables.table_now()
     assert table is not None  # the axe-core test's walk to the waste's top card (it once found no waste card)
     assert focus.path(table, ("Z22", 0), ("W", 2))
 

@@ -11,7 +11,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from pyapp.app.controller import Controller, MemoryStorage
-from pyapp.app.notices import NOTICE_ACTION_SECONDS, NOTICE_SECONDS
+from pyapp.app.state import NOTICE_ACTION_SECONDS, NOTICE_SECONDS
 from pyapp.ui.layout import peekable, pile_at
 from pyapp.app.saves import CORRUPT_PREFIX, CURRENT_KEY, OPTIONS_PREFIX, PREVIOUS_PREFIX, SAVE_PREFIX, Saves
 from pyapp.core.settings import INSTANT, MARKS, SETTINGS_KEY
@@ -273,7 +273,7 @@ def test_storage_settings_that_cannot_be_read_are_reset_with_a_notice() -> None:
 
 def test_a_stray_tap_on_a_card_that_is_only_a_target_plays_nothing() -> None:
     c = controller("#g=gyre&v=1&o=&s=3")  # 7C on R2 could be replaced by 5C from the hand
-    assert c.table_now() is not None and c.table_now().pile("R2").cards == ("7C",)  # type: ignore[union-attr]
+    assert c.tables.table_now() is not None and c.tables.table_now().pile("R2").cards == ("7C",)  # type: ignore[union-attr]
     c.tap("R2", 0)
     assert c.view().address == "#g=gyre&v=1&o=&s=3"
     # selecting the hand card first, then the ring card, replaces it
@@ -300,14 +300,14 @@ def test_tapping_an_empty_highlighted_slot_places_the_revealed_card() -> None:
 
 def test_a_card_with_a_single_move_plays_on_a_tap_and_selection_toggles() -> None:
     def both(seed: int) -> bool:
-        t = controller(f"#g=gyre&s={seed}").table_now()
+        t = controller(f"#g=gyre&s={seed}").tables.table_now()
         assert t is not None
         return any(g.tap for g in t.gestures) and any(
             not any(g.tap for g in t.gestures if g.source == s) for s in t.sources())
 
     seed = next(s for s in range(1, 200) if both(s))
     c = controller(f"#g=gyre&s={seed}")
-    table = c.table_now()
+    table = c.tables.table_now()
     assert table is not None
     tap = next(g for g in table.gestures if g.tap)
     assert tap.source is not None
@@ -405,7 +405,7 @@ def test_a_long_press_on_a_squared_pile_shows_it_unless_the_pointer_moved_or_let
         moves.play(next(t for t in moves.legal_moves() if t.startswith("S")))
     c = controller(moves.link().fragment())
     board = c.view().board
-    assert board is not None and peekable(c.board(), "W")
+    assert board is not None and peekable(c.tables.board(), "W")
     top = next(p for p in board.piles if p.id == "W").count - 1
     ticket = c.pointer.down("W", top, 10, 10, 50.0)
     assert c.pointer.long_press(ticket) and c.dialog is not None and c.dialog.kind == "peek" and not c.pointer.pressing
@@ -428,7 +428,7 @@ def test_a_double_click_peeks_only_when_its_clicks_played_nothing() -> None:
             t.startswith("S") for t in session.legal_moves()) else session.legal_moves()[0])
     c = controller(session.link().fragment())
     board = c.view().board
-    assert board is not None and peekable(c.board(), "W")
+    assert board is not None and peekable(c.tables.board(), "W")
     waste = next(p for p in board.piles if p.id == "W")
     c.tap("W", waste.count - 1)  # the waste's card plays at once on a tap ...
     assert c.view().address != session.link().fragment()
@@ -520,7 +520,7 @@ def test_give_up_needs_a_second_press_and_undo_takes_it_back() -> None:
     v = c.view()
     assert v.status == "finished" and v.address.endswith("&m=q") and v.dialog is not None and v.dialog.kind == "summary"
     assert v.board is not None and v.board.sources == () and v.prompt == "You gave up this game."
-    c.dialogs.summary_action("close")
+    c.summary_action("close")
     c.undo()
     assert c.view().status == "playing"
 
@@ -538,11 +538,11 @@ def test_summary_opens_once_at_the_end_and_offers_undo() -> None:
     v = c.view()
     assert v.status != "playing" and v.dialog is not None and v.dialog.kind == "summary" and v.dialog.lines
     assert v.dialog.big == v.score
-    c.dialogs.summary_action("close")
+    c.summary_action("close")
     assert c.view().dialog is None  # once: looking at the table does not bring it back
     c.undo()
     c.redo()
-    c.dialogs.summary_action("undo")
+    c.summary_action("undo")
     assert c.view().status == "playing" and c.view().dialog is None
 
 
@@ -555,7 +555,7 @@ def test_autocollapse_setting_plays_the_choice_after_a_pause() -> None:
     c.change("set-autocollapse", "", True)
     c.play("c1c2")  # this stack leaves a collapse choice
     v = c.view()
-    assert v.auto and c.auto_token() == "b1"
+    assert v.auto and c.tables.auto_token() == "b1"
     c.auto()
     assert c.view().address.endswith("c1c2.b1") and not c.view().auto
     assert json.loads(c.storage.get(SETTINGS_KEY) or "[]") == sorted({"autocollapse", INSTANT, MARKS})
@@ -684,7 +684,7 @@ def test_a_tap_on_a_refused_pile_says_why_and_square_empty_cells_do_not_play_alo
     assert c.session is not None
     c.play(c.session.legal_moves()[len(c.session.legal_moves()) // 2])
     start = c.view().address
-    table = c.table_now()
+    table = c.tables.table_now()
     assert table is not None and not table.tap_empty_targets and table.refusals
     empty = next(p.id for p in table.piles if len(p.id) == 2 and not p.cards)
     c.tap(empty)  # nothing selected: an empty cell plays nothing by itself
@@ -722,7 +722,7 @@ def _walk(fragment: str, steps: int = 12) -> list[Controller]:
 def test_movable_marks_are_the_sources_of_the_legal_moves_and_a_setting(fragment: str) -> None:
     for c in _walk(fragment):
         assert c.settings.marks  # on for a first game
-        table, v = c.table_now(), c.view()
+        table, v = c.tables.table_now(), c.view()
         assert table is not None and v.board is not None and c.session is not None
         marked = {(x.pile, x.index) for x in v.board.cards if "marked" in x.classes}
         assert marked == set(table.sources())
@@ -742,7 +742,7 @@ def test_movable_marks_are_the_sources_of_the_legal_moves_and_a_setting(fragment
 
 def test_pressing_a_card_with_no_move_lifts_it_and_says_so() -> None:
     c = controller("#g=gyre&s=42")
-    table = c.table_now()
+    table = c.tables.table_now()
     assert table is not None
     ring = next((p.id, 0) for p in table.piles if p.id.startswith("R") and p.cards and (p.id, 0) not in table.sources())
     c.tap(*ring)
@@ -757,7 +757,7 @@ def test_pressing_a_card_with_no_move_lifts_it_and_says_so() -> None:
     # Gravity during a collapse choice says what to do instead
     g = controller("#g=gravity&s=42")
     g.play("c1c2")
-    t = g.table_now()
+    t = g.tables.table_now()
     assert t is not None
     other = next((p.id, 0) for p in t.piles if p.cards and (p.id, 0) not in t.sources() and p.id != "M")
     g.tap(*other)
@@ -791,7 +791,7 @@ def test_gravity_reasons_cover_both_directions() -> None:
 
 def test_gyre_refusals_say_why_a_hand_card_may_not_go() -> None:
     c = controller("#g=gyre&s=42")  # no capture: rotate or replace
-    table = c.table_now()
+    table = c.tables.table_now()
     assert table is not None and table.refusals
     reasons = {r.reason for r in table.refusals}
     assert any("cannot replace" in r and "lower card of the same suit" in r for r in reasons)
@@ -821,7 +821,7 @@ def test_notices_dismiss_themselves_errors_stay_and_none_is_out_of_date() -> Non
     n = c.view().notice
     assert n is not None and n.text.startswith("Restarted") and "Copy this link" not in n.text
     old = n.serial
-    c.tap("R0", 0) if c.table_now() and c.table_now().pile("R0").cards else c.tap("D", 0)  # type: ignore[union-attr]
+    c.tap("R0", 0) if c.tables.table_now() and c.tables.table_now().pile("R0").cards else c.tap("D", 0)  # type: ignore[union-attr]
     newer = c.view().notice
     assert newer is not None and newer.serial != old
     assert not c.fire("notice", old)  # a late timer of the old notice
@@ -865,7 +865,7 @@ def test_rotate_preview_names_the_card_the_rules_discard(options: str) -> None:
 
 
 def test_ring_shows_its_clockwise_direction() -> None:
-    table = controller("#g=gyre&s=42").table_now()
+    table = controller("#g=gyre&s=42").tables.table_now()
     assert table is not None
     assert sum(d.kind.startswith("ring-arrow") for d in table.decor) == 6
 
@@ -890,7 +890,7 @@ def test_fanned_piles_never_hide_a_rank() -> None:
         for c in _walk(fragment, 8):
             for portrait in (False, True):
                 c.layout.portrait = portrait
-                table = c.table_now()
+                table = c.tables.table_now()
                 assert table is not None
                 for p in table.piles:
                     if len(p.cards) > 1 and (p.dx or p.dy):
@@ -910,7 +910,7 @@ def test_end_screen_says_the_result_once_and_offers_the_next_steps() -> None:
     assert d is not None and d.kind == "summary" and d.title == "You gave up"
     assert d.big == f"Points {reached}" and reached > 0  # the score reached, not zero
     assert d.compare[0] == "This game and variant: 1 played" and d.replay  # the stats module compares; Watch replay
-    c.dialogs.summary_action("copy")
+    c.summary_action("copy")
     v = c.view()
     assert v.dialog is None and c.effects().copy.endswith(c.session.short_link().fragment())
     # a finished game: the title says the result, no line says it again
@@ -930,7 +930,7 @@ def test_end_screen_says_the_result_once_and_offers_the_next_steps() -> None:
     s.redo()
     d = s.view().dialog
     assert d is not None and d.compare[1] == "Average 3" and d.replay
-    s.dialogs.summary_action("replay")
+    s.summary_action("replay")
     v = s.view()
     assert v.replay is not None and v.replay.index == 0 and v.replay.length == len(s.session.moves) and v.dialog is None
 
@@ -1003,7 +1003,7 @@ def test_the_view_is_a_function_of_the_state_and_effects_come_once(fragment: str
         assert c.effects() == type(effects)()  # handed out once
     v = c.view()
     if v.screen == "game" and v.replay is None and v.dialog is None and c.hand.selected is None \
-            and c.hand.picking is None and c.hint_marks is None and c.hand.nudge is None:
+            and c.hand.picking is None and c.ui.hint is None and c.hand.nudge is None:
         again = controller(v.address, dict(c.storage.data), instant=False)  # type: ignore[attr-defined]
         again.focus.stop = c.focus.stop
         drawn = again.view().board

@@ -43,9 +43,9 @@ def test_gyre_auto_finish_plays_the_end_phase_the_best_way_and_stops_on_any_acti
     auto = next(b for b in v.buttons if b.id == "autofinish")
     assert auto.enabled and str(best[1]) in auto.title
     c.press("autofinish")
-    assert c.view().auto and c.repeating == "autofinish"
+    assert c.view().auto and c.ui.repeating == "autofinish"
     c.tap(None)  # any action stops it
-    assert c.repeating == "" and not c.view().auto
+    assert c.ui.repeating == "" and not c.view().auto
     c.press("autofinish")
     while c.view().auto:
         c.auto()

@@ -45,7 +45,7 @@ CONFIGS = [("gravity", ""), ("gravity", "hidden"), ("gyre", ""), ("gyre", "attri
 def play_as_lit(c: Controller) -> None:
     """Play the hinted move the way its lights say: the lit card onto the lit place
     (or a tap on it), or the lit button, then the cards to pick."""
-    marks = c.hint_marks
+    marks = c.ui.hint
     assert marks is not None
     if marks.button:
         c.press(marks.button)
@@ -78,9 +78,9 @@ def test_a_hint_is_a_legal_move_lit_on_the_table_and_plays_as_lit(config: tuple[
     c.hint()
     v = c.view()
     if c.session.status() != "playing":
-        assert c.hint_marks is None and not v.tools["hint"]
+        assert c.ui.hint is None and not v.tools["hint"]
         return
-    marks = c.hint_marks
+    marks = c.ui.hint
     if marks is None:
         assert v.notice is not None and v.notice.text == NO_HINT
         return
@@ -95,7 +95,7 @@ def test_a_hint_is_a_legal_move_lit_on_the_table_and_plays_as_lit(config: tuple[
     before = c.session.moves
     play_as_lit(c)
     assert c.session.moves == (*before, marks.token)
-    assert c.hint_marks is None  # the lights go with the move
+    assert c.ui.hint is None  # the lights go with the move
 
 
 def test_hints_are_counted_per_game_and_variant_and_no_move_helps_is_said(monkeypatch: pytest.MonkeyPatch) -> None:
@@ -115,9 +115,9 @@ def test_hints_are_counted_per_game_and_variant_and_no_move_helps_is_said(monkey
     from pyapp.stats.markup import stats_html
     assert "<th>Hints used</th><td>3</td>" in stats_html(summary)  # the statistics dialog shows them
     c.hint()  # the game is over: no hint, nothing counted
-    assert c.hint_marks is None and c.stats.stats.variant("gyre", "jokers").hints == 3
+    assert c.ui.hint is None and c.stats.stats.variant("gyre", "jokers").hints == 3
     d = controller("#g=square&s=2")
     monkeypatch.setattr(hints_mod, "hint_for", lambda session: None)
     d.hint()
-    assert d.notice is not None and d.notice.text == NO_HINT and d.hint_marks is None
+    assert d.notice is not None and d.notice.text == NO_HINT and d.ui.hint is None
     assert d.key("h") and d.notice.text == NO_HINT

@@ -88,7 +88,7 @@ def test_the_replay_and_the_link_keep_every_token() -> None:
     c = played_out("#g=gravity&s=42")
     assert c.session is not None
     tokens = c.session.moves
-    c.dialogs.summary_action("replay")
+    c.summary_action("replay")
     r = c.watching.replay
     assert r is not None and r.moves == tokens and r.problem is None  # the replay plays every token, choices too
     r.to_end()

@@ -222,11 +222,11 @@ def test_every_button_of_the_page_is_an_intent() -> None:
     assert c.click("help") and c.dialog is not None and c.dialog.kind == "rules"
     assert c.click("stats-game") and c.dialog is not None and c.dialog.kind == "stats"
     assert c.click("stats-close") and c.dialog is None
-    assert c.click("more") and c.menu_open
+    assert c.click("more") and c.ui.menu_open
     token = c.session.legal_moves()[0]
     c.play(token)
     assert c.click("undo") and not c.session.moves and c.click("redo") and c.session.moves == (token,)
-    assert c.click("resign") and c.resign_armed
+    assert c.click("resign") and c.ui.resign_armed
     for unknown in ("", "board", "banner-close", "stats-export", "act-", "zzz"):
         before = (c.screen, c.dialog, c.session.moves)
         assert not c.click(unknown) or unknown == "act-"
@@ -257,10 +257,10 @@ def test_timers_say_when_a_notice_goes_give_up_disarms_and_a_replay_steps() -> N
     c.resign()
     (disarm,) = c.view().timers
     assert disarm.name == "disarm" and disarm.seconds == DISARM_SECONDS
-    c.resign_armed = False  # pressed again or cancelled meanwhile ...
+    c.cancel()  # cancelled meanwhile ...
     c.resign()  # ... and armed again: the first timer is stale
-    assert not c.fire("disarm", disarm.ticket) and c.resign_armed
-    assert c.fire("disarm", disarm.ticket + 1) and not c.resign_armed
+    assert not c.fire("disarm", disarm.ticket) and c.ui.resign_armed
+    assert c.fire("disarm", disarm.ticket + 1) and not c.ui.resign_armed
     assert c.session is not None
     for _ in range(3):  # two moves: a stack and its collapse choice, a stack (a replay steps the player's moves)
         c.play(c.session.legal_moves()[0])

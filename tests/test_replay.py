@@ -51,7 +51,7 @@ def watch_finished(game_id: str = "gyre", seed: int = 8, options: str = "") -> t
     c.play(last)
     d = c.view().dialog
     assert d is not None and d.kind == "summary" and d.replay  # the end screen offers Watch replay
-    c.dialogs.summary_action("replay")
+    c.summary_action("replay")
     return c, done
 
 
@@ -148,7 +148,7 @@ def test_a_replay_of_a_given_up_game_ends_given_up() -> None:
     move(c, 3)
     c.resign()
     c.resign()
-    c.dialogs.summary_action("replay")
+    c.summary_action("replay")
     assert c.view().replay is not None
     c.replay_control("end")
     v = c.view()
@@ -201,7 +201,7 @@ def test_playing_on_from_a_replay_of_a_finished_daily_deal_keeps_its_result() ->
         c.play(c.session.legal_moves()[0])
     before = c.stats.stats.daily_status("gyre", c.stats.today())
     assert before.state in ("finished", "lost", "won"), before
-    c.dialog = None
+    c.dialogs.close()
     c.watch()
     c.replay_control("seek", "3")
     c.replay_control("here")

@@ -406,7 +406,7 @@ def test_a_drop_that_costs_asks_for_the_discards_then_confirm_plays_and_undo_res
     link = session.link().fragment()
     c = controller(link)
     before = c.view()
-    t = c.table_now()
+    t = c.tables.table_now()
     assert t is not None
     g = next(g for g in t.gestures if g.pick and g.pick.count == 2)
     assert g.source is not None and g.target is not None and g.pick is not None
@@ -458,7 +458,7 @@ def test_a_drop_that_costs_asks_for_the_discards_then_confirm_plays_and_undo_res
 def test_taps_select_then_play_and_lit_cells_show_the_cost() -> None:
     session = pick_position()
     c = controller(session.link().fragment())
-    t = c.table_now()
+    t = c.tables.table_now()
     assert t is not None
     free = next(g for g in t.gestures if g.note == "free")
     assert free.source is not None and free.target is not None
@@ -477,7 +477,7 @@ def test_taps_select_then_play_and_lit_cells_show_the_cost() -> None:
 
 def test_a_drop_on_an_illegal_cell_says_why_and_plays_nothing() -> None:
     c = controller("#g=square&v=1&o=ends&s=1")  # hand 11 27 38 61 74; 1 in A1, 80 in F6
-    t = c.table_now()
+    t = c.tables.table_now()
     assert t is not None and c.session is not None and c.session.state.hand == (11, 27, 38, 61, 74)
     c.drop(("H", 0), "B1")
     v = c.view()

@@ -98,7 +98,7 @@ def test_the_hint_follows_the_solvers_line_once_it_is_known() -> None:
     c.hint()
     assert c.notice is not None and c.notice.text.startswith("The solver's next move. ")
     verdict = c.can_win.verdicts.known_for("square", c.session.state)  # type: ignore[union-attr]
-    assert verdict is not None and c.hint_marks is not None
+    assert verdict is not None and c.ui.hint is not None
     token = verdict.line[0]
     c.play(token)  # the move the hint lit is the line's first
     assert c.session is not None and c.session.moves[-1] == token
@@ -328,7 +328,7 @@ def test_the_end_screen_says_what_the_deal_allowed_and_watch_how_plays_the_solve
     assert c.dialog is not None and c.dialog.best
     assert c.dialog.compare[-1] == "You: 2 cells filled; the deal could be won (the solver knows the order of every card)."
     assert c.effects().announce.endswith(c.dialog.compare[-1])
-    c.dialogs.summary_action("best")
+    c.summary_action("best")
     replay = c.watching.replay
     assert replay is not None and replay.index == 0
     replay.to_end()

@@ -368,7 +368,7 @@ def test_peek_shows_a_squared_zodiac_pile() -> None:
     moves, _ = greedy_game(3, until=60)
     c = Controller(MemoryStorage())
     c.start(link(3, moves))
-    table_now = c.table_now()
+    table_now = c.tables.table_now()
     assert table_now is not None
     z = max(ZODIAC_IDS, key=lambda p: len(table_now.pile(p).cards))
     pile = table_now.pile(z)
@@ -502,7 +502,7 @@ def test_a_drop_on_a_refusing_pile_says_why_and_plays_nothing() -> None:
     moves, states = greedy_game(WIN_SEED, until=40)
     state = states[-1]
     c = opened(link(WIN_SEED, moves))
-    table_now = c.table_now()
+    table_now = c.tables.table_now()
     assert table_now is not None
     source = next(g.source for g in table_now.gestures if g.source is not None and g.source[0] in "WE")
     assert source is not None
@@ -532,7 +532,7 @@ def test_the_two_foundation_choice_by_drop_and_the_tap_goes_up() -> None:
     assert fu.startswith("Fu") and fd.startswith("Fd")
     place = (pid, len(pile_cards(state, pid)) - 1)
     c = opened(link(1, moves))
-    assert c.table_now() is not None and set(c.table_now().targets(place)) == {fu, fd}  # type: ignore[union-attr]
+    assert c.tables.table_now() is not None and set(c.tables.table_now().targets(place)) == {fu, fd}  # type: ignore[union-attr]
     c.drop(place, fd)
     assert c.view().address == link(1, [*moves, f"{pid}-{fd}"])
     c = opened(link(1, moves))
@@ -564,7 +564,7 @@ def test_auto_finish_plays_to_the_win_and_any_tap_stops_it() -> None:
     assert v.buttons[0].enabled and v.prompt.startswith("Phase 2: every move left is safe") and not v.auto
     c.press("autofinish")
     v = c.view()
-    assert v.auto and c.repeating == "autofinish" and c.session is not None and len(c.session.moves) == first + 1
+    assert v.auto and c.ui.repeating == "autofinish" and c.session is not None and len(c.session.moves) == first + 1
     steps = 0
     while c.view().auto:
         c.auto()
@@ -581,7 +581,7 @@ def test_auto_finish_plays_to_the_win_and_any_tap_stops_it() -> None:
     c.auto()
     assert c.view().auto
     c.tap("S")
-    assert not c.view().auto and c.repeating == "" and c.session is not None and len(c.session.moves) == first + 2
+    assert not c.view().auto and c.ui.repeating == "" and c.session is not None and len(c.session.moves) == first + 2
     # and a drop stops it too
     c.press("autofinish")
     c.drop(("S", 0), None)
@@ -597,7 +597,7 @@ def test_a_dead_end_link_opens_lost_and_undo_goes_back() -> None:
     assert v.status == "lost" and v.prompt == PROMPT_DEAD_END
     assert v.dialog is not None and v.dialog.kind == "summary" and v.dialog.title == "Dead end: the game cannot go on."
     assert v.board is not None and not v.board.sources
-    c.dialogs.summary_action("undo")
+    c.summary_action("undo")
     assert c.view().status == "playing" and c.view().address == link(DEAD_SEED, moves[:-1])
 
 
@@ -606,7 +606,7 @@ def test_random_play_through_the_controller_matches_the_engine() -> None:
     c = opened("#g=zodiac&s=77")
     session = Session.new(ZODIAC, 77)
     for _ in range(150):
-        t = c.table_now()
+        t = c.tables.table_now()
         assert t is not None
         if not t.gestures:
             break

@@ -1,8 +1,12 @@
 """The app controller: the screens, the session on the table, notices, and the dispatch
 of every player intent, with no DOM. Each other concern is a part with a module of its
-own (the README's layout table lists them); the parts that act on the table (:mod:`pyapp.app.play`,
-:mod:`pyapp.app.dialogs`, :mod:`pyapp.app.asking`, :mod:`pyapp.app.tabs`) reach the controller through
-:class:`pyapp.app.host.Host`. The DOM binding (:mod:`pyapp.web.browser`) sends one intent per
+own (the README's layout table lists them). The controller is the one writer of the app's
+state (:mod:`pyapp.app.state`): the page around the game (:class:`~pyapp.app.state.Ui`) and the
+notice (:class:`~pyapp.app.state.Told`) change only by their pure reducers, and the parts that
+act on the table (:mod:`pyapp.app.play`, :mod:`pyapp.app.dialogs`, :mod:`pyapp.app.asking`,
+:mod:`pyapp.app.tabs`, :mod:`pyapp.app.watch`, :mod:`pyapp.app.hints`) read a snapshot of it
+(:meth:`Controller.now`) and hand back :class:`~pyapp.app.state.Outcome` values that
+:meth:`Controller.apply` applies. The DOM binding (:mod:`pyapp.web.browser`) sends one intent per
 event, then draws :meth:`Controller.view` (a :class:`~pyapp.ui.view.View`: the same state
 gives an equal view, however often it is asked) and plays out :meth:`Controller.effects`
 (what happens once: a move's steps, words to say, a link to copy).
@@ -13,7 +17,7 @@ gives an equal view, however often it is asked) and plays out :meth:`Controller.
 >>> v.screen, v.title, v.address, v == c.view()
 ('game', 'Gyre', '#g=gyre&v=1&o=&s=42', True)
 >>> source = v.board.sources[0]
->>> target, gesture = next(iter(c.table_now().moves_from(source).items()))
+>>> target, gesture = next(iter(c.tables.table_now().moves_from(source).items()))
 >>> c.drop(source, target)
 >>> c.view().address == "#g=gyre&v=1&o=&s=42&m=" + gesture.token, c.effects().announce != ""
 (True, True)
@@ -25,30 +29,33 @@ import datetime
 from dataclasses import replace
 from typing import Any, Callable, Literal, Mapping
 
-from .asking import Asking
-from .can_win import CanWin
 from ..core.clock import GameClock, Playtime
-from .dialogs import Dialogs
-from ..games import all_games, get_view
-from ..ui.hand import Hand
-from .hints import HintMarks, ask_hint
-from ..i18n import _
-from ..ui.keys import Control, Focus, KeyQueue, Link, key_intent
-from ..ui.layout import Layout
-from .notices import Notices, Pending
-from .opening import Opened, Opener
-from .play import Play
-from ..ui.pointer import Drop, Pointer, Tap, queued_input
-from .saves import Saves
-from .screens import Around, Tips, game_view, replay_screen, tile
-from .session import Session
 from ..core.settings import CHOICES, SETTINGS_KEY, Settings
-from ..stats.keeper import StatsKeeper
 from ..core.storage import MemoryStorage as MemoryStorage  # re-exported: tests and tools make a controller with it
 from ..core.storage import Storage
 from ..core.table import Face, Place, Table
-from .tabs import Tabs
+from ..games import all_games, get_view
+from ..i18n import _
+from ..stats.keeper import StatsKeeper
+from ..ui.hand import Hand
+from ..ui.keys import Control, Focus, KeyQueue, Link, key_intent
+from ..ui.layout import Layout
+from ..ui.pointer import Drop, Pointer, Tap, queued_input
 from ..ui.view import Board, Dialog, Effects, Notice, View
+from .asking import Asking
+from .can_win import CanWin
+from .dialogs import Dialogs
+from .hints import ask_hint
+from .notices import Pending
+from .opening import Opened, Opener
+from .play import Play
+from .saves import Saves
+from .screens import Around, Tips, game_view, replay_screen, tile
+from .session import Session
+from .state import (Clear, Close, Disarm, Dismiss, Expire, HintMarks, Menu, Now, Outcome, Repeat, Say, Show, Told, Ui,
+                    UiIntent, acted, reduce_told, reduce_ui)
+from .tables import Tables
+from .tabs import Tabs
 from .watch import Watch, control_replay, watch_game
 
 
@@ -61,31 +68,24 @@ class Controller:
         self.storage = storage
         self.saves = Saves(storage, tab_storage)
         self.opener = Opener(self.saves)
-        self.screen: Literal["start", "game"] = "start"
+        #: The page around the game, and the notice on it: frozen slices (:mod:`pyapp.app.state`).
+        self.ui = Ui()
+        self.told = Told()
         self.session: Session | None = None
         self.hand = Hand(self.play, self.say, self.tell)
         self.keys = KeyQueue()
         self.focus = Focus(self.tell, self.say)
         self.watching = Watch()
         self.layout = Layout()
-        #: The parts that act on the table: the move flow, the solver's intents, the dialogs.
-        self.moves = Play(self)
-        self.asking = Asking(self)
-        self.dialogs = Dialogs(self)
-        self.tabs = Tabs(self)
+        #: How the state looks: its tables and boards (a :class:`~pyapp.app.state.Looks`).
+        self.tables = Tables(self.now, self.layout, self.hand, self.focus)
         #: The pointer on the board, as the page reports it (see :class:`pyapp.ui.pointer.Pointer`).
-        self.pointer = Pointer(self.board, self.hand, self.tap, self.drop, lambda pile: self.dialogs.peek(pile))
-        self.notices = Notices()
+        self.pointer = Pointer(self.tables.board, self.hand, self.tap, self.drop, lambda pile: self.dialogs.peek(pile))
         self.tips = Tips()
         #: The one-shot effects waiting for :meth:`effects`, and the last link given to copy.
         self.pending = Pending()
         self._copied = ""
-        self.dialog: Dialog | None = None
-        self.resign_armed = False
-        #: The id of a repeating button at work (auto-finish), or "".
-        self.repeating = ""
         self.base_url = ""
-        self.menu_open = False
         self.reduced_motion = reduced_motion
         self.settings, problem = Settings.read(storage)
         if problem:
@@ -101,20 +101,75 @@ class Controller:
         self.daily_day: datetime.date | None = None
         #: The game's timer (see :meth:`tick`).
         self.time = Playtime()
-        #: Where the hint asked for lies on the table, until the next action.
-        self.hint_marks: HintMarks | None = None
         #: "Can I still win?": the solver's searches and verdicts (see :mod:`pyapp.app.can_win`).
         self.can_win = CanWin(self.say, self.tell, storage)
+        #: The parts that act on the table: the move flow, the solver's intents, the dialogs, the tabs.
+        self.moves = Play(self.now, self.tables, self.apply, self.stats, self.opener, self.can_win)
+        self.asking = Asking(self.now, self.tables, self.apply, self.can_win, self.moves)
+        self.dialogs = Dialogs(self.now, self.tables, self.apply, self.stats, self.opener, self.can_win, self.moves)
+        self.tabs = Tabs(self.now, self.apply, storage, self.saves, self.opener, self.stats, self.stored_settings)
+
+    # -- the state, as the parts read it, and the one way it changes -------------------------
+    def now(self) -> Now:
+        """The state the parts act on, as one snapshot."""
+        return Now(self.ui, self.session, self.daily_day, self.settings, self.elapsed(), self.watching.replay)
+
+    def apply(self, o: Outcome) -> None:
+        """Apply what a part's intent changes, in the order :class:`~pyapp.app.state.Outcome` gives."""
+        if o.settings is not None:
+            self.settings = o.settings
+            if self.session is not None:
+                self.layout.see(self.session.state, self.settings.game)
+        if o.dismiss is not None:
+            self.told = reduce_told(self.told, o.dismiss)
+        for intent in o.ui:
+            self.ui = reduce_ui(self.ui, intent)
+            if isinstance(intent, Clear):
+                self.hand.clear()
+        if o.drop_hand:
+            self.hand.selected = self.hand.picking = None
+        if o.put:
+            self.put_on_table(*o.put)
+        if o.watch is not None:
+            self.watching.open(o.watch)
+        if o.clock is not None:
+            self.time.clock = o.clock
+        if o.sync:
+            self.sync_clock()
+        if o.save:
+            self.save()
+        if o.say is not None:
+            self.told = reduce_told(self.told, o.say)
+        if o.tell:
+            self.pending.tell(*o.tell)
+        if o.frames is not None:
+            self.pending.frames = o.frames
+        if o.celebrate is not None:
+            self.pending.celebrate = o.celebrate
+        if o.copy:
+            self.copy_link()
+
+    def _ui(self, *intents: UiIntent) -> None:
+        self.apply(Outcome(ui=intents))
+
+    # The page around the game, read-only (it changes by :func:`~pyapp.app.state.reduce_ui`).
+    @property
+    def screen(self) -> Literal["start", "game"]:
+        return self.ui.screen
+
+    @property
+    def dialog(self) -> Dialog | None:
+        return self.ui.dialog
 
     # -- notices and words ---------------------------------------------------------------
     @property
     def notice(self) -> Notice | None:
-        """The notice on the page (see :class:`pyapp.app.notices.Notices`)."""
-        return self.notices.shown
+        """The notice on the page (see :class:`pyapp.app.state.Told`)."""
+        return self.told.shown
 
     def say(self, text: str, action: tuple[str, str] | None = None, error: bool = False,
             lasting: bool = False, more: tuple[str, str] | None = None) -> None:
-        self.notices.say(text, action, error, lasting, more)
+        self.told = reduce_told(self.told, Say(text, action, error, lasting, more))
 
     def tell(self, *words: str) -> None:
         self.pending.tell(*words)
@@ -126,7 +181,8 @@ class Controller:
 
     def notice_action(self, more: bool = False) -> None:
         """The notice's button (``more``: its second one)."""
-        action = self.notices.act(more)
+        action = acted(self.told, more)
+        self.told = reduce_told(self.told, Dismiss())
         if action == "previous" and self.session is not None:
             if self.saves.swap_previous(self.session.game.id):
                 self.put_on_table(self.opener.resume(self.session.game.id) or Opened())
@@ -141,11 +197,7 @@ class Controller:
             self.say(_("Copy this link: {link}").format(link=self._copied), lasting=True)
 
     def clear_transient(self) -> None:
-        self.hint_marks = None
-        self.hand.clear()
-        self.resign_armed = False
-        self.repeating = ""
-        self.menu_open = False
+        self._ui(Clear())
 
     # -- start-up, screens and saves -------------------------------------------------------
     def start(self, fragment: str, base_url: str = "") -> None:
@@ -154,7 +206,7 @@ class Controller:
         if len(fragment) > 1:
             self.open_link(fragment)
         elif not self.put_on_table(*self.opener.last()):
-            self.screen = "start"
+            self._ui(Show("start"))
         problem, self._stats_problem = self._stats_problem, ""
         if problem and (self.notice is None or not self.notice.error):
             self.say(problem, error=True)  # opening the game dropped the notice
@@ -171,17 +223,15 @@ class Controller:
         return any(o.session is not None for o in opened)
 
     def home(self) -> None:
-        self.clear_transient()
         self.can_win.stop()
-        self.dialog = None
         self.watching.close()
-        self.screen = "start"
+        self._ui(Clear(), Close(), Show("start"))
         self.sync_clock()
         self._save_time()
 
     def open_game(self, game_id: str) -> None:
         """A start-screen tile: resume that game's save, or deal a new one."""
-        self.notices.dismiss()
+        self.told = reduce_told(self.told, Dismiss())
         self.put_on_table(self.opener.tile(game_id))
 
     def open_link(self, fragment: str) -> None:
@@ -192,15 +242,15 @@ class Controller:
             return
         if self.session is not None and fragment == self.session.link().fragment() and self.screen == "game":
             return
-        self.notices.dismiss()
+        self.told = reduce_told(self.told, Dismiss())
         self.put_on_table(self.opener.link(fragment, self.stats.today(), self.session))
         if self.session is not None:
-            self.screen = "game"  # a link that could not be read leaves what the player had on the table
+            self._ui(Show("game"))  # a link that could not be read leaves what the player had on the table
 
     def open_daily(self, game_id: str, today: datetime.date) -> None:
         """Today's deal of ``game_id`` (``today``: the UTC date), in a save of its own apart
         from the player's ordinary game: resumed if that save holds today's deal, else dealt."""
-        self.notices.dismiss()
+        self.told = reduce_told(self.told, Dismiss())
         self.put_on_table(*self.opener.daily(game_id, today))
 
     def set_session(self, session: Session, day: datetime.date | None = None, clock: GameClock | None = None) -> None:
@@ -212,10 +262,8 @@ class Controller:
         self.daily_day = day
         self.time.clock = clock if clock is not None else GameClock()
         self.watching.close()
-        self.screen = "game"
-        self.dialog = None
-        self.notices.drop_stale()
-        self.clear_transient()
+        self._ui(Show("game"), Close(), Clear())
+        self.told = reduce_told(self.told, Dismiss(stale=True))
         self.can_win.moved()
         self.can_win.restore(session.game.id)
         if self.can_win.hunt is not None and self.can_win.hunt.game_id != session.game.id:
@@ -244,33 +292,22 @@ class Controller:
         """Play move ``token`` (see :meth:`pyapp.app.play.Play.play`)."""
         self.moves.play(token)
 
-    def auto_token(self) -> str | None:
-        """The move to play by itself now (the settings ask for it, or a repeating button is at work)."""
-        session, module = self.session, self.layout.module
-        if session is None or module is None or session.resigned or self.screen != "game" or self.watching.replay:
-            return None
-        if self.repeating:
-            table = self.table_now()
-            token = next((b.token for b in table.buttons if b.id == self.repeating), None) if table else None
-            if token is not None:
-                return token
-            self.repeating = ""
-        return module.auto_token(session.state, self.settings.game)
-
     def auto(self) -> None:
-        """The pause before an automatic move is over: play it."""
-        token = self.auto_token()
+        """The pause before an automatic move is over: play it (a repeating button the table no
+        longer has stops)."""
+        table = self.tables.table_now()
+        if self.ui.repeating and not (table and any(b.id == self.ui.repeating and b.token for b in table.buttons)):
+            self._ui(Repeat(""))
+        token = self.tables.auto_token()
         if token is not None:
-            repeating = self.repeating
+            repeating = self.ui.repeating
             self.play(token)
-            self.repeating = repeating
+            self._ui(Repeat(repeating))
 
     def _board_action(self) -> Table | None:
         """An action on the board: an armed Give up, a repeating button and the menu stop."""
-        self.resign_armed = False
-        self.repeating = ""
-        self.menu_open = False
-        return self.table_now() if self.session is not None else None
+        self._ui(Disarm(), Repeat(""), Menu(False))
+        return self.tables.table_now() if self.session is not None else None
 
     def tap(self, pile: str | None, index: int | None = None) -> None:
         """A tap or click on a pile (``index`` None) or on one of its cards."""
@@ -298,7 +335,7 @@ class Controller:
         button = next((b for b in table.buttons if b.id == button_id), None)
         if button is not None and button.token is not None:
             self.play(button.token)
-            self.repeating = button.id if button.repeat else ""
+            self._ui(Repeat(button.id if button.repeat else ""))
         elif button is not None and button.pick is not None:
             self.hand.toggle_pick(button)
 
@@ -317,10 +354,10 @@ class Controller:
         While a move is shown step by step, a key waits (:meth:`play_waiting`)."""
         if self.keys.animating:
             return self.keys.hold(key, ctrl, shift, board)
-        table, hand = self.table_now(), self.hand
+        table, hand = self.tables.table_now(), self.hand
         what, arg = key_intent(
             key, ctrl, shift, board, table, replaying=self.watching.replay is not None and self.screen == "game"
-            and self.dialog is None, holding=bool(hand.selected or hand.picking or self.resign_armed or self.menu_open),
+            and self.dialog is None, holding=bool(hand.selected or hand.picking or self.ui.resign_armed or self.ui.menu_open),
             elsewhere=self.dialog is not None or self.screen != "game",
             confirming=hand.picking is not None and hand.picking.pick.confirm)
         simple: dict[str, Callable[[], object]] = {
@@ -346,17 +383,13 @@ class Controller:
             return self.dialog is not None
         elif what == "button":
             self.press(arg)
-            self.focus.to_pick(self.table_now(), hand)
+            self.focus.to_pick(self.tables.table_now(), hand)
         else:  # Enter or Space on the focused place, or a pile's own key
             self._board_action()
             if what == "pile":
                 self.focus.go(table, (arg, None))
-            self.focus.activate(self.table_now, hand, self.face, pick=what == "space")
+            self.focus.activate(self.tables.table_now, hand, self.tables.face, pick=what == "space")
         return True
-
-    def face(self, code: str) -> Face:
-        assert self.layout.module is not None
-        return self.layout.module.face(code)
 
     def play_waiting(self) -> bool:
         """The next key, replay control or link that waited for a move's steps, if any: True when
@@ -382,7 +415,7 @@ class Controller:
         simple: dict[str, Callable[[], object]] = {
             "home": self.home, "undo": self.undo, "redo": self.redo, "restart": self.restart,
             "new": self.dialogs.new_game, "resign": self.resign, "copy": self.copy_link, "help": self.dialogs.rules,
-            "notice-close": self.notices.dismiss, "notice-action": self.notice_action,
+            "notice-close": lambda: self.apply(Outcome(dismiss=Dismiss())), "notice-action": self.notice_action,
             "tip-close": lambda: self.tips.close(self.session.game.id if self.session else ""),
             "notice-more": lambda: self.notice_action(more=True), "more": self.toggle_menu,
             "stats-open": self.dialogs.stats, "stats-game": self.dialogs.stats, "stats-reset": self.dialogs.reset_stats,
@@ -393,7 +426,7 @@ class Controller:
         if self.keys.animating and kind != "rp":
             return False
         parts: dict[str, Callable[[str], object]] = {
-            "summary": self.dialogs.summary_action, "act": self.press, "rp": self.replay_control, "tile": self.open_game,
+            "summary": self.summary_action, "act": self.press, "rp": self.replay_control, "tile": self.open_game,
             "daily": lambda g: self.open_daily(g, self.stats.today())}
         if button in simple:
             if self.view().tools.get(button, True):  # a tool drawn disabled (a replay shown...) does nothing
@@ -450,18 +483,18 @@ class Controller:
         self.moves.resign()
 
     def copy_link(self) -> None:
-        self.menu_open = False
+        self._ui(Menu(False))
         if self.session is not None:
             self._copied = self.pending.copy = self.base_url + self.session.short_link().fragment()
 
     def toggle_menu(self) -> None:
         """The tools' overflow menu (Give up, Link, Rules and the settings on a phone)."""
-        self.menu_open = not self.menu_open
-        self.resign_armed = self.resign_armed and self.menu_open
+        self._ui(Menu())
 
     def hint(self) -> None:
         """The Hint tool and the H key (see :func:`pyapp.app.hints.ask_hint`)."""
-        ask_hint(self)
+        if (outcome := ask_hint(self.now(), self.tables.table_now(), self.can_win, self.stats)) is not None:
+            self.apply(outcome)
 
     def resize(self, width: float, height: float) -> bool:
         """The board's room in pixels (see :meth:`pyapp.ui.layout.Layout.resize`); True when the table turned."""
@@ -472,6 +505,16 @@ class Controller:
     # -- dialogs ---------------------------------------------------------------------------
     def close_dialog(self) -> None:
         self.dialogs.close()
+
+    def summary_action(self, what: str) -> None:
+        """The end screen's buttons: new, again (the same deal), copy (the link), replay,
+        undo, best (the solver's line), close (look at the table)."""
+        self._ui(Close())
+        actions: dict[str, Callable[[], object]] = {
+            "new": self.moves.new_deal, "again": self.moves.restart, "undo": self.moves.undo, "copy": self.copy_link,
+            "replay": self.watch, "best": self.asking.watch_best}
+        if what in actions:
+            actions[what]()
 
     def new_deal(self, options: str | None = None, seed: int | None = None) -> None:
         """A new deal of the current game (see :meth:`pyapp.app.play.Play.new_deal`)."""
@@ -513,14 +556,15 @@ class Controller:
     # -- watching a replay ------------------------------------------------------------------
     def watch(self) -> None:
         """Watch the moves of the game on the table (:func:`pyapp.app.watch.watch_game`)."""
-        watch_game(self)
+        if (outcome := watch_game(self.now())) is not None:
+            self.apply(outcome)
 
     def replay_control(self, what: str, value: str = "") -> None:
         """The replay bar (:func:`pyapp.app.watch.control_replay`); while a step is shown, the control waits for it."""
         if self.keys.animating:
             self.keys.hold_control(what, value)
         else:
-            control_replay(self, what, value)
+            self.apply(control_replay(self.watching, self.now(), self.tables, self.moves.play_on, what, value))
 
     # -- what the page shows ---------------------------------------------------------------
     def effects(self) -> Effects:
@@ -540,15 +584,16 @@ class Controller:
         >>> c = Controller(MemoryStorage())
         >>> c.start("#g=gravity&s=42"); c.resign(); [t.name for t in c.view().timers]
         ['disarm']
-        >>> c.fire("disarm", 0), c.fire("disarm", 1), c.resign_armed, c.view().timers
+        >>> c.fire("disarm", 0), c.fire("disarm", 1), c.ui.resign_armed, c.view().timers
         (False, True, False, ())
         """
         if self.keys.animating or self.pointer.pressing:
             return None
-        if name == "notice" and self.notices.expire(ticket):
+        if name == "notice" and self.notice is not None and self.notice.serial == ticket:
+            self.told = reduce_told(self.told, Expire(ticket))
             self.hand.nudge = None  # a card nudged settles as the notice that said why goes
-        elif name == "disarm" and self.resign_armed and ticket == self.moves.armed:
-            self.resign_armed = False
+        elif name == "disarm" and self.ui.resign_armed and ticket == self.ui.armed:
+            self._ui(Disarm(ticket))
         elif name == "replay":
             return self.watching.tick(ticket)
         elif name in Asking.TIMERS:
@@ -556,34 +601,6 @@ class Controller:
         else:
             return False
         return True
-
-    def table_of(self, state: Any, interactive: bool = True) -> Table:
-        assert self.session is not None
-        return self.layout.table(state, self.session.resigned, self.settings.game, interactive)
-
-    def table_now(self) -> Table | None:
-        """The table of the current state (what the player can act on; nothing while a replay shows)."""
-        s = self.session
-        if s is None or self.layout.module is None or self.watching.replay is not None:
-            return None
-        return self.layout.current(s.state, s.resigned, self.settings.game)
-
-    def lay_out(self, table: Table) -> Board:
-        """Lay out ``table`` with what the hand holds, the hint and the focus."""
-        hint = self.hint_marks
-        return self.layout.lay_out(table, replace(
-            self.hand.marks(), movable=self.settings.marks, focus=self.focus.stop, hint_source=hint.source if hint
-            else None, hint_target=hint.target if hint else None, hint_picks=hint.picks if hint else ()))
-
-    def board(self) -> Board | None:
-        """The board of the state on the screen, as :meth:`view` draws it: where pointer input looks,
-        whatever was drawn before (None on the start screen)."""
-        if self.session is None or self.layout.module is None or self.screen == "start":
-            return None
-        if (r := self.watching.replay) is not None:
-            return self.lay_out(self.table_of(r.state, interactive=False))
-        table = self.table_now()
-        return self.lay_out(table) if table is not None else None
 
     def view(self) -> View:
         """What to show now: the start screen, the game, or the replay over it (see :mod:`pyapp.app.screens`)."""
@@ -594,24 +611,24 @@ class Controller:
         dialog = self.dialog
         if dialog is not None and dialog.kind == "stats":  # the record as it is now, this game's first
             first = session.game.id if session is not None and not start else ""
-            dialog = replace(dialog, stats=self.stats.stats.summary(today, first), armed=self.dialogs.reset_armed)
-        around = Around(tiles, self.notice, dialog, self.settings, self.menu_open,
+            dialog = replace(dialog, stats=self.stats.stats.summary(today, first), armed=self.ui.reset_armed)
+        around = Around(tiles, self.notice, dialog, self.settings, self.ui.menu_open,
                         module.settings if module is not None else ())
         if start or session is None or module is None:
             return around.view("start", self.can_win.retiring())  # (a search done with, freed on any screen)
         if (r := self.watching.replay) is not None:
-            shown = self.table_of(r.state, interactive=False)
+            shown = self.tables.table_of(r.state, interactive=False)
             # Translators: the replay's title: the game's name (never translated) and its deal's number.
             title = _("{game}, deal {seed}").format(game=session.game.title, seed=session.seed)
-            view = replay_screen(around, session, shown, self.lay_out(shown),
+            view = replay_screen(around, session, shown, self.tables.lay_out(shown),
                                  self.watching.bar(title, module, self.settings.game), r.status(),
                                  self.watching.ticket)
             return replace(view, timers=(*view.timers, *self.can_win.retiring()))
-        table = self.table_now()
+        table = self.tables.table_now()
         assert table is not None
-        page = game_view(around, session, table, self.lay_out(table), picking=self.hand.picking,
-                         hint_button=self.hint_marks.button if self.hint_marks else "", resign_armed=self.resign_armed,
-                         armed=self.moves.armed, backup=self.moves.backup is not None, auto=self.auto_token() is not None,
+        page = game_view(around, session, table, self.tables.lay_out(table), picking=self.hand.picking,
+                         hint_button=self.ui.hint.button if self.ui.hint else "", resign_armed=self.ui.resign_armed,
+                         armed=self.ui.armed, backup=self.moves.backup is not None, auto=self.tables.auto_token() is not None,
                          elapsed_ms=self.elapsed(), daily=self.daily_day is not None)
         standing = self.asking.standing()
         return replace(page, timers=(*page.timers, *self.can_win.timers(session, standing)),

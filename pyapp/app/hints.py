@@ -26,16 +26,17 @@ True
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Protocol
 
 from ..core.game import AnyGame, Status
+from ..core.table import Table
 from ..games import entry
 from ..i18n import N_, _, ngettext
-from ..core.table import Place, Table
+from .state import Clear, HintMarks, Lit, Now, Outcome, Say
 
 if TYPE_CHECKING:
-    from .host import Host
+    from ..stats.keeper import StatsKeeper
+    from .can_win import CanWin
 
 __all__ = ["NO_HINT", "HintMarks", "ask_hint", "SessionLike", "hint", "hint_for", "hint_marks", "hint_words", "locate_hint"]
 
@@ -92,19 +93,6 @@ def hint_for(session: SessionLike) -> str | None:
 
 
 # -- where a hint lies on the table ------------------------------------------------------
-
-
-@dataclass(frozen=True)
-class HintMarks:
-    """Where the hinted move ``token`` is played on the table: a card dragged or
-    tapped (``source``) onto a pile (``target``), or a button, and the cards to
-    pick for it (Square's discards, Attrition's card given up)."""
-
-    token: str
-    source: Place | None = None
-    target: str | None = None
-    button: str = ""
-    picks: tuple[Place, ...] = ()
 
 
 def locate_hint(table: Table, token: str) -> HintMarks | None:
@@ -180,24 +168,23 @@ def hint_marks(session: SessionLike, table: Table) -> HintMarks | None:
     return locate_hint(table, token) if token is not None else None
 
 
-def ask_hint(host: Host) -> None:
-    """The Hint tool (and the H key) on the controller ``host``: light one good legal move on
-    the table (its card, its place, its button or the cards to pick): the solver's next move
-    when it knows a line from here, else the game's heuristic, saying which; or say that no
-    move helps. Each hint shown counts in the statistics."""
-    session, table = host.session, host.table_now()
-    if session is None or table is None or host.screen != "game" or host.dialog is not None:
-        return
-    host.clear_transient()
+def ask_hint(now: Now, table: Table | None, can_win: CanWin, stats: StatsKeeper) -> Outcome | None:
+    """The Hint tool (and the H key) on the state ``now`` with its ``table``: light one good
+    legal move on the table (its card, its place, its button or the cards to pick): the
+    solver's next move when it knows a line from here, else the game's heuristic, saying
+    which; or say that no move helps. Each hint shown counts in the statistics. None when
+    there is no table to hint on (a dialog, a replay, the start screen)."""
+    session = now.session
+    if session is None or table is None or now.ui.screen != "game" or now.ui.dialog is not None:
+        return None
     if session.status() != "playing":
-        return
-    solver = host.can_win.next_move(session)
+        return Outcome(ui=(Clear(),))
+    solver = can_win.next_move(session)
     marks = locate_hint(table, solver) if solver is not None else hint_marks(session, table)
     if marks is None:
-        host.say(_(NO_HINT))
-        return
-    host.hint_marks = marks
-    host.stats.hinted(session.game.id, session)
+        return Outcome(ui=(Clear(),), say=Say(_(NO_HINT)))
+    stats.hinted(session.game.id, session)
     words = hint_words(marks, table)
     # Translators: said before a hint that follows the solver's line.
-    host.say(_("The solver's next move.") + " " + words if solver is not None else words)
+    return Outcome(ui=(Clear(), Lit(marks)), say=Say(_("The solver's next move.") + " " + words if solver is not None
+                                                      else words))

@@ -12,8 +12,8 @@
   it; the values refused are written again with every later write
   (:class:`pyapp.core.storage.SafeStorage`), and the player is told when they are kept again.
 
-A part of :class:`pyapp.app.controller.Controller`, which it reaches through
-:class:`pyapp.app.host.Host`.
+The tabs' part of the app (see :mod:`pyapp.app.state`): it reads the state it acts on and
+hands back what changes as :class:`~pyapp.app.state.Outcome` values.
 
 >>> from pyapp.app.controller import Controller, MemoryStorage
 >>> shared = MemoryStorage(); tab_a, tab_b = Controller(shared), Controller(shared)
@@ -26,14 +26,15 @@ A part of :class:`pyapp.app.controller.Controller`, which it reaches through
 
 from __future__ import annotations
 
-from typing import Final
+from typing import Callable, Final
 
-from .host import Host
+from ..core.settings import SETTINGS_KEY, Settings
+from ..core.storage import Storage
 from ..i18n import N_, _
-from .opening import Opened
-from .saves import save_text
-from ..core.settings import SETTINGS_KEY
-from ..stats.keeper import STATS_KEY
+from ..stats.keeper import STATS_KEY, StatsKeeper
+from .opening import Opened, Opener
+from .saves import Saves, save_text
+from .state import Now, Outcome, Say
 
 # What the notices say, marked for the catalogue here and translated where they are said.
 #: Told once when the device refuses to keep what the player has.
@@ -48,8 +49,12 @@ LOADED: Final = N_("The game from the other tab is here; the one from this tab i
 class Tabs:
     """The records shared with other tabs and the device (see the module doc)."""
 
-    def __init__(self, host: Host) -> None:
-        self.host = host
+    def __init__(self, now: Callable[[], Now], emit: Callable[[Outcome], None], storage: Storage, saves: Saves,
+                 opener: Opener, stats: StatsKeeper, stored_settings: Callable[[], Settings]) -> None:
+        """``stored_settings``: the settings as stored (by any tab)."""
+        self.now, self.emit = now, emit
+        self.storage, self.saves, self.opener, self.stats, self.stored_settings = \
+            storage, saves, opener, stats, stored_settings
         #: The player was told that the device is not keeping the game.
         self.warned = False
 
@@ -58,61 +63,59 @@ class Tabs:
         if elsewhere:
             # Translators: the notice's button: open the game kept from the other tab.
             button = _("Open it")
-            self.host.say(_(KEPT_OTHER), (button, "other-tab"), lasting=True)
+            self.emit(Outcome(say=Say(_(KEPT_OTHER), (button, "other-tab"), lasting=True)))
         self.check()
 
     def check(self) -> None:
         """Say once that the device is not keeping the game, and again when it keeps it."""
-        failing = self.host.storage.failing()
-        if failing and not self.warned and self.host.session is not None:
+        failing = self.storage.failing()
+        if failing and not self.warned and self.now().session is not None:
             self.warned = True
             # Translators: the notice's button: copy the game's share link.
             button = _("Copy link")
-            self.host.say(_(NOT_KEPT), (button, "copy"), error=True)
+            self.emit(Outcome(say=Say(_(NOT_KEPT), (button, "copy"), error=True)))
         elif not failing and self.warned:
             self.warned = False
-            self.host.say(_(KEPT_AGAIN))
+            self.emit(Outcome(say=Say(_(KEPT_AGAIN))))
 
     def stored_elsewhere(self, key: str) -> bool:
         """Another tab wrote ``key`` (the page's ``storage`` event): True when what is shown changed."""
-        h = self.host
         if key == SETTINGS_KEY:
-            h.settings = h.stored_settings()
-            if h.session is not None:
-                h.layout.see(h.session.state, h.settings.game)
+            self.emit(Outcome(settings=self.stored_settings()))
             return True
         if key == STATS_KEY:
-            return h.stats.merge_stored()
-        s = h.session
-        if s is None or key != h.saves.key(s.game.id, h.daily_day is not None) \
-                or not h.saves.changed_elsewhere(s.game.id, h.daily_day is not None):
+            return self.stats.merge_stored()
+        now = self.now()
+        s = now.session
+        if s is None or key != self.saves.key(s.game.id, now.day is not None) \
+                or not self.saves.changed_elsewhere(s.game.id, now.day is not None):
             return False
         # Translators: the notice's button: load the game as the other tab left it.
         button = _("Load it")
-        h.say(_(WENT_ON), (button, "load-elsewhere"), lasting=True)
+        self.emit(Outcome(say=Say(_(WENT_ON), (button, "load-elsewhere"), lasting=True)))
         return True
 
     def notice_action(self, action: str) -> bool:
         """The actions of the notices above; False for another."""
-        h = self.host
-        s = h.session
+        now = self.now()
+        s = now.session
         if action == "copy":
-            h.copy_link()
+            self.emit(Outcome(copy=True))
         elif action not in ("other-tab", "load-elsewhere"):
             return False
         elif s is not None:
-            daily = h.daily_day is not None
+            daily = now.day is not None
             if action == "other-tab":
-                if not h.saves.swap_other(s.game.id, daily):
+                if not self.saves.swap_other(s.game.id, daily):
                     return True
                 said = (_("The game kept from the other tab is here; this one is kept too."),
                         # Translators: the notice's button: back to the game this tab had.
                         _("Back to it"))
             else:  # this tab's game is kept where the other tab's would be
-                h.storage.set(h.saves.other_key(s.game.id, daily), save_text(s, h.daily_day, h.elapsed()))
+                self.storage.set(self.saves.other_key(s.game.id, daily), save_text(s, now.day, now.elapsed))
                 said = (_(LOADED),
                         # Translators: the notice's button: back to this tab's own game.
                         _("Back to mine"))
-            h.put_on_table(h.opener.resume(s.game.id, daily) or Opened())
-            h.say(said[0], (said[1], "other-tab"), lasting=True)
+            self.emit(Outcome(put=(self.opener.resume(s.game.id, daily) or Opened(),),
+                              say=Say(said[0], (said[1], "other-tab"), lasting=True)))
         return True

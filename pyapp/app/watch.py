@@ -14,7 +14,7 @@ that finish it), and "Move 5 of 40" counts those too.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Final
+from typing import Callable, Final
 
 from ..core.errors import ReplayError
 from ..i18n import _, capital, ngettext
@@ -23,8 +23,7 @@ from ..ui.speech import move_name
 from ..core.table import GameView
 from ..ui.view import ReplayView
 
-if TYPE_CHECKING:
-    from .host import Host
+from .state import Clear, Close, Looks, Menu, Now, Outcome, Show
 
 #: The bar's controls that move the replay one way or another (``seek`` takes a position).
 MOVES: Final = ("back", "forward", "start", "end", "seek")
@@ -123,28 +122,27 @@ class Watch:
         return True
 
 
-def watch_game(host: Host) -> None:
-    """Watch the moves of the game on the table: a replay over the game, from the deal, paused."""
-    if host.session is None or not host.session.moves:
-        return
-    host.clear_transient()
-    host.dialog = None
-    host.watching.open(Replay.from_session(host.session))
-    host.screen = "game"
-    host.sync_clock()
+def watch_game(now: Now) -> Outcome | None:
+    """Watch the moves of the game on the table: a replay over the game, from the deal, paused
+    (None: no move to watch)."""
+    if now.session is None or not now.session.moves:
+        return None
+    return Outcome(ui=(Clear(), Close(), Show("game")), watch=Replay.from_session(now.session), sync=True)
 
 
-def control_replay(host: Host, what: str, value: str = "") -> None:
+def control_replay(watching: Watch, now: Now, looks: Looks, play_on: Callable[[Replay], None], what: str,
+                   value: str = "") -> Outcome:
     """The replay bar (:meth:`Watch.control`), and ``here``: play on from the position shown, a
-    new game (the one watched stays counted as it ended), its later moves waiting on the Redo
-    stack. A step shown with its motion lays out the positions between."""
-    host.menu_open = False
-    r = host.watching.replay
+    new game (the one watched stays counted as it ended: ``play_on``), its later moves waiting on
+    the Redo stack. A step shown with its motion lays out the positions between."""
+    r = watching.replay
     if what == "here" and r is not None:
-        host.moves.play_on(r)
-        return
-    stepped = host.watching.control(what, value)
+        play_on(r)
+        return Outcome(ui=(Menu(False),))
+    stepped = watching.control(what, value)
     if what == "close":
-        host.sync_clock()
-    elif stepped and r is not None and not host.settings.instant:
-        host.pending.frames = tuple(host.lay_out(host.table_of(s, interactive=False)) for s in r.steps()[:-1])
+        return Outcome(ui=(Menu(False),), sync=True)
+    if stepped and r is not None and not now.settings.instant:
+        frames = tuple(looks.lay_out(looks.table_of(s, interactive=False)) for s in r.steps()[:-1])
+        return Outcome(ui=(Menu(False),), frames=frames)
+    return Outcome(ui=(Menu(False),))

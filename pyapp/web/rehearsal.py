@@ -32,7 +32,7 @@ def rehearsal(ctl: Controller) -> Iterator[View]:
     twin.settings, twin.layout.portrait = ctl.settings, ctl.layout.portrait
     twin.open_link(session.link().fragment())
     yield twin.view()
-    table = twin.table_now()
+    table = twin.tables.table_now()
     gestures = [g for g in table.gestures if g.source and g.target] if table else []
     gesture = next((g for g in gestures if g.pick is None), gestures[0] if gestures else None)  # one that plays
     if gesture is None or gesture.source is None or gesture.target is None:
