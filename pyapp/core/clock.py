@@ -22,7 +22,6 @@ True
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any
 
 from .errors import ClockError
 
@@ -66,7 +65,7 @@ class GameClock:
         """Zero and paused (a new deal or a restart)."""
         return GameClock()
 
-    def save(self, now: float) -> dict[str, Any]:
+    def save(self, now: float) -> dict[str, int | bool]:
         """What a save keeps: the time run at ``now`` and whether it was running.
 
         >>> GameClock(1_000, 0).save(250)

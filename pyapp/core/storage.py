@@ -10,7 +10,7 @@
 
 from __future__ import annotations
 
-from typing import Any, Callable, Protocol
+from typing import Callable, Protocol
 
 
 class Storage(Protocol):
@@ -25,6 +25,17 @@ class Storage(Protocol):
     def failing(self) -> bool:
         """Some value written is kept in memory only: the device refused it (see :class:`SafeStorage`)."""
         ...
+
+
+class Backend(Protocol):
+    """What :class:`SafeStorage` wraps: the page's ``localStorage`` (a JavaScript object), or
+    any object with its three methods."""
+
+    def getItem(self, key: str) -> object: ...
+
+    def setItem(self, key: str, value: str) -> None: ...
+
+    def removeItem(self, key: str) -> None: ...
 
 
 class MemoryStorage:
@@ -71,28 +82,30 @@ class SafeStorage:
     (None, False)
     """
 
-    def __init__(self, backend: Any, present: Callable[[Any], bool] = lambda v: v is not None) -> None:
+    def __init__(self, backend: Backend | None, present: Callable[[object], bool] = lambda v: v is not None) -> None:
         self.memory: dict[str, str] = {}
         #: The keys whose last value the backend refused (kept in :attr:`memory`, written again later).
         self.unwritten: set[str] = set()
         self.backend = backend
         self.present = present
-        try:
-            backend.setItem("orbit.probe", "1")
-            backend.removeItem("orbit.probe")
-        except Exception:
-            self.backend = None
+        if backend is not None:
+            try:
+                backend.setItem("orbit.probe", "1")
+                backend.removeItem("orbit.probe")
+            except Exception:
+                self.backend = None
 
-    def _try(self, fn: Callable[[], Any]) -> Any:
+    def _try(self, fn: Callable[[Backend], object]) -> object:
+        backend = self.backend
         try:
-            return fn() if self.backend is not None else None
+            return fn(backend) if backend is not None else None
         except Exception:
             return None
 
     def get(self, key: str) -> str | None:
         if key in self.unwritten:  # the backend holds an older value, or none
             return self.memory[key]
-        value = self._try(lambda: self.backend.getItem(key))
+        value = self._try(lambda backend: backend.getItem(key))
         return str(value) if self.present(value) else self.memory.get(key)
 
     def set(self, key: str, value: str) -> None:
@@ -105,6 +118,8 @@ class SafeStorage:
                 break
 
     def _write(self, key: str, value: str) -> bool:
+        if self.backend is None:
+            return False
         try:
             self.backend.setItem(key, value)
             return True
@@ -114,7 +129,7 @@ class SafeStorage:
     def remove(self, key: str) -> None:
         self.memory.pop(key, None)
         self.unwritten.discard(key)
-        self._try(lambda: self.backend.removeItem(key))
+        self._try(lambda backend: backend.removeItem(key))
 
     def failing(self) -> bool:
         """True while a value written is kept in memory only (or there is no backend at all)."""
