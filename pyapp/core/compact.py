@@ -24,7 +24,7 @@ from __future__ import annotations
 
 import base64
 import re
-from typing import Any, Sequence
+from typing import Protocol, Sequence, TypeVar
 
 from .errors import ParseError
 from ..i18n import _
@@ -32,8 +32,25 @@ from ..i18n import _
 #: What ``k=`` holds: the count of moves, a dot, the number in base64url (no padding).
 PACKED = re.compile(r"(\d{1,6})\.([A-Za-z0-9_-]*)\Z")
 
+S = TypeVar("S")
+S_contra = TypeVar("S_contra", contravariant=True)
 
-def pack(game: Any, states: Sequence[Any], moves: Sequence[str]) -> str | None:
+
+class Lists(Protocol[S_contra]):
+    """What :func:`pack` needs of a game (:class:`pyapp.core.game.Game`): its legal moves."""
+
+    def legal_moves(self, state: S_contra) -> list[str]: ...
+
+
+class Plays(Protocol[S]):
+    """What :func:`unpack` needs of a game: its legal moves, and the state after one."""
+
+    def legal_moves(self, state: S) -> list[str]: ...
+
+    def apply(self, state: S, token: str) -> S: ...
+
+
+def pack(game: Lists[S], states: Sequence[S], moves: Sequence[str]) -> str | None:
     """The moves played from ``states[0]`` (``states[i]``: the position before move ``i``),
     packed; None when a move is not among its position's legal moves as listed (then only
     the readable form can carry it)."""
@@ -47,7 +64,7 @@ def pack(game: Any, states: Sequence[Any], moves: Sequence[str]) -> str | None:
     return f"{len(moves)}.{base64.urlsafe_b64encode(raw).decode().rstrip('=')}"
 
 
-def unpack(game: Any, state: Any, packed: str) -> tuple[str, ...]:
+def unpack(game: Plays[S], state: S, packed: str) -> tuple[str, ...]:
     """The moves of ``packed``, played from ``state``; :class:`ParseError` when it is not one,
     or says more than the position allows.
 

@@ -34,9 +34,9 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass, field
-from typing import Any, Callable, Final, Protocol
+from typing import Any, Callable, Final, Generic, Protocol, TypeVar
 
-from .game import AnyGame, Status
+from .game import AnyGame, Game, Status
 from ..i18n import _, pgettext
 
 CARD_W = 1.0
@@ -298,15 +298,20 @@ def standard_face(code: str) -> Face:
     )
 
 
-def plays_nothing(state: Any, settings: frozenset[str]) -> str | None:
+S = TypeVar("S")
+O = TypeVar("O")
+S_contra = TypeVar("S_contra", contravariant=True)
+
+
+def plays_nothing(state: object, settings: frozenset[str]) -> str | None:
     """The ``auto_token`` of a game that plays no move by itself."""
     return None
 
 
-class TableOf(Protocol):
-    """A view module's ``table`` function (see :meth:`GameView.table`)."""
+class TableOf(Protocol[S_contra]):
+    """A view module's ``table`` function for its game's states (see :meth:`GameView.table`)."""
 
-    def __call__(self, state: Any, portrait: bool, settings: frozenset[str], refusals: bool = True) -> Table: ...
+    def __call__(self, state: S_contra, portrait: bool, settings: frozenset[str], refusals: bool = True) -> Table: ...
 
 
 #: One block of a rules panel (:func:`rules_html`): ``("h3", heading)``, ``("p", paragraph)`` or
@@ -333,23 +338,24 @@ def rules_html(blocks: Sequence[RulesBlock], title: str = "", english: bool = Fa
 
 
 @dataclass(frozen=True)
-class ModuleView:
-    """A :class:`GameView` made of a view module's parts. ``rules`` is the rules panel, or a
-    function that draws it in the language in use (:func:`rules_html`), called each time
-    :attr:`help` is read.
+class ModuleView(Generic[S, O]):
+    """A :class:`GameView` made of a view module's parts, for the states ``S`` of its game (whose
+    options are ``O``): its ``table`` and ``auto_token`` take that game's states. ``rules`` is the
+    rules panel, or a function that draws it in the language in use (:func:`rules_html`), called
+    each time :attr:`help` is read.
 
     >>> v = ModuleView(None, "<p>Rules</p>", (), lambda s, p, o: Table(1, 1, ()))  # type: ignore[arg-type]
     >>> v.face("AS").name, v.auto_token(None, frozenset()), v.first_options, v.help
     ('ace of spades', None, '', '<p>Rules</p>')
     """
 
-    game: AnyGame
+    game: Game[S, O]
     rules: str | Callable[[], str]
     #: (setting id, label): each label marked with ``N_``, translated where it is shown.
     settings: tuple[tuple[str, str], ...]
-    table: TableOf
+    table: TableOf[S]
     face: Callable[[str], Face] = standard_face
-    auto_token: Callable[[Any, frozenset[str]], str | None] = plays_nothing
+    auto_token: Callable[[S, frozenset[str]], str | None] = plays_nothing
     first_options: str = ""
 
     @property
