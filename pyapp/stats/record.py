@@ -16,7 +16,7 @@ import datetime
 import json
 import re
 from dataclasses import dataclass
-from typing import Any, Literal
+from typing import Literal, NoReturn, TypeGuard, TypeVar
 
 from ..core.clock import MAX_ELAPSED_MS
 from ..core.daily import daily_seed
@@ -24,6 +24,8 @@ from ..core.errors import OrbitError, ParseError, StatsError
 from ..games import GameEntry, entry, moves_made
 from ..i18n import _, ngettext, number
 from ..core.links import Link
+
+T = TypeVar("T")
 
 #: The version written in every record and export; :meth:`Stats.loads` refuses others.
 STATS_VERSION = 1
@@ -52,7 +54,12 @@ MAX_SEED = 2**64 - 1
 Outcome = Literal["won", "lost", "finished", "resigned", "abandoned"]
 #: What a result's ``judged`` may say (see :class:`Result`).
 JUDGEMENTS: tuple[str, ...] = ("", "won", "exact", "bound")
-OUTCOMES: tuple[str, ...] = ("won", "lost", "finished", "resigned", "abandoned")
+OUTCOMES: tuple[Outcome, ...] = ("won", "lost", "finished", "resigned", "abandoned")
+
+
+def _is_outcome(text: str) -> TypeGuard[Outcome]:
+    """``text`` is one of :data:`OUTCOMES`."""
+    return text in OUTCOMES
 
 
 def _entry(game: str) -> GameEntry | None:
@@ -163,7 +170,7 @@ class OpenGame:
 
 def record_text(results: list[Result], open_games: list[OpenGame] | None) -> str:
     """A record (``open_games`` None: an export, which leaves the games in progress out) as JSON."""
-    data: dict[str, Any] = {
+    data: dict[str, object] = {
         "format": STATS_FORMAT,
         "version": STATS_VERSION,
         "results": [_result_json(r) for r in results],
@@ -240,19 +247,19 @@ def _open_where(n: int) -> str:
     return _("game in progress {n}").format(n=n)
 
 
-def _no_constant(name: str) -> Any:
+def _no_constant(name: str) -> NoReturn:
     """JSON's NaN and Infinity are no number a statistics file holds."""
     # Translators: {name} is NaN, Infinity or -Infinity, as the file writes it.
     raise StatsError(_("the file holds {name}, which is not a number a statistics file holds").format(name=name))
 
 
-def _object(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
+def _object(pairs: list[tuple[str, object]]) -> dict[str, object]:
     return dict(pairs)
 
 
-def _strict_object(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
+def _strict_object(pairs: list[tuple[str, object]]) -> dict[str, object]:
     """An imported file's object: no key named as a JavaScript object's own, no key twice."""
-    data: dict[str, Any] = {}
+    data: dict[str, object] = {}
     for key, value in pairs:
         if key in FORBIDDEN_KEYS:
             raise StatsError(_("the file holds a key named {key}, which no statistics file has").format(key=repr(key)))
@@ -300,8 +307,8 @@ def _is_date(text: str) -> bool:
     return True
 
 
-def _result_json(r: Result) -> dict[str, Any]:
-    data: dict[str, Any] = {"game": r.game, "options": r.options, "seed": r.seed, "started": r.started,
+def _result_json(r: Result) -> dict[str, object]:
+    data: dict[str, object] = {"game": r.game, "options": r.options, "seed": r.seed, "started": r.started,
                             "score": r.score, "won": r.won, "date": r.date, "moves": r.moves, "outcome": r.outcome,
                             "daily": r.daily, "band": r.band}
     for name, value in (("hints", r.hints), ("elapsed_ms", r.elapsed_ms), ("link", r.link), ("judged", r.judged),
@@ -311,12 +318,12 @@ def _result_json(r: Result) -> dict[str, Any]:
     return data
 
 
-def _get(item: dict[str, Any], name: str, kind: type, where: str, default: Any = None, longest: int = 200) -> Any:
+def _get(item: dict[str, object], name: str, kind: type[T], where: str, default: T | None = None,
+         longest: int = 200) -> T:
     """``item[name]`` of type ``kind`` (a whole number within :data:`MAX_NUMBER` for int, a
     string no longer than ``longest``), else :class:`StatsError`."""
     value = item.get(name, default)
-    ok = isinstance(value, kind) and not (kind is int and isinstance(value, bool))
-    if not ok:
+    if not isinstance(value, kind) or kind is int and isinstance(value, bool):
         if kind is int:
             # Translators: {name} is the name of a field of the file (seed, score, game...), as written there.
             said = _("{where}: {name} should be a number")
@@ -356,14 +363,14 @@ def _date_ok(text: str, where: str, name: str) -> None:
                                                                           text=repr(text[:24]))) from None
 
 
-def _result_from(item: Any, where: str) -> Result:
+def _result_from(item: object, where: str) -> Result:
     if not isinstance(item, dict):
         raise StatsError(_("{where} is not an object").format(where=where))
     game = _get(item, "game", str, where)
     if not game:
         raise StatsError(_("{where}: game is empty").format(where=where))
     outcome = _get(item, "outcome", str, where)
-    if outcome not in OUTCOMES:
+    if not _is_outcome(outcome):
         # Translators: {outcome} and {known} are the file's own words (won, lost, finished...), not translated.
         raise StatsError(_("{where}: outcome {outcome} is not one of {known}").format(
             where=where, outcome=repr(outcome[:16]), known=", ".join(OUTCOMES)))
@@ -412,7 +419,7 @@ def _result_from(item: Any, where: str) -> Result:
                   date, moves, outcome, daily, band, hints, elapsed, link, judged, possible)
 
 
-def _open_from(item: Any, where: str) -> OpenGame:
+def _open_from(item: object, where: str) -> OpenGame:
     if not isinstance(item, dict):
         raise StatsError(_("{where} is not an object").format(where=where))
     seed = _get(item, "seed", int, where)
