@@ -18,31 +18,34 @@ its verdicts are proven too, but a large position ends at the budget more often.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TypeVar
 
 from ..core.game import AnyGame
 from ..games import GameEntry, entry
 from ..core.search import SLICE, Problem, Verdict, solve
 
+S = TypeVar("S")
 
-class EngineProblem(Problem[Any]):
-    """The search's view of one game (see the module doc)."""
+
+class EngineProblem(Problem[object]):
+    """The search's view of one game (see the module doc): its states are the engine's, which
+    it only hands back to the game."""
 
     def __init__(self, game_entry: GameEntry) -> None:
         self.game: AnyGame = game_entry.game
         self.sign = -1 if game_entry.lower_is_better else 1
         self._has_win = game_entry.can_win
 
-    def moves(self, state: Any) -> list[str]:
+    def moves(self, state: object) -> list[str]:
         return self.game.legal_moves(state)
 
-    def apply(self, state: Any, move: str) -> Any:
+    def apply(self, state: object, move: str) -> object:
         return self.game.apply(state, move)
 
-    def value(self, state: Any) -> int:
+    def value(self, state: object) -> int:
         return self.sign * self.game.score(state)
 
-    def won(self, state: Any) -> bool:
+    def won(self, state: object) -> bool:
         return self.game.status(state) == "won"
 
     @property
@@ -54,25 +57,29 @@ class EngineProblem(Problem[Any]):
         return self.sign * value
 
 
-def problem_for(game_id: str, state: Any = None) -> Problem[Any]:
+def problem_for(game_id: str, state: object = None) -> Problem[object]:
     """The problem of the registered game ``game_id`` for positions like ``state`` (its
     options): the game's own solver when it has one, else :class:`EngineProblem`.
-    ParseError for an unknown game."""
+    ParseError for an unknown game.
+
+    A game's own solver searches states of its own (:meth:`~pyapp.core.search.Problem.start`
+    makes one from the engine's), which the caller does not look into: they are ``object``
+    here, and go back only to the problem that made them (as in :func:`solve_state`)."""
     game_entry = entry(game_id)
     if game_entry.solver is not None:
-        problem: Problem[Any] = game_entry.solver(state)
+        problem: Problem[object] = game_entry.solver(state)
         return problem
     return EngineProblem(game_entry)
 
 
-def engine_verdict(problem: Problem[Any], verdict: Verdict) -> Verdict:
+def engine_verdict(problem: Problem[S], verdict: Verdict) -> Verdict:
     """``verdict`` with its score in the game's own terms (Gravity's piles)."""
     score = None if verdict.score is None else problem.score_of(verdict.score)
     upper = None if verdict.upper is None else problem.score_of(verdict.upper)
     return Verdict(verdict.kind, score, verdict.line, verdict.exact, verdict.nodes, upper)
 
 
-def solve_state(game_id: str, state: Any, budget: int | None = None, slice_nodes: int = SLICE,
+def solve_state(game_id: str, state: object, budget: int | None = None, slice_nodes: int = SLICE,
                 deepen: int = 1) -> Verdict:
     """The verdict for the engine's ``state`` of game ``game_id``, its score in the game's own
     terms (Gravity's piles), its line the engine's move tokens; ``budget`` None: the game's own

@@ -40,7 +40,7 @@ from __future__ import annotations
 from collections import OrderedDict
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, Final
+from typing import TYPE_CHECKING, Final
 
 from ..games import GameEntry, entry
 from ..i18n import N_, _, ngettext, number
@@ -89,15 +89,15 @@ class Verdicts:
     """The searches for one position at a time, and the verdicts found (see the module doc)."""
 
     def __init__(self) -> None:
-        self.search: Search[Any] | None = None
-        self._problem: Problem[Any] | None = None
+        self.search: Search[object] | None = None
+        self._problem: Problem[object] | None = None
         #: Counts the searches started (the page's slice timer's ticket).
         self.ticket = 0
         #: The finding for the position last asked about, once there is one.
         self.finding: Finding | None = None
         self._game = ""
         self._keys: list[str] = []  # the state texts of the positions asked about, from the deal
-        self._states: Sequence[Any] = ()
+        self._states: Sequence[object] = ()
         self._searching = -1  # the index in _keys being searched
         self._verdict: Verdict | None = None  # the asked position's, while earlier ones are searched
         #: The asked position's first verdict (impossible, its best not exact), in the search's own
@@ -109,11 +109,11 @@ class Verdicts:
         #: The searches done with, freed a piece at a time between frames (the page's ``retire`` timer).
         self.teardown = Teardown()
 
-    def known_for(self, game_id: str, state: Any) -> Verdict | None:
+    def known_for(self, game_id: str, state: object) -> Verdict | None:
         """The verdict found for this position, if any."""
         return self._known.get((game_id, entry(game_id).game.format_state(state)))
 
-    def remember(self, game_id: str, state: Any, verdict: Verdict) -> None:
+    def remember(self, game_id: str, state: object, verdict: Verdict) -> None:
         """Keep ``verdict`` as this position's (one proved before, e.g. kept with a saved game)."""
         self._keep((game_id, entry(game_id).game.format_state(state)), verdict)
 
@@ -134,7 +134,7 @@ class Verdicts:
         while len(self._known) > KEPT:
             self._known.popitem(last=False)
 
-    def finding_for(self, game_id: str, states: Sequence[Any]) -> Finding | None:
+    def finding_for(self, game_id: str, states: Sequence[object]) -> Finding | None:
         """The finding for the last of ``states`` (the game's positions from the deal), if there is one."""
         keys = self._keys
         if self.finding is None or self._game != game_id or len(keys) != len(states):
@@ -171,7 +171,7 @@ class Verdicts:
         """The position cannot be won and the search looks for the move that lost it."""
         return self.searching and self._verdict is not None
 
-    def ask(self, game_id: str, states: Sequence[Any]) -> Finding | None:
+    def ask(self, game_id: str, states: Sequence[object]) -> Finding | None:
         """The finding for the last of ``states`` (the game's positions, from the deal) if it
         is known; else its search starts (the page runs it by :meth:`step`) and None."""
         game = entry(game_id).game
@@ -185,7 +185,7 @@ class Verdicts:
         self._begin(game_id, states, last, 1)
         return self._start(len(states) - 1)
 
-    def look_longer(self, game_id: str, states: Sequence[Any], factor: int) -> None:
+    def look_longer(self, game_id: str, states: Sequence[object], factor: int) -> None:
         """Search the last of ``states`` (the game's positions, from the deal) again, ``factor``
         times as far as its problem's budget (:meth:`Problem.deepen`); its verdict so far stays
         known until the new one replaces it. The page runs it by :meth:`step`."""
@@ -194,7 +194,7 @@ class Verdicts:
         self.ticket += 1
         self._release()
 
-    def _begin(self, game_id: str, states: Sequence[Any], last: str, factor: int) -> None:
+    def _begin(self, game_id: str, states: Sequence[object], last: str, factor: int) -> None:
         """New positions asked about (``last``: the state text of the last), their search ``factor``
         times as far as its problem's budget; what was searched before stops."""
         self.drop()
@@ -297,7 +297,7 @@ class Verdicts:
         return self._start(self._searching)
 
 
-def deeper_factor(game_id: str, state: Any, verdict: Verdict) -> int | None:
+def deeper_factor(game_id: str, state: object, verdict: Verdict) -> int | None:
     """How many times its problem's budget a "Keep looking" search of ``state``, whose verdict is
     ``verdict``, takes; None when it is not offered: the verdict is settled, or its search took
     as many nodes as the game's entry allows (:attr:`GameEntry.deeper` times :data:`DEEPER` more).

@@ -20,7 +20,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, replace
 from functools import lru_cache
-from typing import Any, Callable, Final
+from typing import Callable, Final
 
 from . import focus as focus_mod
 from ..i18n import _, capital, language
@@ -287,11 +287,11 @@ class Layout:
         self.portrait = False
         self.ids = CardIds()
         self._table: Table | None = None
-        self._key: tuple[Any, ...] = ()
+        self._key: tuple[object, ...] = ()
         #: The last position drawn (its state and switches), to size its tables by, and the
         #: room and game the orientation was last chosen for.
-        self._seen: tuple[Any, frozenset[str]] | None = None
-        self._chosen: tuple[Any, ...] = ()
+        self._seen: tuple[object, frozenset[str]] | None = None
+        self._chosen: tuple[object, ...] = ()
         self._room: tuple[float, float] | None = None
         self._laid: tuple[Table, Marks, Board] | None = None
 
@@ -352,7 +352,7 @@ class Layout:
             return by_shape
         return unit(tall) > unit(wide)
 
-    def table(self, state: Any, resigned: bool, switches: frozenset[str], interactive: bool = True) -> Table:
+    def table(self, state: object, resigned: bool, switches: frozenset[str], interactive: bool = True) -> Table:
         """The table of ``state``; one nothing can be played on unless ``interactive`` (a forced
         step, a replay: no refusals worked out, no end-screen lines), or once given up."""
         assert self.module is not None
@@ -364,13 +364,13 @@ class Layout:
             return replace(table, summary=())
         return replace(table, prompt=_("You gave up this game."), status="finished") if resigned else table
 
-    def see(self, state: Any, switches: frozenset[str]) -> None:
+    def see(self, state: object, switches: frozenset[str]) -> None:
         """The position on the table is ``state`` with ``switches``: the first position in a room
         sizes its tables (see :meth:`resize`), and other switches may turn the table."""
         self._seen = (state, switches)
         self._choose()
 
-    def current(self, state: Any, resigned: bool, switches: frozenset[str]) -> Table:
+    def current(self, state: object, resigned: bool, switches: frozenset[str]) -> Table:
         """The table the player acts on (worked out once per position, orientation, switches and
         language: its words are in the language in use)."""
         assert self.module is not None
