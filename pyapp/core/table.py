@@ -365,7 +365,10 @@ class ModuleView(Generic[S, O]):
 
 
 class GameView(Protocol):
-    """What each ``pyapp/games/<game>/table.py`` provides as ``VIEW``."""
+    """What each ``pyapp/games/<game>/table.py`` provides as ``VIEW`` (a :class:`ModuleView`),
+    seen from code that does not know its game: :meth:`table` and :meth:`auto_token` take a
+    state of the view's own game, typed ``Any`` here because the type checker cannot tell one
+    game's states from another's (as :class:`~pyapp.core.game.AnyGame` takes them back)."""
 
     @property
     def game(self) -> AnyGame: ...
