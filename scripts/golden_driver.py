@@ -28,18 +28,33 @@ from typing import Any
 T = [1000.0]
 
 
+#: Where a module went when pyapp/ became packages by concern: a build since then has it there.
+MOVED = {"pyapp.storage": "pyapp.core.storage", "pyapp.controller": "pyapp.app.controller",
+         "pyapp.saves": "pyapp.app.saves", "pyapp.session": "pyapp.app.session", "pyapp.stats": "pyapp.stats.summary"}
+
+
 def _mod(name: str) -> Any:
-    try:
-        return importlib.import_module(name)
-    except ImportError:
-        return None
+    """The build's module ``name`` (where a later build moved it, if it did), or None."""
+    for where in (MOVED.get(name, name), name):
+        try:
+            return importlib.import_module(where)
+        except ImportError:
+            continue
+    return None
+
+
+def _need(name: str) -> Any:
+    module = _mod(name)
+    if module is None:
+        raise ImportError(name)
+    return module
 
 
 def _storage_class() -> Any:
-    storage = _mod("pyapp.core.storage")
+    storage = _mod("pyapp.storage")
     if storage is not None and hasattr(storage, "MemoryStorage"):
         return storage.MemoryStorage
-    return importlib.import_module("pyapp.app.controller").MemoryStorage
+    return _need("pyapp.controller").MemoryStorage
 
 
 def _tick(c: Any) -> None:
@@ -91,7 +106,7 @@ def _ids(c: Any) -> list[str]:
 
 def _read_slot(raw: str, session_cls: Any) -> dict[str, Any]:
     """A saved game read back by the build's own Session (its day and timer as it wrote them)."""
-    saves = _mod("pyapp.app.saves")
+    saves = _mod("pyapp.saves")
     if saves is not None and hasattr(saves, "read_save"):
         saved = saves.read_save(raw)
         s, day, elapsed = saved.session, saved.day, saved.clock.elapsed_ms
@@ -109,7 +124,7 @@ def _read_slot(raw: str, session_cls: Any) -> dict[str, Any]:
 def _old_binding() -> dict[str, str]:
     """The first build with saves (2d10d0d): its binding wrote ``session.to_save()`` for
     the game on the table, the game's options and id, and the switches as a sorted list."""
-    session_mod = importlib.import_module("pyapp.app.session")
+    session_mod = _need("pyapp.session")
     games = importlib.import_module("pyapp.games")
     data: dict[str, str] = {}
     for game in games.all_games():
@@ -128,9 +143,9 @@ def _old_binding() -> dict[str, str]:
 
 def drive() -> dict[str, Any]:
     games = importlib.import_module("pyapp.games")
-    session_cls = importlib.import_module("pyapp.app.session").Session
+    session_cls = _need("pyapp.session").Session
     ids = [g.id for g in games.all_games()]
-    controller = _mod("pyapp.app.controller")
+    controller = _mod("pyapp.controller")
     steps: list[str] = []
     if controller is None or not hasattr(controller, "Controller"):
         data = _old_binding()
@@ -229,7 +244,7 @@ def drive() -> dict[str, Any]:
     slots = {k: _read_slot(v, session_cls) for k, v in sorted(data.items())
              if k.startswith(("orbit.save.", "orbit.daily.", "orbit.previous."))}
     stats: dict[str, Any] | None = None
-    stats_mod = _mod("pyapp.stats.summary")
+    stats_mod = _mod("pyapp.stats")
     if stats_mod is not None and data.get("orbit.stats"):
         st = stats_mod.Stats.loads(data["orbit.stats"])
         stats = {
