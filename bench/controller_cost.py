@@ -27,7 +27,7 @@ from pyapp.app.session import Session  # noqa: E402
 #: The deal of each game (its registry entry's ``bench_seed``).
 DEALS = {e.id: e.bench_seed for e in entries()}
 #: The parts timed: (name, the attribute of the controller that holds it, or "" for the controller's own).
-PARTS = (("table_of", ""), ("view", ""), ("lay_out", ""), ("after_change", "moves"), ("save", ""))
+PARTS = (("table_of", "tables"), ("view", ""), ("lay_out", "tables"), ("after_change", "moves"), ("save", ""))
 
 
 def measure(game_id: str, moves: int) -> tuple[float, dict[str, float]]:
@@ -59,7 +59,7 @@ def measure(game_id: str, moves: int) -> tuple[float, dict[str, float]]:
         token = greedy(session.state) if greedy is not None else legal[(turn * 7) % len(legal)]
         c.play(token)
         c.view()
-        session.play(token)
+        session = session.played(token)
         played += 1
     whole = time.perf_counter() - began
     return whole / played * 1e3, {k: v / played * 1e3 for k, v in spent.items()}
