@@ -146,7 +146,7 @@ def play(page: Page, base: str, game_id: str, moves: int, settle: float = 1.0, v
         page.evaluate("() => { window.__latency.frames = []; window.__latency.pending = undefined; }")
         began.append(page.evaluate("performance.now()"))
         helpers.play_via_ui(player, session, token, how=how)
-        session.play(token)
+        session = session.played(token)
         page.wait_for_function("t => location.hash === t", arg=session.link().fragment(), timeout=10_000)
         page.wait_for_timeout(60 + gap * 1000)  # the frame after the change (and the gap)
         frames = page.evaluate("window.__latency.frames")

@@ -216,9 +216,9 @@ def play_game(page: Page, player: Player, game_id: str, max_moves: int, latencie
         page.evaluate("() => { window.__soak.frames = []; window.__soak.pending = undefined; }")
         helpers.play_via_ui(player, session, token, how="drag" if turn % 2 else "tap")
         after = Session.from_link(session.link())
-        after.play(token)
+        after = after.played(token)
         page.wait_for_function("t => location.hash === t", arg=after.link().fragment(), timeout=10_000)
-        session.play(token)
+        session = session.played(token)
         latency = move_latency(page)
         if latency is not None:
             latencies.append(latency)

@@ -66,7 +66,7 @@ def run(browser: Browser, base: str, game_id: str, moves: int, verdict: bool) ->
         legal = session.legal_moves()
         token = greedy(session.state) if greedy is not None else legal[(turn * 7) % len(legal)]
         helpers.play_via_ui(player, session, token, how="drag" if turn % 2 else "tap")
-        session.play(token)
+        session = session.played(token)
         turn += 1
         if verdict and session.status() == "playing":
             page.wait_for_function(

@@ -78,7 +78,7 @@ def verdict_times(page: Page, base: str, game_id: str, moves: int) -> dict[str, 
         token = greedy(session.state) if greedy is not None else legal[(turn * 7) % len(legal)]
         page.evaluate("() => { window.__verdicts.ups = []; window.__verdicts.lines = []; }")
         helpers.play_via_ui(player, session, token, how="drag" if turn % 2 else "tap")
-        session.play(token)
+        session = session.played(token)
         turn += 1
         if session.status() != "playing":
             break

@@ -138,7 +138,7 @@ def find_position(game_id: str, options: str, want: Callable[[Session], bool], m
             moves = session.legal_moves()
             if not moves:
                 break
-            session.play(moves[(seed * a + step * b) % len(moves)])
+            session = session.played(moves[(seed * a + step * b) % len(moves)])
     raise AssertionError("no position found")
 
 
@@ -230,7 +230,7 @@ def play_whole_game(orbit: Any, game_id: str, options: str, seed: int, pick: Cal
     def step(page: Page, token: str) -> None:
         play_via_ui(orbit, session, token, how=how(token))
         after = Session.from_link(session.link())
-        after.play(token)
+        after = after.played(token)
         try:
             page.wait_for_function("t => location.hash === t", arg=after.link().fragment(), timeout=10_000)
         except PlaywrightError as exc:
@@ -258,7 +258,7 @@ def play_whole_game(orbit: Any, game_id: str, options: str, seed: int, pick: Cal
             page = orbit.reopen(session.link().fragment())
             assert_board_matches(page, session)
             step(page, token)
-        session.play(token)
+        session = session.played(token)
         turn += 1
     assert_board_matches(page, session)
     assert_same_as_fresh(page, fresh_context, orbit.base)
@@ -282,7 +282,7 @@ def one_move_from_a_zodiac_win() -> tuple[Session, str]:
 
     won = Session.new(get_game("zodiac"), 1186)
     while won.legal_moves():
-        won.play(greedy_move(won.state))
+        won = won.played(greedy_move(won.state))
     last = won.moves[-1]
-    won.undo()
+    won = won.undone()
     return won, last

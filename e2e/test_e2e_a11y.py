@@ -106,7 +106,7 @@ def end_of(game_id: str, seed: int) -> Session:
     """A whole game of ``game_id`` deal ``seed`` (the engine's first legal move each time)."""
     session = Session.new(get_game(game_id), seed)
     while session.status() == "playing":
-        session.play(session.legal_moves()[0])
+        session = session.played(session.legal_moves()[0])
     return session
 
 
@@ -366,7 +366,7 @@ def test_square_and_zodiac_moves_by_keyboard_alone(orbit: Orbit) -> None:
     follow it. tests/test_a11y.py plays both games to their end by keys through the controller."""
     square = Session.new(get_game("square"), 2, "ends")
     for _ in range(15):  # the hint's game: move 16 is free, move 17 costs 2 (RULES.md 2)
-        square.play(hint("square", square.state) or "")
+        square = square.played(hint("square", square.state) or "")
     page = orbit.open(square.link().fragment())
     focus_on_board(page)
     twin = twin_of(page)
@@ -378,7 +378,7 @@ def test_square_and_zodiac_moves_by_keyboard_alone(orbit: Orbit) -> None:
 
     zodiac = Session.new(get_game("zodiac"), 1186)
     for _ in range(3):
-        zodiac.play(greedy_move(zodiac.state))
+        zodiac = zodiac.played(greedy_move(zodiac.state))
     page = orbit.follow(zodiac.link().fragment())
     focus_on_board(page)
     twin = twin_of(page)

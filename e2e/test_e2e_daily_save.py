@@ -18,7 +18,7 @@ def test_todays_deal_says_in_progress_after_a_move_and_the_ordinary_game_is_kept
     page = orbit.open(ordinary.link().fragment())
     token = ordinary.legal_moves()[0]
     play_via_ui(orbit, ordinary, token, how="tap")
-    ordinary.play(token)
+    ordinary = ordinary.played(token)
     page.wait_for_function("h => location.hash === h", arg=ordinary.link().fragment())
     page.locator("#home").click()
     today = page.locator('[data-daily="gyre"]')
@@ -29,7 +29,7 @@ def test_todays_deal_says_in_progress_after_a_move_and_the_ordinary_game_is_kept
     assert daily.options_text == "" and not daily.moves
     day_token = daily.legal_moves()[0]
     play_via_ui(orbit, daily, day_token, how="tap")
-    daily.play(day_token)
+    daily = daily.played(day_token)
     page.wait_for_function("h => location.hash === h", arg=daily.link().fragment())
     page.locator("#home").click()
     assert today.get_attribute("data-state") == "playing" and "in progress" in today.inner_text()

@@ -253,7 +253,7 @@ def test_on_a_laptop_a_notice_sits_in_a_corner_clear_of_the_tools_the_words_and_
         page.locator("#notice-close").click()
     session = Session.new(get_game("gyre"), 42)
     for _ in range(3):
-        session.play(session.legal_moves()[0])
+        session = session.played(session.legal_moves()[0])
     page = orbit.follow(session.link().fragment())
     if not page.locator("#watch").is_visible():
         page.locator("#more").click()
@@ -312,7 +312,7 @@ def test_a_long_notice_never_covers_a_card_the_board_makes_room_on_a_phone_and_t
 def test_end_screens_after_giving_up_and_after_a_win(orbit: Orbit) -> None:
     session = Session.new(get_game("gyre"), 42)
     while session.score() == 0:
-        session.play(session.legal_moves()[0])
+        session = session.played(session.legal_moves()[0])
     page = orbit.open(session.link().fragment())
     page.locator("#resign").click()
     page.locator("#resign").click()
@@ -336,7 +336,7 @@ def test_end_screens_after_giving_up_and_after_a_win(orbit: Orbit) -> None:
 def _end_of(game: str, options: str, seed: int) -> Session:
     session = Session.new(get_game(game), seed, options)
     while session.legal_moves():
-        session.play(greedy_move(session.state) if game == "zodiac" else session.legal_moves()[0])
+        session = session.played(greedy_move(session.state) if game == "zodiac" else session.legal_moves()[0])
     return session
 
 
@@ -355,7 +355,7 @@ def test_screenshots_after_the_first_move_and_at_the_end(browser: Browser, base_
         page.screenshot(path=str(ARTIFACTS / f"{game}-{viewport}-first-move.png"))
         end = _end_of(game, options, seed)
         last = end.moves[-1]
-        end.undo()
+        end = end.undone()
         page = orbit.follow(end.link().fragment())
         play_via_ui(orbit, end, last)
         page.wait_for_selector("#summary[open]")

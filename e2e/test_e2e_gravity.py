@@ -57,7 +57,7 @@ def test_stack_by_mouse_drag_lights_only_legal_targets(orbit: Orbit) -> None:
     page.mouse.move(target["x"] + target["width"] / 2, target["y"] + target["height"] / 2, steps=8)
     page.mouse.up()
     orbit.idle()
-    session.play(stack)
+    session = session.played(stack)
     assert str(page.evaluate("location.hash")).endswith(f"&m={stack}")
     assert_board_matches(page, session)
     orbit.assert_clean()
@@ -68,7 +68,7 @@ def test_stack_by_tapping_two_cells(orbit: Orbit) -> None:
     open_session(orbit, session)
     stack = next(m for m in session.legal_moves() if is_stack(m))
     play_via_ui(orbit, session, stack, how="tap")
-    session.play(stack)
+    session = session.played(stack)
     assert_board_matches(orbit.page, session)
     orbit.assert_clean()
 
@@ -91,7 +91,7 @@ def test_collapse_choice_by_click_then_undo_across_it(orbit: Orbit) -> None:
     card_locator(page, *gesture.source).click()
     orbit.idle()
     before = session.link().fragment()
-    session.play(choice)
+    session = session.played(choice)
     assert page.evaluate("location.hash") == session.link().fragment()
     assert_board_matches(page, session)
     page.locator("#undo").click()
@@ -132,7 +132,7 @@ def test_a_forced_collapse_runs_by_itself(orbit: Orbit) -> None:
         new MutationObserver(() => { if (document.querySelector('#board').dataset.busy === 'true') window.__busySeen = true; })
           .observe(document.querySelector('#board'), {attributes: true}); }""")
     play_via_ui(orbit, session, stack, how="drag")
-    session.play(stack)
+    session = session.played(stack)
     assert page.evaluate("window.__busySeen") is True  # the slides were animated step by step
     assert page.evaluate("location.hash") == session.link().fragment()
     assert_board_matches(page, session)
@@ -150,7 +150,7 @@ def test_moon_to_planet_only_when_stuck(orbit: Orbit) -> None:
     expect(page.locator("#prompt")).to_contain_text("MOON")
     page.locator("#act-moon").click()
     orbit.idle()
-    session.play("m")
+    session = session.played("m")
     assert str(page.evaluate("location.hash")).endswith(".m")
     assert_board_matches(page, session)
     orbit.assert_clean()
@@ -170,9 +170,9 @@ def test_autocollapse_setting_resolves_choices(orbit: Orbit) -> None:
     page.locator("#more").click()  # the settings are in the menu
     page.locator("#set-autocollapse").check()
     play_via_ui(orbit, session, stack, how="drag")
-    session.play(stack)
+    session = session.played(stack)
     while hole(session) != "-":
-        session.play(sorted(session.legal_moves(), key=lambda t: (int(t[1]), t[0]))[0])
+        session = session.played(sorted(session.legal_moves(), key=lambda t: (int(t[1]), t[0]))[0])
     page.wait_for_function("t => location.hash === t", arg=session.link().fragment())
     assert_board_matches(page, session)
     page.locator("#more").click()  # a move closed the menu
@@ -189,7 +189,7 @@ def test_end_screen_with_rating(orbit: Orbit) -> None:
     page = orbit.page
     last = ending(session)[0]
     play_via_ui(orbit, session, last, how="drag")
-    session.play(last)
+    session = session.played(last)
     expect(page.locator("#summary")).to_be_visible()
     expect(page.locator("#summary-body")).to_contain_text(str(session.score()))
     summary = page.locator("#summary-body").inner_text()

@@ -51,7 +51,7 @@ def test_mouse_drag_captures_and_the_revealed_card_is_placed(orbit: Orbit) -> No
     page.mouse.up()
     orbit.idle()
     assert str(page.evaluate("location.hash")).endswith(f"&m={capture}")
-    session.play(capture)
+    session = session.played(capture)
     assert_board_matches(page, session)
     # the revealed card waits in Q; the two empty slots are highlighted; a tap places it
     assert session.legal_moves() and all(m.startswith("P") for m in session.legal_moves())
@@ -61,7 +61,7 @@ def test_mouse_drag_captures_and_the_revealed_card_is_placed(orbit: Orbit) -> No
     place = session.legal_moves()[-1]
     pile_locator(page, "R" + place[1:]).click()
     orbit.idle()
-    session.play(place)
+    session = session.played(place)
     assert str(page.evaluate("location.hash")).endswith(f"&m={capture}.{place}")
     assert_board_matches(page, session)
     expect(page.locator("#score")).to_contain_text(str(session.score()))
@@ -73,7 +73,7 @@ def test_place_by_dragging_the_revealed_card(orbit: Orbit) -> None:
     open_session(orbit, session)
     place = session.legal_moves()[0]
     play_via_ui(orbit, session, place, how="drag")
-    session.play(place)
+    session = session.played(place)
     assert_board_matches(orbit.page, session)
     orbit.assert_clean()
 
@@ -87,7 +87,7 @@ def test_rotate_button_only_when_no_capture(orbit: Orbit) -> None:
     expect(orbit.page.locator("#act-rotate")).to_be_enabled()
     orbit.page.locator("#act-rotate").click()
     orbit.idle()
-    session.play("R")
+    session = session.played("R")
     assert str(orbit.page.evaluate("location.hash")).endswith(".R")
     assert_board_matches(orbit.page, session)
     orbit.assert_clean()
@@ -98,7 +98,7 @@ def test_replace_by_drag(orbit: Orbit) -> None:
     open_session(orbit, session)
     replace = next(m for m in session.legal_moves() if m.startswith("S"))
     play_via_ui(orbit, session, replace, how="drag")
-    session.play(replace)
+    session = session.played(replace)
     assert_board_matches(orbit.page, session)
     orbit.assert_clean()
 
@@ -112,7 +112,7 @@ def test_attrition_rotation_asks_which_hand_card_to_give_up(orbit: Orbit) -> Non
     expect(page.locator("#board .card.choice")).to_have_count(len([m for m in session.legal_moves() if m.startswith("R")]))
     page.locator(f'#board .card[data-at="H"][data-card="{rotate[1:]}"]').click()
     orbit.idle()
-    session.play(rotate)
+    session = session.played(rotate)
     assert_board_matches(page, session)
     orbit.assert_clean()
 
@@ -173,7 +173,7 @@ def test_whole_game_to_the_summary_and_copy_link(orbit: Orbit) -> None:
     page = orbit.page
     last = session.legal_moves()[0]
     play_via_ui(orbit, session, last, how="drag")
-    session.play(last)
+    session = session.played(last)
     expect(page.locator("#summary")).to_be_visible()
     expect(page.locator("#summary-body")).to_contain_text(str(session.score()))
     assert page.locator("#board").get_attribute("data-status") == "finished"
@@ -204,7 +204,7 @@ def test_touch_phone_taps_and_a_touch_drag(browser: Browser, base_url_orbit: str
     if not gesture.tap:
         pile_locator(page, gesture.target).tap(force=True)
     orbit.idle()
-    session.play(capture)
+    session = session.played(capture)
     assert_board_matches(page, session)
     # a real touch drag through the DevTools protocol (touchstart/move/end)
     session = find_position("easy", lambda s: len(s.moves) >= 6 and any(m.startswith("C") for m in s.legal_moves()))
@@ -227,7 +227,7 @@ def test_touch_phone_taps_and_a_touch_drag(browser: Browser, base_url_orbit: str
         cdp.send("Input.dispatchTouchEvent", {"type": "touchMove", "touchPoints": [point]})
     cdp.send("Input.dispatchTouchEvent", {"type": "touchEnd", "touchPoints": []})
     orbit.idle()
-    session.play(move)
+    session = session.played(move)
     page.wait_for_function("t => location.hash === t", arg=session.link().fragment())
     assert_board_matches(page, session)
     assert orbit.errors == [] and orbit.off_origin == []

@@ -51,7 +51,7 @@ def check_hint(orbit: Orbit, session: Session, shot_name: str = "") -> None:
     target = card_locator(page, marks.target, len(target_pile.cards) - 1) if target_pile.cards else \
         pile_locator(page, marks.target)
     orbit.drag(card_locator(page, *marks.source), target)
-    session.play(expected)
+    session = session.played(expected)
     page.wait_for_function("h => location.hash === h", arg=session.link().fragment())
     assert page.locator("#board .card.hint-from").count() == 0
     assert dom_board(page) == engine_board(session)

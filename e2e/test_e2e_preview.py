@@ -40,7 +40,7 @@ def play_one(orbit: Orbit, session: Session, how: str) -> str:
 def test_a_returning_player_sees_the_board_at_once_and_input_on_it_is_played(orbit: Orbit) -> None:
     page = orbit.open("#g=gyre&v=1&o=&s=42")
     session = helpers.session_of(page)
-    session.play(play_one(orbit, session, "tap"))
+    session = session.played(play_one(orbit, session, "tap"))
     page.wait_for_function("t => location.hash === t", arg=session.link().fragment())
     before = helpers.dom_layout(page)
 
@@ -54,9 +54,9 @@ def test_a_returning_player_sees_the_board_at_once_and_input_on_it_is_played(orb
 
     # Two moves on the shown board, by taps and by a drag, before Python is ready.
     first = play_one(orbit, session, "tap")
-    session.play(first)
+    session = session.played(first)
     second = play_one(orbit, session, "drag")
-    session.play(second)
+    session = session.played(second)
     assert shown_before_python(page)
     queued = page.evaluate("window.orbitQueue.length")
     assert queued >= 2

@@ -32,14 +32,14 @@ def replay_index(page: Page) -> int:
 def at(session: Session, n: int) -> Session:
     s = Session.new(session.game, session.seed, session.options_text)
     for token in session.moves[:n]:
-        s.play(token)
+        s = s.played(token)
     return s
 
 
 def test_play_to_the_end_watch_the_replay_step_seek_play_and_play_from_its_middle(orbit: Orbit) -> None:
     done = Session.new(get_game("gyre"), 77)
     while done.legal_moves():
-        done.play(done.legal_moves()[0])
+        done = done.played(done.legal_moves()[0])
     n = len(done.moves)
     before_end = at(done, n - 1)
     orbit.page.set_viewport_size({"width": 1280, "height": 800})
@@ -85,7 +85,7 @@ def test_play_to_the_end_watch_the_replay_step_seek_play_and_play_from_its_middl
     assert not page.locator("#redo").is_disabled()
     token = mid.legal_moves()[-1]
     play_via_ui(orbit, mid, token, how="drag")
-    mid.play(token)
+    mid = mid.played(token)
     page.wait_for_function("h => location.hash === h", arg=mid.link().fragment())
     assert_board_matches(page, mid)
     orbit.assert_clean()
@@ -94,7 +94,7 @@ def test_play_to_the_end_watch_the_replay_step_seek_play_and_play_from_its_middl
 def test_the_replay_screen_on_a_phone(browser: Browser, base_url_orbit: str) -> None:
     done = Session.new(get_game("zodiac"), 5)
     for _ in range(40):
-        done.play(done.legal_moves()[0])
+        done = done.played(done.legal_moves()[0])
     context = browser.new_context(viewport={"width": 390, "height": 844}, service_workers="block",
                                   reduced_motion="reduce", has_touch=True, is_mobile=True)
     try:
@@ -127,7 +127,7 @@ def test_watching_gravity_steps_a_stack_with_its_collapse_choices_as_the_status_
     takes over after it, the status line saying the move Watch named."""
     done = Session.new(get_game("gravity"), 42)
     while moves_made("gravity", done.moves) < 6 or done.state.hole >= 0:
-        done.play(done.legal_moves()[0])
+        done = done.played(done.legal_moves()[0])
     made, stops = moves_made("gravity", done.moves), Replay.from_link(done.link()).stops
     assert made < len(done.moves) and stops[1] > 1  # the first move is a stack and its choice
     orbit.page.set_viewport_size({"width": 1280, "height": 800})

@@ -26,11 +26,11 @@ def test_a_phone_shares_a_short_link_through_the_share_sheet_and_it_opens_the_sa
     orbit = Orbit(page, base_url_orbit)
     session = Session.new(get_game("zodiac"), 203)
     for _ in range(40):
-        session.play(session.legal_moves()[0])
+        session = session.played(session.legal_moves()[0])
     orbit.open(session.link().fragment())
     token = session.legal_moves()[0]
     helpers.play_via_ui(orbit, session, token, how="tap")
-    session.play(token)
+    session = session.played(token)
     if not page.locator("#copy").is_visible():
         page.locator("#more").click()
     page.locator("#copy").click()

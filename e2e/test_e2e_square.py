@@ -73,7 +73,7 @@ def test_free_placement_by_mouse_drag_lights_the_cells_with_their_costs(orbit: O
     page.mouse.move(target["x"] + target["width"] / 2, target["y"] + target["height"] / 2, steps=8)
     page.mouse.up()
     orbit.idle()
-    session.play(free.token)
+    session = session.played(free.token)
     assert hash_of(page) == session.link().fragment()
     assert_board_matches(page, session)
     expect(page.locator("#score")).to_contain_text(f"Cells {session.state.filled}/36")
@@ -109,7 +109,7 @@ def test_a_costly_placement_asks_for_the_discards_and_undo_brings_them_back(orbi
     orbit.idle()
     hand = session.state.hand
     discarded = [str(hand[j]) for _, j in picked]
-    session.play(token)
+    session = session.played(token)
     assert hash_of(page) == session.link().fragment()
     assert_board_matches(page, session)
     for code in discarded:
@@ -147,7 +147,7 @@ def test_an_illegal_cell_refuses_the_drop_and_says_why(orbit: Orbit) -> None:
     card_locator(page, "H", 0).click()
     pile_locator(page, "C1").click(force=True)
     orbit.idle()
-    session.play("11@C1")
+    session = session.played("11@C1")
     assert hash_of(page) == session.link().fragment()
     j = session.state.hand.index(27)
     orbit.drag(card_locator(page, "H", j), pile_locator(page, "B1"))
@@ -182,7 +182,7 @@ def test_a_link_reopens_the_same_deal_and_board(orbit: Orbit) -> None:
     for _ in range(4):
         token = greedy_move(session.state)
         play_via_ui(orbit, session, token, how="drag")
-        session.play(token)
+        session = session.played(token)
         assert hash_of(page) == session.link().fragment()
     assert_board_matches(page, session)
     fresh = page.context.new_page()
@@ -267,7 +267,7 @@ def test_a_whole_game_by_taps_on_a_phone(browser: Browser, base_url_orbit: str) 
         picks += any(g.pick for g in square_table(session).gestures
                      if g.pick and any(tok == token for _, tok in g.pick.options))
         tap_move(orbit, session, token)
-        session.play(token)
+        session = session.played(token)
         page.wait_for_function("t => location.hash === t", arg=session.link().fragment())
         if len(session.moves) % 8 == 0:
             assert_board_matches(page, session)

@@ -31,7 +31,7 @@ def play_first_move(orbit: Orbit) -> None:
     session = Session.new(get_game("gyre"), 12345)
     token = session.legal_moves()[0]
     helpers.play_via_ui(orbit, session, token, how="tap")
-    session.play(token)
+    session = session.played(token)
     orbit.page.wait_for_function("t => location.hash === t", arg=session.link().fragment(), timeout=10_000)
 
 
@@ -105,7 +105,7 @@ def test_the_rehearsed_first_move_leaves_the_page_as_drawn(orbit: Orbit, game_id
     session = Session.new(get_game(game_id), seed)
     token = session.legal_moves()[0]
     helpers.play_via_ui(orbit, session, token)
-    session.play(token)
+    session = session.played(token)
     page.wait_for_function("t => location.hash === t", arg=session.link().fragment())
     helpers.assert_same_as_fresh(page, None, orbit.base)
     orbit.assert_clean()

@@ -65,7 +65,7 @@ def test_a_full_storage_is_said_with_the_link_and_the_game_is_written_once_there
     for _ in range(2):
         token = session.legal_moves()[0]
         helpers.play_via_ui(orbit, session, token, how="tap")
-        session.play(token)
+        session = session.played(token)
     notice(page, NOT_KEPT)
     assert page.locator("#notice-action").inner_text() == "Copy link"
     assert page.locator("#notice").evaluate("n => n.classList.contains('error')")
@@ -77,7 +77,7 @@ def test_a_full_storage_is_said_with_the_link_and_the_game_is_written_once_there
     page.evaluate("window.orbitFull = false")
     token = session.legal_moves()[0]
     helpers.play_via_ui(orbit, session, token, how="tap")
-    session.play(token)
+    session = session.played(token)
     notice(page, KEPT_AGAIN)
     kept = page.evaluate("localStorage.getItem('orbit.save.gravity')")
     assert Session.from_save(kept).moves == session.moves
@@ -99,7 +99,7 @@ def test_two_tabs_both_played_then_reloaded_keep_their_clocks(orbit: Orbit) -> N
     session = Session.new(get_game("gravity"), 777)
     first = session.legal_moves()[0]
     helpers.play_via_ui(orbit, session, first, how="tap")
-    session.play(first)
+    session = session.played(first)
     one.wait_for_function("t => location.hash.endsWith('m=' + t)", arg=first)
     tab_two = Orbit(one.context.new_page(), orbit.base)
     two = tab_two.open()  # a second tab resumes the game, and goes on its own way ...

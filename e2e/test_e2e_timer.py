@@ -29,7 +29,7 @@ def test_the_timer_shows_and_survives_a_reload(orbit: Orbit) -> None:
     assert seconds_shown(page) == 0
     token = session.legal_moves()[0]
     play_via_ui(orbit, session, token, how="drag")
-    session.play(token)
+    session = session.played(token)
     page.wait_for_function("h => location.hash === h", arg=session.link().fragment())
     page.wait_for_function("() => /0:0[3-9]$/.test(document.getElementById('deal').innerText.trim())", timeout=10_000)
     page.reload()

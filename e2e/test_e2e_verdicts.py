@@ -52,7 +52,7 @@ def test_a_move_made_while_the_solver_searches_plays_and_stops_the_search(orbit:
     orbit.wait_until("() => document.querySelector('#notice-text').textContent.startsWith('Searching')")
     token = session.legal_moves()[0]
     play_via_ui(orbit, session, token, how="tap")  # by taps, while the search runs
-    session.play(token)
+    session = session.played(token)
     orbit.idle()
     assert_board_matches(page, session)
     assert "Searching" not in notice(page)
@@ -92,7 +92,7 @@ def test_the_standing_verdict_shows_under_the_board_follows_a_move_and_survives_
     page.screenshot(path=str(SHOTS / "verdict-standing-square-phone.png"))
     token = "2@E6"  # 2 in the last cell: nothing can follow it
     play_via_ui(orbit, session, token, how="tap")
-    session.play(token)
+    session = session.played(token)
     assert_board_matches(page, session)
     assert page.locator("#verdict-line").is_hidden()  # the game is over: nothing to search
     page.reload()
@@ -167,7 +167,7 @@ def test_gyres_standing_verdict_says_what_a_move_cost_in_the_dark_theme(orbit: O
     line = page.locator("#verdict-line")
     expect(line).to_have_text("Solver: The best still possible from here: a final score of 33.", timeout=30_000)
     play_via_ui(orbit, session, "R", how="tap")  # a replace would have kept 33
-    session.play("R")
+    session = session.played("R")
     assert_board_matches(page, session)
     expect(line).to_have_text("Solver: The best still possible from here: a final score of 31. "
                               "Your last move cost 2 points of the best possible.", timeout=30_000)

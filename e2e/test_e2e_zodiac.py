@@ -54,7 +54,7 @@ def link(seed: int, moves: list[str]) -> str:
 def session_at(seed: int, moves: list[str]) -> Session:
     session = Session.new(ZODIAC, seed)
     for token in moves:
-        session.play(token)
+        session = session.played(token)
     return session
 
 
@@ -125,7 +125,7 @@ def test_stock_clicks_draw_and_the_empty_stock_turns_the_waste_over(orbit: Orbit
     expect(page.locator('#board .card[data-at="S"][data-card]')).to_have_count(0)  # face down, codes unknown
     expect(page.locator("#score")).to_have_text("Foundations 0/104 · Phase 1 · Stock 72 · Waste 0")
     card_locator(page, "S", 71).click()
-    session.play("S")
+    session = session.played("S")
     expect_hash(page, link(2024, ["S"]))
     assert_board_matches(page, session)
     expect(page.locator('#board .card[data-at="W"]')).to_have_attribute("data-card", session.state.waste[-1].code)
@@ -134,14 +134,14 @@ def test_stock_clicks_draw_and_the_empty_stock_turns_the_waste_over(orbit: Orbit
     for n in (1, 0):
         card_locator(page, "S", n).click()
         orbit.idle()
-        session.play("S")
+        session = session.played("S")
     expect_hash(page, link(2024, ["S"] * 72))
     expect(page.locator('#board .card[data-at="S"]')).to_have_count(0)
     expect(page.locator("#prompt")).to_contain_text("the stock is empty")
     expect(page.locator("#score")).to_contain_text("Stock 0 · Waste 72")
     expect(pile_locator(page, "S")).to_have_class(re.compile(r"\bzd-redeal\b"))
     pile_locator(page, "S").click()
-    session.play("S")
+    session = session.played("S")
     expect_hash(page, link(2024, ["S"] * 73))
     assert_board_matches(page, session)
     expect(page.locator("#score")).to_contain_text("Stock 72 · Waste 0")
@@ -162,7 +162,7 @@ def test_waste_to_zodiac_drag_lights_the_targets(orbit: Orbit) -> None:
     lit = drag_and_look(orbit, top_card(page, "W", state), target_of(page, target, state))
     assert lit == set(table(state, False, frozenset()).targets(("W", len(state.waste) - 1)))
     assert target in lit
-    session.play(token)
+    session = session.played(token)
     expect_hash(page, link(WIN_SEED, [*moves, token]))
     assert_board_matches(page, session)
     orbit.assert_clean()
@@ -176,7 +176,7 @@ def test_waste_to_equator_drag(orbit: Orbit) -> None:
     assert auto_target(state, "W") != token[2:]
     lit = drag_and_look(orbit, top_card(page, "W", state), pile_locator(page, token[2:]))
     assert token[2:] in lit
-    session.play(token)
+    session = session.played(token)
     expect_hash(page, link(WIN_SEED, [*moves, token]))
     assert_board_matches(page, session)
     expect(card_locator(page, token[2:], 0)).to_have_attribute("data-card", state.waste[-1].code)
@@ -221,7 +221,7 @@ def test_the_phase_change(orbit: Orbit) -> None:
     expect(page.locator("#board .decor.zd-p2")).to_have_count(0)
     expect(page.locator("#score")).to_contain_text("Phase 1 · Stock 0 · Waste 1")
     play_via_ui(orbit, session, moves[p2 - 1], how="drag")
-    session.play(moves[p2 - 1])
+    session = session.played(moves[p2 - 1])
     expect_hash(page, link(WIN_SEED, moves[:p2]))
     expect(page.locator("#prompt")).to_have_text(PROMPT_PHASE2_START)
     expect(page.locator("#score")).to_have_text("Foundations 0/104 · Phase 2")
@@ -245,7 +245,7 @@ def test_a_card_fitting_both_foundations_goes_where_it_is_dragged(orbit: Orbit) 
     page = orbit.page
     lit = drag_and_look(orbit, top_card(page, pid, state), target_of(page, fd, state))
     assert {fu, fd} <= lit
-    session.play(f"{pid}-{fd}")
+    session = session.played(f"{pid}-{fd}")
     expect_hash(page, link(1, [*moves, f"{pid}-{fd}"]))
     assert_board_matches(page, session)
     # undo, then a tap sends it up
@@ -299,7 +299,7 @@ def test_a_dead_end_is_announced_and_undone(orbit: Orbit) -> None:
     session = open_at(orbit, DEAD_SEED, moves[:-1])
     page = orbit.page
     play_via_ui(orbit, session, moves[-1], how="tap")
-    session.play(moves[-1])
+    session = session.played(moves[-1])
     expect(page.locator("#summary")).to_be_visible()
     expect(page.locator("#summary-body")).to_contain_text("Dead end: the game cannot go on.")
     expect(page.locator("#prompt")).to_have_text(PROMPT_DEAD_END)
@@ -385,11 +385,11 @@ def test_phone_portrait_tall_ring_and_taps(browser: Browser, base_url_orbit: str
     # a tap on the waste card plays it where RULES.md 4.8 item 11 says
     token = f"W-{auto_target(state, 'W')}"
     top_card(page, "W", state).tap()
-    session.play(token)
+    session = session.played(token)
     expect_hash(page, link(WIN_SEED, [*moves, token]))
     # a tap on the stock draws
     card_locator(page, "S", len(session.state.stock) - 1).tap()
-    session.play("S")
+    session = session.played("S")
     expect_hash(page, session.link().fragment())
     assert_board_matches(page, session)
     assert orbit.errors == [] and orbit.off_origin == []

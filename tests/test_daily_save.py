@@ -13,7 +13,7 @@ from pyapp.app.controller import Controller, MemoryStorage
 from pyapp.app.saves import CURRENT_KEY, DAILY_PREFIX, SAVE_PREFIX
 from pyapp.core.daily import daily_link, daily_seed
 from pyapp.app.saves import read_save
-from pyapp.games import get_game
+from pyapp.games import all_games, get_game
 from pyapp.app.session import Session
 
 UTC = datetime.timezone.utc
@@ -96,7 +96,7 @@ def test_a_corrupt_daily_save_is_set_aside_and_the_deal_dealt_again() -> None:
 def test_the_start_screen_says_how_todays_deals_stand() -> None:
     c = controller()
     states = {t.id: (t.daily_state, t.daily) for t in c.view().tiles}
-    assert states["gyre"] == ("unplayed", "not played yet") and len(states) == 4
+    assert states["gyre"] == ("unplayed", "not played yet") and len(states) == len(all_games())
     c.open_daily("gyre", DAY)
     move(c)
     c.home()

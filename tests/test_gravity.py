@@ -401,8 +401,8 @@ def test_decision_13_moon_to_planet_only_when_no_stack() -> None:
 
 def test_decision_14_giving_up_counts_the_moon_as_piles() -> None:
     session = Session.new(G, seed=3)
-    session.play(session.legal_moves()[0])
-    session.resign()
+    session = session.played(session.legal_moves()[0])
+    session = session.given_up()
     assert session.status() == "finished"
     assert session.score() == sum(1 for p in session.state.cells if p) + len(session.state.moon)
     with pytest.raises(ParseError):

@@ -443,7 +443,7 @@ def test_replay_of_seed_and_tokens_equals_the_live_state(seed: int, options: str
         moves = session.legal_moves()
         if not moves:
             break
-        session.play(moves[pick % len(moves)])
+        session = session.played(moves[pick % len(moves)])
     again = Session.from_link(session.link().fragment())
     assert again.state == session.state and again.moves == session.moves
     assert again.status() == GYRE.status(session.state) and again.score() == GYRE.score(session.state)

@@ -29,7 +29,7 @@ def test_gyre_auto_finish_plays_the_end_phase_the_best_way_and_stops_on_any_acti
     for seed in range(1, 200):  # the first deal whose end phase, played this way, has a choice that matters
         s = Session.new(GYRE, seed)
         while s.status() == "playing" and end_range(s.state) is None:
-            s.play(s.legal_moves()[0])
+            s = s.played(s.legal_moves()[0])
         best = end_range(s.state)
         if s.status() == "playing" and best is not None and best[0] < best[1]:
             token = auto_finish_move(s.state)

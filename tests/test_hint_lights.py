@@ -70,7 +70,7 @@ def test_a_hint_is_a_legal_move_lit_on_the_table_and_plays_as_lit(config: tuple[
         legal = s.legal_moves()
         if not legal:
             break
-        s.play(legal[rng.randrange(len(legal))])  # type: ignore[attr-defined]
+        s = s.played(legal[rng.randrange(len(legal))])  # type: ignore[attr-defined]
     c = controller(s.link().fragment())
     c.dialogs.close()
     assert c.session is not None

@@ -15,7 +15,7 @@ from pyapp.games import get_game
 def test_a_given_up_game_has_no_hint() -> None:
     s = Session.new(get_game("gyre"), 5)
     assert hint_for(s) in s.legal_moves()
-    s.resign()
+    s = s.given_up()
     assert hint_for(s) is None
 
 

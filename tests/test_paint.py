@@ -73,7 +73,7 @@ def test_a_page_drawn_move_by_move_equals_a_fresh_page_and_a_view_drawn_again_wr
         if not legal:
             break
         token = legal[(turn * 7) % len(legal)]
-        session.play(token)
+        session = session.played(token)
         c.play(token)
         ops = draw(painter, page, c)
         board = c.view().board

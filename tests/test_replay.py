@@ -38,14 +38,14 @@ def move(c: Controller, n: int = 1) -> None:
 def finished_session(game_id: str, seed: int, options: str = "") -> Session:
     s = Session.new(get_game(game_id), seed, options)
     while s.legal_moves():
-        s.play(s.legal_moves()[0])
+        s = s.played(s.legal_moves()[0])
     return s
 
 
 def watch_finished(game_id: str = "gyre", seed: int = 8, options: str = "") -> tuple[Controller, Session]:
     done = finished_session(game_id, seed, options)
     last = done.moves[-1]
-    done.undo()
+    done = done.undone()
     c = controller(done.link().fragment())
     assert c.session is not None
     c.play(last)
@@ -171,7 +171,7 @@ def test_watch_names_each_move_in_words_not_its_code() -> None:
     assert "C6H0" not in said and " to " in said and said[0].isupper(), said
     for g, fragment in (("gravity", "#g=gravity&s=7"), ("square", "#g=square&s=7"), ("zodiac", "#g=zodiac&s=7")):
         s = Session.new(get_game(g), 7)
-        s.play(s.legal_moves()[0])
+        s = s.played(s.legal_moves()[0])
         c = watching(s.link().fragment())
         c.click("rp-forward")
         where = c.view().replay.where  # type: ignore[union-attr]

@@ -13,12 +13,14 @@ from pyapp.core.links import Link
 from pyapp.app.session import Session
 
 
-def play_some(session: Session, n: int) -> None:
+def play_some(session: Session, n: int) -> Session:
+    """``session`` after ``n`` moves (each the middle legal move), or fewer if it ends."""
     for _ in range(n):
         moves = session.legal_moves()
         if not moves:
             break
-        session.play(moves[len(moves) // 2])
+        session = session.played(moves[len(moves) // 2])
+    return session
 
 
 @pytest.mark.parametrize("game_id", ["gyre", "gravity"])
@@ -29,32 +31,32 @@ def test_undo_redo_restart_are_snapshot_stacks(game_id: str) -> None:
         moves = session.legal_moves()
         if not moves:
             break
-        session.play(moves[-1])
+        session = session.played(moves[-1])
         states.append(session.state)
     played = session.moves
     assert len(played) == len(states) - 1 > 3
     for i in range(len(played), 0, -1):
-        session.undo()
+        session = session.undone()
         assert session.state == states[i - 1]
     assert session.redo_moves == played
     with pytest.raises(IllegalMoveError):
-        session.undo()
-    session.redo()
-    session.redo()
+        session = session.undone()
+    session = session.redone()
+    session = session.redone()
     assert session.state == states[2]
-    session.restart()
+    session = session.restarted()
     assert session.state == states[0] and session.redo_moves == played
     # a different move clears the redo stack
     other = [m for m in session.legal_moves() if m != played[0]]
     if other:
-        session.play(other[0])
+        session = session.played(other[0])
         assert not session.can_redo
 
 
 @pytest.mark.parametrize("game_id", ["gyre", "gravity"])
 def test_link_replay_equals_live_state(game_id: str) -> None:
     session = Session.new(get_game(game_id), seed=5)
-    play_some(session, 20)
+    session = play_some(session, 20)
     link = session.link()
     again = Session.from_link(Link.parse(link.fragment()))
     assert again.state == session.state and again.moves == session.moves
@@ -62,21 +64,21 @@ def test_link_replay_equals_live_state(game_id: str) -> None:
 
 def test_resign_is_a_session_action() -> None:
     session = Session.new(get_game("gyre"), seed=3)
-    play_some(session, 3)
-    session.resign()
+    session = play_some(session, 3)
+    session = session.given_up()
     assert session.status() == "finished" and session.legal_moves() == []
     with pytest.raises(IllegalMoveError):
-        session.play("R")
+        session = session.played("R")
     assert session.link().fragment().endswith(".q") or session.link().fragment().endswith("m=q")
     again = Session.from_link(session.link())
     assert again.resigned and again.state == session.state
-    session.undo()
+    session = session.undone()
     assert not session.resigned and session.status() == "playing"
 
 
 def test_bad_link_moves_are_reported_with_their_position() -> None:
     good = Session.new(get_game("gyre"), seed=9)
-    play_some(good, 2)
+    good = play_some(good, 2)
     bad = Link("gyre", "", 9, good.moves + ("CKH9",))
     with pytest.raises(ParseError, match="move 3"):
         Session.from_link(bad)
@@ -88,8 +90,8 @@ def test_bad_link_moves_are_reported_with_their_position() -> None:
 
 def test_saves_round_trip_and_corrupt_saves_raise_save_error() -> None:
     session = Session.new(get_game("gravity"), seed=21, options="hidden")
-    play_some(session, 6)
-    session.undo()
+    session = play_some(session, 6)
+    session = session.undone()
     text = session.to_save()
     back = Session.from_save(text)
     assert back.state == session.state and back.redo_moves == session.redo_moves
@@ -185,9 +187,9 @@ def test_a_packed_link_is_the_same_game_in_far_fewer_characters(game: tuple[str,
             legal = s.legal_moves()
             if not legal:
                 break
-            s.play(rng.choice(legal))
+            s = s.played(rng.choice(legal))
         if seed == 3 and s.status() == "playing":
-            s.resign()
+            s = s.given_up()
         short = s.short_link()
         assert short.packed or not s.moves
         again = Session.from_link(Link.parse(short.fragment()))
@@ -199,7 +201,7 @@ def test_a_packed_link_is_the_same_game_in_far_fewer_characters(game: tuple[str,
 def test_a_whole_zodiac_game_fits_in_a_few_hundred_characters(capsys: pytest.CaptureFixture[str]) -> None:
     s = Session(get_game("zodiac"), 203, get_game("zodiac").parse_options(""))
     while (legal := s.legal_moves()) and len(s.moves) < 600:
-        s.play(legal[len(s.moves) * 7 % len(legal)])
+        s = s.played(legal[len(s.moves) * 7 % len(legal)])
     readable, short = s.link().fragment(), s.short_link().fragment()
     assert len(s.moves) > 200 and len(short) < 300 and len(short) * 8 < len(readable), (len(readable), len(short))
     code, out, _ = run_cli(capsys, "link", readable)

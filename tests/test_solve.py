@@ -243,7 +243,7 @@ def test_the_command_line_deepens_as_the_pages_keep_looking(monkeypatch: Any) ->
     monkeypatch.setattr(GyreProblem, "ceiling_positions", 4_800)
     session = Session.new(get_game("gyre"), 2)
     for _unused in range(10):
-        session.play(session.legal_moves()[0])
+        session = session.played(session.legal_moves()[0])
     text = get_game("gyre").format_state(session.state)
     said = {}
     for args in (["--deepen", "4"], []):

@@ -516,7 +516,7 @@ def test_replay_of_seed_and_tokens_equals_the_live_state(seed: int, options: str
     session = Session.new(SQUARE, seed, options)
     for before, token, after in random_game(seed, options, picks, mode):
         assert session.state == before
-        session.play(token)
+        session = session.played(token)
         assert session.state == after
     link = session.link().fragment()
     assert link.startswith(f"#g=square&v=1&o={SQUARE.format_options(SQUARE.parse_options(options))}&s={seed}")
@@ -526,7 +526,7 @@ def test_replay_of_seed_and_tokens_equals_the_live_state(seed: int, options: str
     saved = Session.from_save(session.to_save())
     assert saved.state == session.state
     if session.moves:
-        session.undo()
+        session = session.undone()
         assert Session.from_save(session.to_save()).redo_moves == session.redo_moves
 
 
@@ -857,6 +857,6 @@ def test_cli_bad_input_exits_2_with_one_line(argv: list[str], capsys: pytest.Cap
 
 def test_save_is_json_with_the_link() -> None:
     session = Session.new(SQUARE, 11, "wrap")
-    session.play(SQUARE.legal_moves(session.state)[0])
+    session = session.played(SQUARE.legal_moves(session.state)[0])
     data = json.loads(session.to_save())
     assert data["link"].startswith("#g=square&v=1&o=wrap&s=11&m=")

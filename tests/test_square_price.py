@@ -23,7 +23,7 @@ def priced_position() -> tuple[Session, Gesture]:
             moves = session.legal_moves()
             if not moves:
                 break
-            session.play(moves[(seed * 5 + step * 3) % len(moves)])
+            session = session.played(moves[(seed * 5 + step * 3) % len(moves)])
     raise AssertionError("no priced position")
 
 
@@ -89,5 +89,5 @@ def test_taps_on_the_cards_to_pay_right_after_the_drop_count() -> None:
     assert v.board is not None and {(x.pile, x.index) for x in v.board.cards if "picked" in x.classes} == set(picked)
     assert next(b for b in v.buttons if b.id == "pick-confirm").enabled
     c.press("pick-confirm")
-    session.play(token)
+    session = session.played(token)
     assert c.view().address == session.link().fragment()

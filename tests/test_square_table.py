@@ -263,7 +263,7 @@ def test_a_win_stops_and_the_summary_counts_what_is_left() -> None:
 def test_ends_summary_says_what_the_player_placed() -> None:
     session = Session.new(SQUARE, 3, "ends")
     while session.legal_moves():
-        session.play(session.legal_moves()[0])
+        session = session.played(session.legal_moves()[0])
     t = table(session.state, False, frozenset())
     check_table(session.state, t)
     placed = session.state.filled - 2
@@ -397,7 +397,7 @@ def pick_position() -> Session:
             moves = session.legal_moves()
             if not moves:
                 break
-            session.play(moves[(seed + 5 * step) % len(moves)])
+            session = session.played(moves[(seed + 5 * step) % len(moves)])
     raise AssertionError("no position")
 
 

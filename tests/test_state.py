@@ -104,7 +104,7 @@ def test_watch_hands_back_a_replay_from_the_deal_over_a_closed_dialog() -> None:
     game = get_game("gyre")
     session = Session.new(game, 42)
     assert watch_game(now_with(session)) is None  # no move to watch
-    session.play(session.legal_moves()[0])
+    session = session.played(session.legal_moves()[0])
     outcome = watch_game(now_with(session, Ui(screen="start", dialog=STATS)))
     assert outcome is not None and outcome.watch is not None and outcome.watch.index == 0
     assert outcome.sync and outcome.ui == (Clear(), Close(), Show("game"))
@@ -160,6 +160,7 @@ class Parts:
 
     def emit(self, outcome: Outcome) -> None:
         self.emitted.append(outcome)
+        self.session = outcome.session or self.session
         for intent in outcome.ui:
             self.ui = reduce_ui(self.ui, intent)
 

@@ -393,13 +393,14 @@ def keeper(when: datetime.datetime = datetime.datetime(2025, 6, 1, 12, tzinfo=UT
     return StatsKeeper(Store(), Clock(when))
 
 
-def finish(k: StatsKeeper, session: Session, elapsed_ms: int = 0) -> None:
-    """Play the first legal move to the end, telling the keeper as a controller does."""
+def finish(k: StatsKeeper, session: Session, elapsed_ms: int = 0) -> Session:
+    """Play the first legal move to the end, telling the keeper as a controller does: the session ended."""
     game = session.game.id
     while session.status() == "playing":
-        session.play(session.legal_moves()[0])
+        session = session.played(session.legal_moves()[0])
         k.moved(game, session)
     k.changed(game, session, elapsed_ms)
+    return session
 
 
 def test_hints_are_counted_before_and_after_the_first_move() -> None:
@@ -407,20 +408,20 @@ def test_hints_are_counted_before_and_after_the_first_move() -> None:
     s = Session.new(get_game("square"), 3)
     k.hinted("square", s)  # before the first move: not played yet, but remembered
     assert k.stats.open == {} and k.stats.results == {}
-    s.play(s.legal_moves()[0])
+    s = s.played(s.legal_moves()[0])
     k.moved("square", s)
     k.hinted("square", s)
     k.hinted("square", s)
     (o,) = k.stats.open.values()
     assert o.hints == 3 and Stats.loads(k.storage.get(STATS_KEY) or "").open[("square", "", 3)].hints == 3
-    finish(k, s)
+    s = finish(k, s)
     (r,) = k.stats.results.values()
     assert r.hints == 3 and k.stats.variant("square", "").hints == 3
     # an early hint for another deal is not carried over to this one
     other = Session.new(get_game("square"), 4)
     k.hinted("square", other)
     s2 = Session.new(get_game("square"), 5)
-    s2.play(s2.legal_moves()[0])
+    s2 = s2.played(s2.legal_moves()[0])
     k.moved("square", s2)
     assert k.stats.open[("square", "", 5)].hints == 0
 
@@ -428,16 +429,16 @@ def test_hints_are_counted_before_and_after_the_first_move() -> None:
 def test_a_result_keeps_its_link_and_time_and_replays_to_its_score() -> None:
     k = keeper()
     s = Session.new(get_game("gyre"), 8, "jokers")
-    finish(k, s, elapsed_ms=95_000)
+    s = finish(k, s, elapsed_ms=95_000)
     (r,) = k.stats.results.values()
     assert r.elapsed_ms == 95_000 and r.link == s.link().fragment()
     replay = Replay.from_link(r.link, at_end=True)
     assert replay.problem is None and replay.score() == r.score and replay.length == r.moves
     # a game given up replays as given up
     g = Session.new(get_game("gravity"), 8)
-    g.play(g.legal_moves()[0])
+    g = g.played(g.legal_moves()[0])
     k.moved("gravity", g)
-    g.resign()
+    g = g.given_up()
     k.changed("gravity", g, 1_000)
     given_up = next(x for x in k.stats.results.values() if x.game == "gravity")
     assert given_up.link.endswith(".q") and Replay.from_link(given_up.link, at_end=True).status() == "finished"
@@ -515,11 +516,11 @@ def test_compare_a_score_with_the_variant() -> None:
 def test_the_end_screen_says_a_new_best() -> None:
     k = keeper()
     first = Session.new(get_game("gyre"), 11)
-    finish(k, first)
+    first = finish(k, first)
     assert "A new best score!" not in k.compare("gyre", first)  # nothing to beat yet
     for seed in range(12, 40):
         s = Session.new(get_game("gyre"), seed)
-        finish(k, s)
+        s = finish(k, s)
         lines = k.compare("gyre", s)
         c = k.stats.compare("gyre", "", s.score(), next(r.key for r in k.stats.results.values() if r.seed == seed))
         assert ("A new best score!" in lines) == c.new_best
@@ -545,14 +546,14 @@ def test_daily_status_of_todays_deal() -> None:
     k = keeper(datetime.datetime(2025, 6, 1, 8, tzinfo=UTC))
     assert k.stats.daily_status("gyre", day) == DailyStatus("gyre", "2025-06-01", "unplayed")
     s = Session.from_link(daily_link("gyre", day))
-    s.play(s.legal_moves()[0])
+    s = s.played(s.legal_moves()[0])
     k.moved("gyre", s)
     assert k.stats.daily_status("gyre", day).state == "playing"
     assert k.stats.daily_status("square", day).state == "unplayed"
     k.abandon("gyre", s)
     assert k.stats.daily_status("gyre", day).state == "abandoned"
     again = Session.from_link(daily_link("gyre", day))
-    finish(k, again)
+    again = finish(k, again)
     status = k.stats.daily_status("gyre", day)
     assert status.state == "finished" and status.score == again.score()
     # a won try stays the day's status whatever follows
@@ -567,7 +568,7 @@ def test_a_daily_deal_begun_before_midnight_utc_is_that_days() -> None:
     day = datetime.date(2025, 6, 1)
     k = keeper(datetime.datetime(2025, 6, 2, 0, 5, tzinfo=UTC))  # first move just after midnight
     s = Session.from_link(daily_link("zodiac", day))
-    s.play(s.legal_moves()[0])
+    s = s.played(s.legal_moves()[0])
     k.moved("zodiac", s)
     assert k.stats.open[("zodiac", "", s.seed)].daily == "2025-06-01"
     plain = Session.new(get_game("zodiac"), daily_seed("zodiac", day), "")

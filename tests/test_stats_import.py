@@ -35,9 +35,9 @@ def keeper(record: str | None = None) -> StatsKeeper:
     if record is None:
         for seed, game in ((1, "gyre"), (2, "gravity"), (3, "square")):
             s = Session.new(get_game(game), seed)
-            s.play(s.legal_moves()[0])
+            s = s.played(s.legal_moves()[0])
             k.moved(game, s)
-            s.resign()
+            s = s.given_up()
             k.changed(game, s)
         record = k.stats.dumps()
     k.storage.set(STATS_KEY, record)

@@ -37,7 +37,7 @@ def move(c: Controller, n: int = 1) -> None:
 def finished_session(game_id: str, seed: int, options: str = "") -> Session:
     s = Session.new(get_game(game_id), seed, options)
     while s.legal_moves():
-        s.play(s.legal_moves()[0])
+        s = s.played(s.legal_moves()[0])
     return s
 
 
@@ -72,7 +72,7 @@ def test_the_timer_runs_from_the_first_move_pauses_when_hidden_and_is_saved() ->
 def test_the_timer_stops_at_the_end_and_counts_in_the_statistics_and_restart_times_afresh() -> None:
     done = finished_session("gyre", 21)
     last = done.moves[-1]
-    done.undo()
+    done = done.undone()
     c = controller(done.link().fragment(), now=0)
     c.tick(1_000)
     assert c.session is not None
@@ -90,7 +90,7 @@ def test_the_timer_stops_at_the_end_and_counts_in_the_statistics_and_restart_tim
 
 def test_a_bad_timer_in_a_save_starts_again_at_zero() -> None:
     s = Session.new(get_game("gyre"), 5)
-    s.play(s.legal_moves()[0])
+    s = s.played(s.legal_moves()[0])
     data = json.loads(s.to_save())
     for bad in (-5, "x", None, [1]):
         data["timer"] = {"elapsed_ms": bad}
@@ -106,7 +106,7 @@ def test_hiding_the_page_saves_the_time_but_never_over_another_tabs_game_or_a_ba
     assert json.loads(c.storage.get(SAVE_PREFIX + "gyre") or "")["timer"] == {"elapsed_ms": 30_000}
     c.visibility(False, 31_000)
     other = Session.new(get_game("gyre"), 6)
-    other.play(other.legal_moves()[-1])  # another tab played on this game's save
+    other = other.played(other.legal_moves()[-1])  # another tab played on this game's save
     c.storage.set(SAVE_PREFIX + "gyre", other.to_save())
     c.tick(40_000)
     c.visibility(True, 40_000)

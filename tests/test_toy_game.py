@@ -266,7 +266,7 @@ def test_the_toy_is_played_to_its_end_through_the_controller(toy: GameEntry) -> 
         else:
             c.tap(source[0], source[1])  # select the card, then tap the foundation
             c.tap("F")
-        session.play(token)
+        session = session.played(token)
         played += 1
         v = c.view()
         assert v.address == session.link().fragment()

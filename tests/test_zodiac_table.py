@@ -619,5 +619,5 @@ def test_random_play_through_the_controller_matches_the_engine() -> None:
             c.tap(g.source[0], g.source[1])
             g = next(h for h in t.gestures if h.source == g.source and h.tap)
         assert c.hand.selected is None
-        session.play(g.token)
+        session = session.played(g.token)
         assert c.view().address == session.link().fragment()

@@ -225,7 +225,7 @@ class CanWin:
         >>> s = Session.new(get_game("gravity"), 5)
         >>> c = CanWin(lambda *a, **k: None, lambda t: None)
         >>> c.verdicts.remember("gravity", s.state, Verdict("won", 1, ("a1b1",), True, 9))
-        >>> s.resign(); c.judgement(s)
+        >>> s = s.given_up(); c.judgement(s)
         ('You left 52 piles; the deal could be won (the solver knows the order of every card).', ('a1b1',))
         """
         game_entry = entry(session.game.id)

@@ -116,6 +116,8 @@ class Controller:
 
     def apply(self, o: Outcome) -> None:
         """Apply what a part's intent changes, in the order :class:`~pyapp.app.state.Outcome` gives."""
+        if o.session is not None:
+            self.session = o.session
         if o.settings is not None:
             self.settings = o.settings
             if self.session is not None:

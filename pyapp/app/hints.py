@@ -84,7 +84,7 @@ def hint_for(session: SessionLike) -> str | None:
     >>> s = Session.new(get_game("zodiac"), 3)
     >>> hint_for(s) in s.legal_moves()
     True
-    >>> s.resign(); hint_for(s) is None
+    >>> s = s.given_up(); hint_for(s) is None
     True
     """
     if session.status() != "playing":

@@ -75,10 +75,10 @@ class Play:
         if session is None:
             return
         before, was = session.state, self.looks.table_now()
-        session.play(token)
+        session = session.played(token)
         self.stats.moved(session.game.id, session, now.elapsed)
         self.backup = None
-        self.emit(Outcome(ui=(Clear(),)))
+        self.emit(Outcome(session=session, ui=(Clear(),)))
         steps = [self.looks.table_of(s, interactive=False) for s in list(session.game.steps(before, token))[:-1]]
         frames = None if now.settings.instant else tuple(self.looks.lay_out(t) for t in steps)
         words: tuple[str, ...] = ()
@@ -132,7 +132,8 @@ class Play:
             self.stats.reopen(restored.session.game.id, restored.session)
             self.emit(Outcome(say=Say(_("Your game is back."))))  # in place of the notice that offered it
             return
-        session.undo()
+        session = session.undone()
+        self.emit(Outcome(session=session))
         self.summary_shown = session.status() != "playing"
         self.after_change()
         table = self.looks.table_now()
@@ -145,8 +146,8 @@ class Play:
         if session is None or not 0 <= moves < len(session.moves):
             return
         while len(session.moves) > moves and session.can_undo:
-            session.undo()
-        self.emit(Outcome(ui=(Clear(),)))
+            session = session.undone()
+        self.emit(Outcome(session=session, ui=(Clear(),)))
         self.summary_shown = session.status() != "playing"
         self.after_change()
         n = moves_made(session.game.id, session.moves)  # the player's moves, as the status line says
@@ -165,9 +166,9 @@ class Play:
             return
         backup = save_text(session, now.day, now.elapsed)
         self.stats.abandon(session.game.id, session, now.elapsed)
-        session.restart()
+        session = session.restarted()
         self.summary_shown = False
-        self.emit(Outcome(ui=(Clear(), Close()), clock=GameClock()))
+        self.emit(Outcome(session=session, ui=(Clear(), Close()), clock=GameClock()))
         self.after_change()
         self.backup = backup
         self.emit(Outcome(say=Say(_("Restarted. Undo brings your game back."))))
@@ -181,8 +182,8 @@ class Play:
         if not now.ui.resign_armed:
             self.emit(Outcome(ui=(Arm(),), drop_hand=True))
             return
-        self.emit(Outcome(ui=(Disarm(), Repeat(""))))
-        session.resign()
+        session = session.given_up()
+        self.emit(Outcome(session=session, ui=(Disarm(), Repeat(""))))
         self.stats.changed(session.game.id, session, now.elapsed)
         self.after_change()
 

@@ -335,9 +335,9 @@ class Replay:
         session = Session(self.game, self.link.seed, self.options)
         end = len(self.link.moves) if keep_rest else self.at
         for token in self.link.moves[:end]:
-            session.play(token)
+            session = session.played(token)
         for _ in range(end - self.at):
-            session.undo()
+            session = session.undone()
         return session
 
 

@@ -218,10 +218,10 @@ class Saves:
         >>> game = Session.new(get_game("gravity"), 777)
         >>> tab_b.write(game, None, 0)
         False
-        >>> ahead = Session.new(get_game("gravity"), 777); _ = ahead.play(ahead.legal_moves()[0])
+        >>> ahead = Session.new(get_game("gravity"), 777); ahead = ahead.played(ahead.legal_moves()[0])
         >>> tab_a.write(ahead, None, 0), tab_b.changed_elsewhere("gravity")
         (False, True)
-        >>> _ = game.play(game.legal_moves()[1]); tab_b.write(game, None, 0)
+        >>> game = game.played(game.legal_moves()[1]); tab_b.write(game, None, 0)
         True
         >>> Session.from_save(storage.get(OTHER_TAB_PREFIX + "save.gravity")).moves == ahead.moves
         True
@@ -253,7 +253,7 @@ class Saves:
         >>> from pyapp.games import get_game
         >>> shared = MemoryStorage(); tab_a, tab_b = Saves(shared, MemoryStorage()), Saves(shared, MemoryStorage())
         >>> mine = Session.new(get_game("gravity"), 777); _ = tab_a.write(mine, None, 1_000)
-        >>> theirs = Session.new(get_game("gravity"), 777); _ = theirs.play(theirs.legal_moves()[1])
+        >>> theirs = Session.new(get_game("gravity"), 777); theirs = theirs.played(theirs.legal_moves()[1])
         >>> _ = tab_b.write(theirs, None, 9_000); tab_a.keep_own(mine, None, 16_000)
         >>> tab_a.read("gravity").session.moves == theirs.moves, tab_a.own("gravity").clock.elapsed_ms
         (True, 16000)

@@ -1,15 +1,22 @@
-"""A game being played: seed + move log, undo/redo snapshot stacks, replay, saves.
+"""A game being played: seed + move log, undo/redo snapshot stacks, replay, saves. A
+session is a value: a move, Undo, Redo, Restart and Give up each give a new session and
+leave the one they were given as it was (the app's state keeps the session on the table
+as one of its slices; :mod:`pyapp.app.state`).
 
 >>> from pyapp.games import get_game
 >>> s = Session.new(get_game("gyre"), seed=7)
 >>> first = s.legal_moves()[0]
->>> _ = s.play(first)
->>> s.undo(); s.moves
-()
->>> s.redo(); s.moves == (first,)
+>>> played = s.played(first)
+>>> s.moves, played.moves == (first,), played.undone().moves
+((), True, ())
+>>> played.undone().redone().moves == (first,)
 True
->>> Session.from_link(s.link()).state == s.state
+>>> Session.from_link(played.link()).state == played.state
 True
+>>> played.resigned = True
+Traceback (most recent call last):
+...
+AttributeError: a session is a value: resigned is not set in place
 """
 
 from __future__ import annotations
@@ -27,22 +34,39 @@ SAVE_FORMAT = 1
 
 
 class Session:
-    """Everything a player did with one deal. States are immutable snapshots."""
+    """Everything a player did with one deal, as a value. States are immutable snapshots."""
+
+    game: AnyGame
+    seed: int
+    options: Any
+    initial: Any
+    _states: tuple[Any, ...]
+    _moves: tuple[str, ...]
+    _redo: tuple[str, ...]
+    resigned: bool
+    #: Why a lenient replay stopped early, if it did.
+    replay_error: str | None
+    #: The same problem in a player's words ("move 3 is not a move of this game"), the move
+    #: numbered as the status line counts them (:func:`pyapp.games.moves_made`).
+    replay_problem: str
 
     def __init__(self, game: AnyGame, seed: int, options: Any) -> None:
-        self.game = game
-        self.seed = seed
-        self.options = options
-        self.initial: Any = game.deal(seed, options)
-        self._states: list[Any] = [self.initial]
-        self._moves: list[str] = []
-        self._redo: list[str] = []
-        self.resigned = False
-        #: Why a lenient replay stopped early, if it did.
-        self.replay_error: str | None = None
-        #: The same problem in a player's words ("move 3 is not a move of this game"), the move
-        #: numbered as the status line counts them (:func:`pyapp.games.moves_made`).
-        self.replay_problem = ""
+        initial = game.deal(seed, options)
+        self._set(game=game, seed=seed, options=options, initial=initial, _states=(initial,), _moves=(), _redo=(),
+                  resigned=False, replay_error=None, replay_problem="")
+
+    def _set(self, **fields: Any) -> None:
+        for name, value in fields.items():
+            object.__setattr__(self, name, value)
+
+    def __setattr__(self, name: str, value: Any) -> None:
+        raise AttributeError(f"a session is a value: {name} is not set in place")
+
+    def _but(self, **fields: Any) -> Session:
+        """This session with ``fields`` changed (a new one; this one stays as it is)."""
+        other = object.__new__(Session)
+        other._set(**{**self.__dict__, **fields})
+        return other
 
     @classmethod
     def new(cls, game: AnyGame, seed: int, options: str = "") -> Session:
@@ -55,16 +79,16 @@ class Session:
 
     @property
     def moves(self) -> tuple[str, ...]:
-        return tuple(self._moves)
+        return self._moves
 
     @property
     def states(self) -> tuple[Any, ...]:
         """Every position of the game so far: the deal, then one after each move."""
-        return tuple(self._states)
+        return self._states
 
     @property
     def redo_moves(self) -> tuple[str, ...]:
-        """Moves that ``redo`` would replay, next first."""
+        """Moves that :meth:`redone` would replay, next first."""
         return tuple(reversed(self._redo))
 
     @property
@@ -93,43 +117,37 @@ class Session:
     def can_redo(self) -> bool:
         return bool(self._redo) and not self.resigned
 
-    # -- acting ------------------------------------------------------------
-    def play(self, token: str) -> Any:
-        """Apply one move token; the redo stack is cleared unless it is the redo move."""
+    # -- acting: each gives a new session ------------------------------------------
+    def played(self, token: str) -> Session:
+        """The session after move ``token``; the redo stack is cleared unless it is the redo move."""
         if self.resigned:
             raise IllegalMoveError("this game was given up; undo or start a new one")
         new = self.game.apply(self.state, token)
-        self._states.append(new)
-        self._moves.append(token)
-        if self._redo and self._redo[-1] == token:
-            self._redo.pop()
-        else:
-            self._redo.clear()
-        return new
+        redo = self._redo[:-1] if self._redo and self._redo[-1] == token else ()
+        return self._but(_states=(*self._states, new), _moves=(*self._moves, token), _redo=redo)
 
-    def undo(self) -> None:
+    def undone(self) -> Session:
+        """The session with its last move taken back (it waits on Redo), or a Give up taken back."""
         if self.resigned:
-            self.resigned = False
-            return
+            return self._but(resigned=False)
         if not self._moves:
             raise IllegalMoveError("nothing to undo")
-        self._states.pop()
-        self._redo.append(self._moves.pop())
+        return self._but(_states=self._states[:-1], _moves=self._moves[:-1], _redo=(*self._redo, self._moves[-1]))
 
-    def redo(self) -> None:
+    def redone(self) -> Session:
         if not self.can_redo:
             raise IllegalMoveError("nothing to redo")
-        self.play(self._redo[-1])
+        return self.played(self._redo[-1])
 
-    def restart(self) -> None:
+    def restarted(self) -> Session:
         """Back to the deal. The moves undone stay available to redo."""
-        while self._moves or self.resigned:
-            self.undo()
+        return self._but(_states=self._states[:1], _moves=(), _redo=(*self._redo, *reversed(self._moves)),
+                         resigned=False)
 
-    def resign(self) -> None:
+    def given_up(self) -> Session:
         if self.status() != "playing":
             raise IllegalMoveError("the game is already over")
-        self.resigned = True
+        return self._but(resigned=True)
 
     # -- links and saves ---------------------------------------------------
     def link(self) -> Link:
@@ -140,7 +158,7 @@ class Session:
         game in far fewer characters (the readable :meth:`link` when a move cannot be packed).
 
         >>> from pyapp.games import get_game
-        >>> s = Session.new(get_game("gravity"), 777); _ = s.play("b3c4"); _ = s.play("b4")
+        >>> s = Session.new(get_game("gravity"), 777).played("b3c4").played("b4")
         >>> s.short_link().fragment(), Session.from_link(s.short_link().fragment()).moves
         ('#g=gravity&v=1&o=&s=777&k=2.HA', ('b3c4', 'b4'))
         """
@@ -164,26 +182,25 @@ class Session:
             link = replace(link, moves=unpack(session.game, session.state, link.packed), packed="")
         for i, tok in enumerate(link.moves):
             try:
-                session.play(tok)
+                session = session.played(tok)
             except OrbitError as exc:
                 # Translators: {move} is the move as the link writes it ("c3d3"), {error} why it cannot be played.
                 msg = _("move {n} of the link ({move}) cannot be played: {error}").format(n=i + 1, move=tok, error=exc)
                 if not lenient:
                     raise type(exc)(msg) from None
-                session.replay_error = msg
+                error = msg
                 # said beside the status line, so numbered as it counts the player's moves (the error above
                 # names the link's token): a token that is no move at all is the next move; one that cannot
                 # be played may be part of the move before it (a Gravity collapse choice)
                 if isinstance(exc, ParseError):
-                    session.replay_problem = _("move {n} is not a move of this game").format(
+                    problem = _("move {n} is not a move of this game").format(
                         n=moves_made(link.game, link.moves[:i]) + 1)
                 else:
-                    session.replay_problem = _("move {n} cannot be played there").format(
+                    problem = _("move {n} cannot be played there").format(
                         n=max(1, moves_made(link.game, link.moves[:i + 1])))
-                return session
-        if link.resigned:
-            if session.status() == "playing":
-                session.resign()
+                return session._but(replay_error=error, replay_problem=problem)
+        if link.resigned and session.status() == "playing":
+            session = session.given_up()
         return session
 
     def save_data(self) -> dict[str, Any]:
@@ -216,5 +233,4 @@ class Session:
             session = cls.from_link(link)
         except (ParseError, IllegalMoveError, KeyError) as exc:
             raise SaveError(_("saved game cannot be replayed: {error}").format(error=exc)) from None
-        session._redo = list(reversed(redo))
-        return session
+        return session._but(_redo=tuple(reversed(redo)))

@@ -293,13 +293,17 @@ class Looks(Protocol):
 
 @dataclass(frozen=True)
 class Outcome:
-    """What a part's intent changes, applied by the controller in this order: new ``settings``, the notice goes
+    """What a part's intent changes, applied by the controller in this order: the ``session`` on
+    the table, new ``settings``, the notice goes
     (``dismiss``), the page around the game (``ui``, in order; the hand let go: ``drop_hand``),
     the games put on the table (``put``), a replay to watch (``watch``), a new timer (``clock``),
     the timer (``sync``), the save (``save``), a notice (``say``),
     words for screen readers (``tell``), a move's forced steps (``frames``) and a win to
     celebrate (``celebrate``) and the link to copy (``copy``)."""
 
+    #: The game session on the table, after a move, Undo, Restart or Give up (the same deal:
+    #: another deal is put on the table, ``put``).
+    session: Session | None = None
     dismiss: Dismiss | None = None
     ui: tuple[UiIntent, ...] = ()
     put: tuple[Opened, ...] = ()

@@ -13,7 +13,7 @@ link is the same game as its readable twin, for as long as the rules version is.
 >>> from pyapp.app.session import Session
 >>> s = Session.new(get_game("gyre"), 42)
 >>> for _ in range(6):
-...     _ = s.play(s.legal_moves()[-1])
+...     s = s.played(s.legal_moves()[-1])
 >>> packed = pack(s.game, s.states, s.moves); packed
 '6.XQ'
 >>> unpack(s.game, s.states[0], packed) == s.moves

@@ -61,7 +61,7 @@ class StatsKeeper:
     >>> from pyapp.core.storage import MemoryStorage
     >>> k = StatsKeeper(MemoryStorage(), lambda: datetime.datetime(2025, 1, 1, tzinfo=datetime.timezone.utc))
     >>> s = Session.new(get_game("gyre"), 5)
-    >>> _unused = s.play(s.legal_moves()[0]); k.moved("gyre", s); s.resign(); k.changed("gyre", s)
+    >>> s = s.played(s.legal_moves()[0]); k.moved("gyre", s); s = s.given_up(); k.changed("gyre", s)
     >>> [(r.outcome, r.won) for r in k.stats.results.values()]
     [('resigned', False)]
     """
@@ -268,7 +268,7 @@ class StatsKeeper:
         >>> from pyapp.app.session import Session
         >>> from pyapp.games import get_game
         >>> k = StatsKeeper(MemoryStorage()); s = Session.new(get_game("gravity"), 5)
-        >>> _unused = s.play(s.legal_moves()[0]); k.moved("gravity", s); s.resign(); k.changed("gravity", s)
+        >>> s = s.played(s.legal_moves()[0]); k.moved("gravity", s); s = s.given_up(); k.changed("gravity", s)
         >>> k.judged("gravity", s, "won", 1), k.stats.variant("gravity", "").winnable_lost
         (True, 1)
         """
