@@ -17,6 +17,7 @@ from pyapp.app.saves import CORRUPT_PREFIX, CURRENT_KEY, OPTIONS_PREFIX, PREVIOU
 from pyapp.core.settings import INSTANT, MARKS, SETTINGS_KEY
 from pyapp.ui.view import Board, View
 from pyapp.games import all_games, get_game
+from pyapp.games.gyre.rules import GYRE
 from pyapp.app.session import Session
 
 
@@ -857,7 +858,7 @@ def test_rotate_preview_names_the_card_the_rules_discard(options: str) -> None:
     lit = [(x.pile, x.index, x.code) for x in v.board.cards if "preview" in x.classes]
     assert len(lit) == 1
     token = next(m for m in session.legal_moves() if m.startswith("R"))
-    after = get_game("gyre").apply(session.state, token)
+    after = GYRE.apply(session.state, token)
     assert after.discards[len(session.state.discards)].code == lit[0][2]  # the rules discard that very card
     assert lit[0][2] in rotate.title or "slot" in rotate.title
     if options == "attrition":

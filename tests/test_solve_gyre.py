@@ -19,13 +19,13 @@ from typing import Any, Hashable
 from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
 
-from pyapp.games import entry, get_game
-from pyapp.games.gyre.rules import GyreState
+from pyapp.games import entry
+from pyapp.games.gyre.rules import GYRE, GyreState
 from pyapp.games.gyre.solver import GyreProblem, State, problem
 from pyapp.solve import Search, solve, solve_state
 from solving import best_score, random_line
 
-GAME = get_game("gyre")
+GAME = GYRE
 OPTIONS = ["", "jokers", "easy", "attrition", "jokers,easy", "attrition,easy"]
 
 

@@ -240,7 +240,7 @@ class Replay:
         """
         if not self.index:
             return []
-        first, frames = self.stops[self.index - 1], []
+        first, frames = self.stops[self.index - 1], list[object]()
         for k, token in enumerate(self.step_moves, first):
             frames.extend(self.game.steps(self.state_at(k), token))
         self.state_at(self.at)  # (the cached run back at the position shown)

@@ -55,14 +55,14 @@ class Session:
         self._set(game=game, seed=seed, options=options, initial=initial, _states=(initial,), _moves=(), _redo=(),
                   resigned=False, replay_error=None, replay_problem="")
 
-    def _set(self, **fields: Any) -> None:
+    def _set(self, **fields: object) -> None:
         for name, value in fields.items():
             object.__setattr__(self, name, value)
 
-    def __setattr__(self, name: str, value: Any) -> None:
+    def __setattr__(self, name: str, value: object) -> None:
         raise AttributeError(f"a session is a value: {name} is not set in place")
 
-    def _but(self, **fields: Any) -> Session:
+    def _but(self, **fields: object) -> Session:
         """This session with ``fields`` changed (a new one; this one stays as it is)."""
         other = object.__new__(Session)
         other._set(**{**self.__dict__, **fields})

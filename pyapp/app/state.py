@@ -25,7 +25,7 @@ from __future__ import annotations
 
 import datetime
 from dataclasses import dataclass, replace
-from typing import TYPE_CHECKING, Any, Final, Literal, Protocol
+from typing import TYPE_CHECKING, Final, Literal, Protocol
 
 from ..core.settings import Settings
 from ..core.table import Face, Place, Table
@@ -282,7 +282,7 @@ class Looks(Protocol):
 
     def table_now(self) -> Table | None: ...
 
-    def table_of(self, state: Any, interactive: bool = True) -> Table: ...
+    def table_of(self, state: object, interactive: bool = True) -> Table: ...
 
     def lay_out(self, table: Table) -> Board: ...
 

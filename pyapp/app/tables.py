@@ -12,7 +12,7 @@ of it (the layout keeps what it worked out last, and the cards' element ids).
 from __future__ import annotations
 
 from dataclasses import replace
-from typing import Any, Callable
+from typing import Callable
 
 from ..core.table import Face, Table
 from ..ui.hand import Hand
@@ -28,7 +28,7 @@ class Tables:
     def __init__(self, now: Callable[[], Now], layout: Layout, hand: Hand, focus: Focus) -> None:
         self.now, self.layout, self.hand, self.focus = now, layout, hand, focus
 
-    def table_of(self, state: Any, interactive: bool = True) -> Table:
+    def table_of(self, state: object, interactive: bool = True) -> Table:
         """The table of ``state``, a position of the game on the table (see :meth:`Layout.table`)."""
         now = self.now()
         assert now.session is not None

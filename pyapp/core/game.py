@@ -10,7 +10,7 @@ one-line state text of RULES.md 0.5; moves *are* their tokens.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any, Literal, Protocol, TypeVar
+from typing import Any, Literal, Protocol, Sequence, TypeVar
 
 from .errors import ParseError
 from ..i18n import _, pgettext
@@ -76,7 +76,40 @@ class Game(Protocol[S, O]):
         ...
 
 
-AnyGame = Game[Any, Any]
+class AnyGame(Protocol):
+    """A game of the registry, whatever its states and options: a :class:`Game` of some ``S``
+    and ``O`` that the code holding it does not know (the registry's games differ in them).
+    What it gives, a state or options, is an ``object`` there, never looked into; what it
+    takes is ``Any``, and must be what this same game gave: the type checker cannot tell one
+    game's states from another's. Every :class:`Game` is one. Code that knows its game (its
+    rules, table, hints and solver) holds the :class:`Game` itself, its states typed."""
+
+    id: str
+    magic: str
+    title: str
+    option_specs: tuple[OptionSpec, ...]
+
+    def parse_options(self, text: str) -> object: ...
+
+    def format_options(self, options: Any) -> str: ...
+
+    def deal(self, seed: int, options: Any) -> object: ...
+
+    def legal_moves(self, state: Any) -> list[str]: ...
+
+    def apply(self, state: Any, token: str) -> object: ...
+
+    def status(self, state: Any) -> Status: ...
+
+    def score(self, state: Any) -> int: ...
+
+    def format_state(self, state: Any) -> str: ...
+
+    def parse_state(self, text: str) -> object: ...
+
+    def options_of(self, state: Any) -> object: ...
+
+    def steps(self, state: Any, token: str) -> Sequence[object]: ...
 
 
 def own(value: object, kind: type[T]) -> T:
