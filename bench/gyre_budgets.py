@@ -1,6 +1,6 @@
 """Gyre's verdicts at several budgets from one search per deal (a search is the same up to
 any number of nodes whatever its budget): the best found, whether exact, and the processor
-seconds when it reached each checkpoint. Made the table "Gyre's budget" in docs/PERFORMANCE.md.
+seconds when it reached each checkpoint. Made the table "Gyre's budget" of docs/PERFORMANCE.md (2026-11-27, in git).
 
     .venv/bin/python bench/gyre_budgets.py [OPTIONS] FIRST LAST      # e.g. "" 1 20, one process per range
 

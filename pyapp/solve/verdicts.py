@@ -56,7 +56,7 @@ SLICE_SECONDS: Final = 0.012
 #: driving it) always finds the thread free within it. It was 8 ms, so the thread searched
 #: 60% of the time at most: at 4 ms a verdict that takes the whole budget comes about a fifth
 #: sooner (Gyre's deal 5: 14.1 and 15.5 s against 17.5 and 19.2, the main thread busy 86% of
-#: the time against 73%), the taps made meanwhile no slower (docs/PERFORMANCE.md, 2026-11-27).
+#: the time against 73%), the taps made meanwhile no slower (docs/PERFORMANCE.md as of 2026-11-27, in git).
 SLICE_GAP: Final = 0.004
 #: How many positions' verdicts are kept.
 KEPT: Final = 256

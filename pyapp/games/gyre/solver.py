@@ -332,7 +332,7 @@ class GyreProblem(Problem[State]):
     #: searches the captures every line must make, and the relaxed game, up to
     #: :data:`.relax.RATE` of its positions per node on average; the ceiling's relaxed positions
     #: count :data:`POSITIONS_PER_NODE` to a node). Default deals 1-35 (CPython,
-    #: docs/PERFORMANCE.md, 2026-11-27): with the ceiling 7 exact at 10,000 nodes (3 without),
+    #: docs/PERFORMANCE.md as of 2026-11-27, in git): with the ceiling 7 exact at 10,000 nodes (3 without),
     #: median 3.1 s a deal; at 20,000, 9 (7 without). With the relaxed game's dominance and
     #: canonical keys (bench/gyre_budgets.py side by side with main, the same night): 15 exact at
     #: 10,000 nodes (main 7), the same median (3.7 s, the machine loaded), 17 at 20,000 (main 9).
@@ -392,7 +392,7 @@ class GyreProblem(Problem[State]):
             # No ceiling with Attrition (a relaxed position has a child per ring card and hand
             # card) or Easier (its relaxed positions branch as much, and were dearer): a step of the
             # ceiling's search would take far longer than a node, and the ceiling is rarely found.
-            # Tried again since the rank bound's closed form (docs/PERFORMANCE.md, 2026-11-28):
+            # Tried again since the rank bound's closed form (docs/PERFORMANCE.md as of 2026-11-28, in git):
             # with the ceiling, 23 of deals 1-60 of attrition,easy exact (19 without), in 1.7-2 times
             # the median time, the mean best a little lower; Easier alone, 5 of 20 (2), 1.5 times.
             self.ceiling_positions = 0
@@ -430,7 +430,7 @@ class GyreProblem(Problem[State]):
     def deepen(self, factor: int) -> None:
         """The budget, and the relaxed positions the ceiling may search, times ``factor``
         (the shares and the other attempts' nodes stay: of the first 40 default deals that 10,000
-        nodes left undetermined, 33 settled at 40,000 with 192,000 positions, docs/PERFORMANCE.md)."""
+        nodes left undetermined, 33 settled at 40,000 with 192,000 positions, docs/PERFORMANCE.md of 2026-11-28, in git)."""
         super().deepen(factor)
         self.ceiling_positions *= factor
 
@@ -445,7 +445,7 @@ class GyreProblem(Problem[State]):
         """A memo full at its limit (:data:`.bound._CACHE_LIMIT`) is retired, and an empty one takes
         its place: the retired one is freed a piece at a time as the search goes (:meth:`moves`),
         not at once (300,000 entries freed in one task held the page for up to 139 ms, a search of
-        40,000 nodes, docs/PERFORMANCE.md). Only the bounds' own caches are retired so: they hold
+        40,000 nodes, docs/PERFORMANCE.md of 2026-11-28, in git). Only the bounds' own caches are retired so: they hold
         what a function of their key gives, so which entries they hold changes nothing found."""
         self._retired.held.append(memo)
         return {}
@@ -633,7 +633,7 @@ class GyreProblem(Problem[State]):
             # The relaxed game reaches this problem's bounds through a weak reference: with the
             # bound methods themselves, problem and relaxed game would hold each other, and a
             # search dropped would keep its memos (tens of megabytes) until a cyclic collection,
-            # which an idle page may not run for a long time (docs/PERFORMANCE.md, 2026-11-27).
+            # which an idle page may not run for a long time (docs/PERFORMANCE.md as of 2026-11-27, in git).
             me = weakref.ref(self)
 
             def upper(handmask: int, ringmask: int, idx: int) -> int:
