@@ -16,9 +16,9 @@ from pyapp.app.dialogs import Dialogs
 from pyapp.app.opening import Opener
 from pyapp.app.play import Play
 from pyapp.app.saves import Saves
-from pyapp.app.state import (NOTICE_ACTION_SECONDS, NOTICE_SECONDS, Arm, ArmReset, Clear, Close, Disarm, Dismiss,
-                             Expire, HintMarks, Lit, Menu, Now, Open, Outcome, Repeat, Say, Show, Told, Ui, UiIntent,
-                             acted, reduce_told, reduce_ui)
+from pyapp.app.state import (NOTICE_ACTION_SECONDS, NOTICE_SECONDS, Arm, ArmReset, Clear, Close, CloseTip, Disarm,
+                             Dismiss, Expire, HintMarks, Lit, Menu, Now, Open, Outcome, Repeat, Say, Show, Told, Ui,
+                             UiIntent, acted, reduce_told, reduce_ui)
 from pyapp.app.watch import watch_game
 from pyapp.app.session import Session
 from pyapp.core.settings import Settings
@@ -33,7 +33,7 @@ UI_INTENTS: st.SearchStrategy[UiIntent] = st.one_of(
     st.just(Show("start")), st.just(Show("game")), st.just(Open(STATS)), st.just(Close()), st.just(Clear()),
     st.sampled_from([None, True, False]).map(Menu), st.just(Arm()), st.sampled_from([None, 0, 1, 2]).map(Disarm),
     st.sampled_from(["", "auto"]).map(Repeat), st.sampled_from([None, HintMarks("b4")]).map(Lit),
-    st.booleans().map(ArmReset))
+    st.booleans().map(ArmReset), st.sampled_from(["gyre", "zodiac"]).map(CloseTip))
 
 
 def test_each_ui_intent_changes_what_it_names() -> None:
@@ -45,6 +45,8 @@ def test_each_ui_intent_changes_what_it_names() -> None:
     busy = replace(ui, hint=HintMarks("b4"), resign_armed=True, repeating="auto", menu_open=True, armed=3)
     assert reduce_ui(busy, Clear()) == replace(ui, armed=3)  # the ticket count stays: old timers stay stale
     assert reduce_ui(busy, Lit(None)).hint is None and reduce_ui(ui, Repeat("auto")).repeating == "auto"
+    closed = reduce_ui(reduce_ui(ui, CloseTip("gyre")), Clear())
+    assert closed.tips_closed == {"gyre"} and reduce_ui(closed, CloseTip("zodiac")).tips_closed == {"gyre", "zodiac"}
 
 
 def test_give_up_arms_once_and_only_its_own_timer_disarms_it() -> None:

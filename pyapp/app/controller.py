@@ -50,10 +50,10 @@ from .notices import Pending
 from .opening import Opened, Opener
 from .play import Play
 from .saves import Saves
-from .screens import Around, Tips, game_view, replay_screen, tile
+from .screens import Around, game_view, replay_screen, tile, tip_lines
 from .session import Session
-from .state import (Clear, Close, Disarm, Dismiss, Expire, HintMarks, Menu, Now, Outcome, Repeat, Say, Show, Told, Ui,
-                    UiIntent, acted, reduce_told, reduce_ui)
+from .state import (Clear, Close, CloseTip, Disarm, Dismiss, Expire, HintMarks, Menu, Now, Outcome, Repeat, Say, Show,
+                    Told, Ui, UiIntent, acted, reduce_told, reduce_ui)
 from .tables import Tables
 from .tabs import Tabs
 from .watch import Watch, control_replay, watch_game
@@ -81,7 +81,6 @@ class Controller:
         self.tables = Tables(self.now, self.layout, self.hand, self.focus)
         #: The pointer on the board, as the page reports it (see :class:`pyapp.ui.pointer.Pointer`).
         self.pointer = Pointer(self.tables.board, self.hand, self.tap, self.drop, lambda pile: self.dialogs.peek(pile))
-        self.tips = Tips()
         #: The one-shot effects waiting for :meth:`effects`, and the last link given to copy.
         self.pending = Pending()
         self._copied = ""
@@ -418,7 +417,7 @@ class Controller:
             "home": self.home, "undo": self.undo, "redo": self.redo, "restart": self.restart,
             "new": self.dialogs.new_game, "resign": self.resign, "copy": self.copy_link, "help": self.dialogs.rules,
             "notice-close": lambda: self.apply(Outcome(dismiss=Dismiss())), "notice-action": self.notice_action,
-            "tip-close": lambda: self.tips.close(self.session.game.id if self.session else ""),
+            "tip-close": lambda: self._ui(CloseTip(self.session.game.id if self.session else "")),
             "notice-more": lambda: self.notice_action(more=True), "more": self.toggle_menu,
             "stats-open": self.dialogs.stats, "stats-game": self.dialogs.stats, "stats-reset": self.dialogs.reset_stats,
             "stats-close": self.dialogs.close, "deal-cancel": self.dialogs.close, "hint": self.hint,
@@ -635,8 +634,8 @@ class Controller:
         standing = self.asking.standing()
         return replace(page, timers=(*page.timers, *self.can_win.timers(session, standing)),
                        verdict=self.can_win.line(session, standing), notice=self.can_win.with_progress(page.notice),
-                       tip=self.tips.lines(session.game.id, self.played(session), page.notice is not None,
-                                           lambda: sum(1 for key in self.stats.stats.results if key[0] == session.game.id)))
+                       tip=tip_lines(session.game.id, self.ui.tips_closed, self.played(session), page.notice is not None,
+                                     lambda: sum(1 for key in self.stats.stats.results if key[0] == session.game.id)))
 
     def played(self, session: Session) -> bool:
         """Whether the deal on the table has been moved in: a move on it, or a game of it the

@@ -285,34 +285,25 @@ def keys_dialog(keys: tuple[tuple[str, str], ...], title: str = "", html: str = 
 TIP_GAMES: Final = 3
 
 
-class Tips:
-    """The tip that opens a player's first deals of a game (:attr:`pyapp.games.GameEntry.tip`),
-    and the games whose tip the player closed while the page is open.
+def tip_lines(game_id: str, closed: frozenset[str], played: bool, noticed: bool,
+              counted: Callable[[], int]) -> tuple[str, ...]:
+    """The tip that opens a player's first deals of a game (:attr:`pyapp.games.GameEntry.tip`), in
+    the language in use, before the first move of a player's first :data:`TIP_GAMES` games of it
+    (``counted``: how many games of it the statistics hold, asked only before a deal's first move),
+    then never again, nor once closed (``closed``: the games whose tip the player closed while the
+    page is open, :attr:`pyapp.app.state.Ui.tips_closed`). ``played``: the deal has been moved in
+    (a move on the table, or one undone or restarted away): it does not come back at move 0. A
+    notice on the page (``noticed``: a verdict, a broken link, "Link copied") takes its place until
+    it is dismissed (drawn over each other, neither could be read).
 
-    >>> t = Tips()
-    >>> len(t.lines("gyre", False, False, lambda: 0)), t.lines("gyre", True, False, lambda: 0)
+    >>> none = frozenset[str]()
+    >>> len(tip_lines("gyre", none, False, False, lambda: 0)), tip_lines("gyre", none, True, False, lambda: 0)
     (3, ())
-    >>> t.lines("gyre", False, False, lambda: TIP_GAMES), t.lines("gyre", False, True, lambda: 0)
+    >>> tip_lines("gyre", none, False, False, lambda: TIP_GAMES), tip_lines("gyre", none, False, True, lambda: 0)
     ((), ())
-    >>> t.close("gyre"); t.lines("gyre", False, False, lambda: 0), len(t.lines("zodiac", False, False, lambda: 0))
-    ((), 3)
+    >>> tip_lines("gyre", frozenset({"gyre"}), False, False, lambda: 0)
+    ()
     """
-
-    def __init__(self) -> None:
-        self.closed: set[str] = set()
-
-    def close(self, game_id: str) -> None:
-        """Its close button (in the page, a tap anywhere on it): not shown again while the page is open."""
-        self.closed.add(game_id)
-
-    def lines(self, game_id: str, played: bool, noticed: bool, counted: Callable[[], int]) -> tuple[str, ...]:
-        """The game's tip in the language in use, before the first move of a player's first
-        :data:`TIP_GAMES` games of it (``counted``: how many games of it the statistics hold, asked
-        only before a deal's first move), then never again, nor once closed. ``played``: the deal
-        has been moved in (a move on the table, or one undone or restarted away): it does not come
-        back at move 0. A notice on the page
-        (``noticed``: a verdict, a broken link, "Link copied") takes its place until it is
-        dismissed (drawn over each other, neither could be read)."""
-        if played or noticed or game_id in self.closed or counted() >= TIP_GAMES:
-            return ()
-        return tuple(_(line) for line in entry(game_id).tip)
+    if played or noticed or game_id in closed or counted() >= TIP_GAMES:
+        return ()
+    return tuple(_(line) for line in entry(game_id).tip)

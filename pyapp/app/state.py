@@ -76,6 +76,8 @@ class Ui:
     repeating: str = ""
     #: Where the hint asked for lies on the table, until the next action.
     hint: HintMarks | None = None
+    #: The games whose first-games tip the player closed while the page is open.
+    tips_closed: frozenset[str] = frozenset()
 
 
 @dataclass(frozen=True)
@@ -139,13 +141,20 @@ class Lit:
 
 
 @dataclass(frozen=True)
+class CloseTip:
+    """The first-games tip of ``game`` was closed: not shown again while the page is open."""
+
+    game: str
+
+
+@dataclass(frozen=True)
 class ArmReset:
     """The statistics dialog's Reset is armed (``on``: pressed once) or not."""
 
     on: bool
 
 
-UiIntent = Show | Open | Close | Clear | Menu | Arm | Disarm | Repeat | Lit | ArmReset
+UiIntent = Show | Open | Close | Clear | Menu | Arm | Disarm | Repeat | Lit | ArmReset | CloseTip
 
 
 def reduce_ui(ui: Ui, intent: UiIntent) -> Ui:
@@ -183,6 +192,8 @@ def reduce_ui(ui: Ui, intent: UiIntent) -> Ui:
             return replace(ui, hint=marks)
         case ArmReset(on):
             return replace(ui, reset_armed=on)
+        case CloseTip(game):
+            return replace(ui, tips_closed=ui.tips_closed | {game})
 
 
 # -- the notice on the page --------------------------------------------------------------------

@@ -235,7 +235,7 @@ class View:
     #: The binding loads its catalogue when it is not the one in use.
     language: str = ""
     #: The tip that opens a player's first deals of a game, until the first move or until closed
-    #: (its lines, in the language in use; () for none: :class:`pyapp.app.screens.Tips`).
+    #: (its lines, in the language in use; () for none: :func:`pyapp.app.screens.tip_lines`).
     tip: tuple[str, ...] = ()
     #: The board's accessible name ("Gyre table").
     board_label: str = ""

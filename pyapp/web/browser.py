@@ -314,7 +314,7 @@ class Binding:
         notice, window, room and place of the cards; or give the first games' tip its strip at the
         top of the board's room (:meth:`dock_tip`)."""
         board, notice = view.board, byid("notice")
-        if view.tip and notice.hidden and board is not None:  # (never both: pyapp.app.screens.Tips)
+        if view.tip and notice.hidden and board is not None:  # (never both: pyapp.app.screens.tip_lines)
             self.dock_tip(board)
             return
         if notice.hidden or board is None:  # (most draws: no notice, nothing to measure)
