@@ -281,7 +281,7 @@ def keys_dialog(keys: tuple[tuple[str, str], ...], title: str = "", html: str = 
     return Dialog("rules", title or _("Keys"), html=html, keys=keys)
 
 
-#: The games of each game that open with its tip (:class:`Tips`).
+#: The games of each game that open with its tip (:func:`tip_lines`).
 TIP_GAMES: Final = 3
 
 
