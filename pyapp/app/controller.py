@@ -27,13 +27,13 @@ from __future__ import annotations
 
 import datetime
 from dataclasses import replace
-from typing import Any, Callable, Literal, Mapping
+from typing import Callable, Literal, Mapping
 
 from ..core.clock import GameClock, Playtime
 from ..core.settings import CHOICES, SETTINGS_KEY, Settings
 from ..core.storage import MemoryStorage as MemoryStorage  # re-exported: tests and tools make a controller with it
 from ..core.storage import Storage
-from ..core.table import Face, Place, Table
+from ..core.table import Place, Table
 from ..games import all_games, get_view
 from ..i18n import _
 from ..stats.keeper import StatsKeeper
@@ -41,7 +41,7 @@ from ..ui.hand import Hand
 from ..ui.keys import Control, Focus, KeyQueue, Link, key_intent
 from ..ui.layout import Layout
 from ..ui.pointer import Drop, Pointer, Tap, queued_input
-from ..ui.view import Board, Dialog, Effects, Notice, View
+from ..ui.view import Dialog, Effects, Notice, View
 from .asking import Asking
 from .can_win import CanWin
 from .dialogs import Dialogs
@@ -52,7 +52,7 @@ from .play import Play
 from .saves import Saves
 from .screens import Around, game_view, replay_screen, tile, tip_lines
 from .session import Session
-from .state import (Clear, Close, CloseTip, Disarm, Dismiss, Expire, HintMarks, Menu, Now, Outcome, Repeat, Say, Show,
+from .state import (Clear, Close, CloseTip, Disarm, Dismiss, Expire, Menu, Now, Outcome, Repeat, Say, Show,
                     Told, Ui, UiIntent, acted, reduce_told, reduce_ui)
 from .tables import Tables
 from .tabs import Tabs
