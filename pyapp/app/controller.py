@@ -98,7 +98,7 @@ class Controller:
             self.say(self._stats_problem, error=True)
         #: The day of the daily deal on the table (it is saved apart), or None.
         self.daily_day: datetime.date | None = None
-        #: The game's timer (see :meth:`tick`).
+        #: The game's timer (see :meth:`tick`), a value.
         self.time = Playtime()
         #: "Can I still win?": the solver's searches and verdicts (see :mod:`pyapp.app.can_win`).
         self.can_win = CanWin(self.say, self.tell, storage)
@@ -134,7 +134,7 @@ class Controller:
         if o.watch is not None:
             self.watching.open(o.watch)
         if o.clock is not None:
-            self.time.clock = o.clock
+            self.time = self.time.with_clock(o.clock)
         if o.sync:
             self.sync_clock()
         if o.save:
@@ -261,7 +261,7 @@ class Controller:
         self.layout.see(session.state, self.settings.game)
         self.session = session
         self.daily_day = day
-        self.time.clock = clock if clock is not None else GameClock()
+        self.time = self.time.with_clock(clock if clock is not None else GameClock())
         self.watching.close()
         self._ui(Show("game"), Close(), Clear())
         self.told = reduce_told(self.told, Dismiss(stale=True))
@@ -529,7 +529,7 @@ class Controller:
         """The timer runs while a game in progress, with a move made, is on the screen (not a
         replay) of a page that is shown; it is paused otherwise."""
         s = self.session
-        self.time.sync(s is not None and self.screen == "game" and self.watching.replay is None
+        self.time = self.time.synced(s is not None and self.screen == "game" and self.watching.replay is None
                        and bool(s.moves) and s.status() == "playing")
 
     def tick(self, now: float) -> str:
@@ -541,15 +541,14 @@ class Controller:
         >>> c.play(c.session.legal_moves()[0]); c.tick(63_000)
         '1:02'
         """
-        self.time.at(now)
+        self.time = self.time.at(now)
         self.sync_clock()
         return self.time.text()
 
     def visibility(self, hidden: bool, now: float) -> None:
         """The page was hidden or shown again: the timer pauses while it is hidden, and the
         game is saved as it hides (the page may be closing)."""
-        self.time.at(now)
-        self.time.hidden = hidden
+        self.time = self.time.at(now).hide(hidden)
         self.sync_clock()
         if hidden:
             self._save_time()

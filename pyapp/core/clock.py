@@ -21,7 +21,7 @@ True
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from .errors import ClockError
 
@@ -106,24 +106,32 @@ def format_duration(ms: int) -> str:
     return f"{h}:{m:02d}:{s:02d}" if h else f"{m}:{s:02d}"
 
 
+@dataclass(frozen=True)
 class Playtime:
-    """The timer of the game on the table: its :class:`GameClock`, the latest time the page
-    passed in (ms on a clock that does not jump) and whether the page is hidden. The clock
-    runs only while :meth:`sync` is told the game is being played on a page that is shown.
+    """The timer of the game on the table, as a value: its :class:`GameClock`, the latest time
+    the page passed in (ms on a clock that does not jump) and whether the page is hidden. The
+    clock runs only while :meth:`synced` is told the game is being played on a page that is
+    shown. Each change gives a new timer.
 
-    >>> t = Playtime(); t.at(1_000); t.sync(True); t.at(61_000); t.text()
+    >>> t = Playtime().at(1_000).synced(True).at(61_000); t.text()
     '1:00'
-    >>> t.hidden = True; t.sync(True); t.at(99_000); t.text()
+    >>> t.hide(True).synced(True).at(99_000).text()
     '1:00'
     """
 
-    def __init__(self) -> None:
-        self.clock = GameClock()
-        self.now = 0.0
-        self.hidden = False
+    clock: GameClock = GameClock()
+    now: float = 0.0
+    hidden: bool = False
 
-    def at(self, now: float) -> None:
-        self.now = max(self.now, float(now))
+    def at(self, now: float) -> Playtime:
+        """The time is ``now`` (never earlier than a time already passed in)."""
+        return replace(self, now=max(self.now, float(now)))
+
+    def hide(self, hidden: bool) -> Playtime:
+        return replace(self, hidden=hidden)
+
+    def with_clock(self, clock: GameClock) -> Playtime:
+        return replace(self, clock=clock)
 
     def elapsed(self) -> int:
         return self.clock.elapsed(self.now)
@@ -131,7 +139,7 @@ class Playtime:
     def text(self) -> str:
         return format_duration(self.elapsed())
 
-    def sync(self, playing: bool) -> None:
-        """Run while the game is ``playing`` (on the screen, in progress, a move made) and the page shown."""
+    def synced(self, playing: bool) -> Playtime:
+        """Running while the game is ``playing`` (on the screen, in progress, a move made) and the page shown."""
         run = playing and not self.hidden
-        self.clock = self.clock.start(self.now) if run else self.clock.pause(self.now)
+        return replace(self, clock=self.clock.start(self.now) if run else self.clock.pause(self.now))
