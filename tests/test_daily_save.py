@@ -7,9 +7,9 @@ from __future__ import annotations
 
 import datetime
 
+from playing import controller, move
 from test_stats import Clock  # the statistics' wall clock (dates); every stamp differs
 
-from pyapp.app.controller import Controller, MemoryStorage
 from pyapp.app.saves import CURRENT_KEY, DAILY_PREFIX, SAVE_PREFIX
 from pyapp.core.daily import daily_link, daily_seed
 from pyapp.app.saves import read_save
@@ -18,21 +18,6 @@ from pyapp.app.session import Session
 
 UTC = datetime.timezone.utc
 DAY = datetime.date(2025, 6, 1)
-
-
-def controller(fragment: str = "", data: dict[str, str] | None = None, now: float = 0.0,
-               when: datetime.datetime = datetime.datetime(2025, 6, 1, 12, tzinfo=UTC)) -> Controller:
-    c = Controller(MemoryStorage(data), reduced_motion=True)
-    c.stats.clock = Clock(when)
-    c.tick(now)
-    c.start(fragment, "https://example.org/orbit/")
-    return c
-
-
-def move(c: Controller, n: int = 1) -> None:
-    for _ in range(n):
-        assert c.session is not None
-        c.play(c.session.legal_moves()[0])
 
 
 def test_the_daily_deal_has_its_own_save_and_the_ordinary_game_is_kept() -> None:

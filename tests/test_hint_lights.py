@@ -9,33 +9,17 @@ from __future__ import annotations
 import datetime
 
 import pytest
-from test_stats import Clock  # the statistics' wall clock (dates); every stamp differs
+from playing import controller, move
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 import pyapp.app.hints as hints_mod
-from pyapp.app.controller import Controller, MemoryStorage
+from pyapp.app.controller import Controller
 from pyapp.app.hints import NO_HINT
 from pyapp.games import get_game
 from pyapp.app.session import Session
 
-UTC = datetime.timezone.utc
 DAY = datetime.date(2025, 6, 1)
-
-
-def controller(fragment: str = "", data: dict[str, str] | None = None, now: float = 0.0,
-               when: datetime.datetime = datetime.datetime(2025, 6, 1, 12, tzinfo=UTC)) -> Controller:
-    c = Controller(MemoryStorage(data), reduced_motion=True)
-    c.stats.clock = Clock(when)
-    c.tick(now)
-    c.start(fragment, "https://example.org/orbit/")
-    return c
-
-
-def move(c: Controller, n: int = 1) -> None:
-    for _ in range(n):
-        assert c.session is not None
-        c.play(c.session.legal_moves()[0])
 
 
 CONFIGS = [("gravity", ""), ("gravity", "hidden"), ("gyre", ""), ("gyre", "attrition"), ("gyre", "jokers,easy"),

@@ -7,39 +7,15 @@ on from a finished daily deal's replay keeps that deal's result."""
 
 from __future__ import annotations
 
-import datetime
 
-from test_stats import Clock  # the statistics' wall clock (dates); every stamp differs
+from playing import controller, move, finished_session
 
 from pyapp.app.controller import Controller, MemoryStorage
 from pyapp.games import get_game, get_view
 from pyapp.app.session import Session
 
-UTC = datetime.timezone.utc
 
 GYRE_7 = "#g=gyre&v=1&o=&s=7&m=C6H0.P0.C7D4.P4.C4C3.P3.CTS0.P0.C7S0.P0"
-
-
-def controller(fragment: str = "", data: dict[str, str] | None = None, now: float = 0.0,
-               when: datetime.datetime = datetime.datetime(2025, 6, 1, 12, tzinfo=UTC)) -> Controller:
-    c = Controller(MemoryStorage(data), reduced_motion=True)
-    c.stats.clock = Clock(when)
-    c.tick(now)
-    c.start(fragment, "https://example.org/orbit/")
-    return c
-
-
-def move(c: Controller, n: int = 1) -> None:
-    for _ in range(n):
-        assert c.session is not None
-        c.play(c.session.legal_moves()[0])
-
-
-def finished_session(game_id: str, seed: int, options: str = "") -> Session:
-    s = Session.new(get_game(game_id), seed, options)
-    while s.legal_moves():
-        s = s.played(s.legal_moves()[0])
-    return s
 
 
 def watch_finished(game_id: str = "gyre", seed: int = 8, options: str = "") -> tuple[Controller, Session]:

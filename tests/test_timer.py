@@ -6,39 +6,14 @@ and hiding the page saves the time but never over another tab's game or a bad sa
 
 from __future__ import annotations
 
-import datetime
 import json
 
-from test_stats import Clock  # the statistics' wall clock (dates); every stamp differs
+from playing import controller, move, finished_session
 
-from pyapp.app.controller import Controller, MemoryStorage
 from pyapp.app.saves import CURRENT_KEY, SAVE_PREFIX
 from pyapp.games import get_game
 from pyapp.app.session import Session
 
-UTC = datetime.timezone.utc
-
-
-def controller(fragment: str = "", data: dict[str, str] | None = None, now: float = 0.0,
-               when: datetime.datetime = datetime.datetime(2025, 6, 1, 12, tzinfo=UTC)) -> Controller:
-    c = Controller(MemoryStorage(data), reduced_motion=True)
-    c.stats.clock = Clock(when)
-    c.tick(now)
-    c.start(fragment, "https://example.org/orbit/")
-    return c
-
-
-def move(c: Controller, n: int = 1) -> None:
-    for _ in range(n):
-        assert c.session is not None
-        c.play(c.session.legal_moves()[0])
-
-
-def finished_session(game_id: str, seed: int, options: str = "") -> Session:
-    s = Session.new(get_game(game_id), seed, options)
-    while s.legal_moves():
-        s = s.played(s.legal_moves()[0])
-    return s
 
 
 def test_the_timer_runs_from_the_first_move_pauses_when_hidden_and_is_saved() -> None:
