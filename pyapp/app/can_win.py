@@ -167,6 +167,17 @@ class CanWin:
         #: The search asked for has not shown its notice yet (:data:`QUIET_SLICES`).
         self._quiet = False
 
+    def use(self, verdicts: Verdicts) -> None:
+        """Search with ``verdicts`` from now on (the page's Web Worker, :class:`pyapp.solve.remote.RemoteVerdicts`,
+        once it is ready; or back to slices on the page's thread): the verdicts known so far and the searches
+        done with go to it, what was searched stops, and the timers of the old searches are no longer expected."""
+        old, self.verdicts = self.verdicts, verdicts
+        old.drop()
+        for game_id, text, verdict in old.kept():
+            verdicts.remember_text(game_id, text, verdict)
+        verdicts.teardown = old.teardown
+        verdicts.ticket = max(verdicts.ticket, old.ticket + 1)
+
     # -- verdicts kept across reloads --------------------------------------------------------------
     def keep(self) -> None:
         """Write the latest verdicts proved to the storage (a write that fails keeps them in memory)."""
@@ -377,6 +388,12 @@ class CanWin:
         or the search now looks back for the move that lost the game); else the pause before the
         next slice; False for a ticket no longer expected."""
         v = self.verdicts
+        if session is not None and ticket == v.ticket and not v.searching and (later := v.step()) is not None:
+            # a better finding after its search ended (a worker deepening it): said if it is the table's
+            if later is not v.finding_for(session.game.id, session.states) or session.status() != "playing":
+                return False
+            self._found(session, later, move_words)
+            return True
         if session is None or ticket != v.ticket or not v.searching:
             return False
         tracing = v.tracing
