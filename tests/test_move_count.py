@@ -92,7 +92,7 @@ def test_the_replay_and_the_link_keep_every_token() -> None:
     c.summary_action("replay")
     r = c.watching.replay
     assert r is not None and r.moves == tokens and r.problem is None  # the replay plays every token, choices too
-    r.to_end()
+    r = r.to_end()
     assert r.link_here() == c.session.link() and r.at == len(tokens)
     assert Link.parse(c.session.link().fragment()).moves == tokens
 
@@ -119,6 +119,8 @@ def test_watch_steps_a_gravity_stack_with_its_collapse_choices_as_one_move_named
         assert v is not None and (v.index, v.move, v.moves) == (k, k, made)
         assert v.where.startswith(f"Move {k} of {made}: "), v.where
         assert f"Position: move {k} of {made}" in replay_html(v)
+        r = c.watching.replay  # (a value: each step gives a new one)
+        assert r is not None
         assert moves_made("gravity", tokens[:r.at]) == k  # what the status line said after that move
         assert r.at == len(tokens) or is_move(tokens[r.at])  # the next token starts a move of the player's
         assert r.state.hole < 0  # no collapse waits for its choice: a position the player could stop at
@@ -131,15 +133,23 @@ def test_watch_steps_a_gravity_stack_with_its_collapse_choices_as_one_move_named
     k = next(i for i, step in enumerate(steps, 1) if len(step) > 1 and i > 1)
     c.key("home")
     c.replay_control("seek", str(k))
+    r = c.watching.replay
+    assert r is not None
     frames = r.steps()
     assert frames[-1] == r.state and r.state_at(r.stops[k - 1] + 1) in frames and frames[0] != r.before
     # back, End and the slider step the player's moves too
     c.key("arrowleft")
+    r = c.watching.replay
+    assert r is not None
     assert r.index == k - 1 and c.view().replay.where.startswith(f"Move {k - 1} of {made}: ")  # type: ignore[union-attr]
     c.key("end")
+    r = c.watching.replay
+    assert r is not None
     assert r.index == made and r.at == len(tokens)
     mid = made // 2
     c.replay_control("seek", str(mid))
+    r = c.watching.replay
+    assert r is not None
     assert r.index == mid and c.view().replay.where.startswith(f"Move {mid} of {made}: ")  # type: ignore[union-attr]
     assert moves_made("gravity", tokens[:r.at]) == mid and r.state.hole < 0
     # ... and Play from here takes over after that whole move: the status line says what Watch said
@@ -164,8 +174,8 @@ def test_every_other_game_is_watched_token_by_token_as_before() -> None:
         assert r is not None and r.stops == tuple(range(n + 1)) and r.length == n, fragment
         for k in (1, 2, n // 2):
             c.replay_control("seek", str(k))
-            v = c.view().replay
-            assert v is not None and (v.index, v.move, v.moves) == (k, k, n) and r.at == k
+            v, r = c.view().replay, c.watching.replay
+            assert v is not None and r is not None and (v.index, v.move, v.moves) == (k, k, n) and r.at == k
             assert v.where.startswith(f"Move {k} of {n}: ") and r.last_move == tokens[k - 1], fragment
             assert r.step_moves == (tokens[k - 1],) and r.steps()[-1] == r.state
         c.replay_control("here")
@@ -206,10 +216,12 @@ def test_the_solver_names_the_move_that_lost_it_as_the_status_line_counts_and_sh
     total = moves_made("gravity", tokens)
     assert (v.move, v.moves) == (n, total) and v.where.startswith(f"Move {n} of {total}: "), v.where
     c.replay_control("forward")  # the collapse finished: still move n, the next step is a move of its own
-    assert r.at > since - 1 and (r.at == len(tokens) or is_move(tokens[r.at])) and r.state.hole < 0
+    r = c.watching.replay
+    assert r is not None and r.at > since - 1 and (r.at == len(tokens) or is_move(tokens[r.at])) and r.state.hole < 0
     assert c.view().replay.where.startswith(f"Move {n} of {total}: ")  # type: ignore[union-attr]
     c.replay_control("back")
-    assert r.at == since - 1  # back where the table was, and played on from there
+    r = c.watching.replay
+    assert r is not None and r.at == since - 1  # back where the table was, and played on from there
     c.replay_control("here")
     assert c.session is not None and c.session.moves == tokens[:since - 1]
     assert c.notice is not None and c.notice.text.startswith(f"Playing on from move {n}.")

@@ -165,7 +165,8 @@ def test_replay_controls_used_while_a_step_is_shown_wait_and_all_count() -> None
     c.busy(False)
     while c.play_waiting():
         pass
-    assert r.index == 5 and r.speed == 4.0
+    r = c.watching.replay
+    assert r is not None and r.index == 5 and r.speed == 4.0
 
 
 def test_playing_on_from_a_replay_of_a_finished_daily_deal_keeps_its_result() -> None:

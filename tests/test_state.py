@@ -18,7 +18,8 @@ from pyapp.app.play import Play
 from pyapp.app.saves import Saves
 from pyapp.app.state import (NOTICE_ACTION_SECONDS, NOTICE_SECONDS, Arm, ArmReset, Clear, Close, CloseTip, Disarm,
                              Dismiss, Expire, HintMarks, Lit, Menu, Now, Open, Outcome, Repeat, Say, Show, Told, Ui,
-                             UiIntent, acted, reduce_told, reduce_ui)
+                             UiIntent, Watching, acted, reduce_told, reduce_ui, reduce_watching)
+from pyapp.app.replay import Replay
 from pyapp.app.watch import watch_game
 from pyapp.app.session import Session
 from pyapp.core.settings import Settings
@@ -99,7 +100,7 @@ def test_errors_and_lasting_notices_stay_until_dismissed_and_survive_a_move() ->
 
 
 def now_with(session: Session | None, ui: Ui = Ui(screen="game")) -> Now:
-    return Now(ui, session, None, Settings(), 0, None)
+    return Now(ui, session, None, Settings(), 0, Watching())
 
 
 def test_watch_hands_back_a_replay_from_the_deal_over_a_closed_dialog() -> None:
@@ -108,7 +109,8 @@ def test_watch_hands_back_a_replay_from_the_deal_over_a_closed_dialog() -> None:
     assert watch_game(now_with(session)) is None  # no move to watch
     session = session.played(session.legal_moves()[0])
     outcome = watch_game(now_with(session, Ui(screen="start", dialog=STATS)))
-    assert outcome is not None and outcome.watch is not None and outcome.watch.index == 0
+    assert outcome is not None and outcome.watch is not None and outcome.watch.replay is not None \
+        and outcome.watch.replay.index == 0 and outcome.watch.ticket == 1
     assert outcome.sync and outcome.ui == (Clear(), Close(), Show("game"))
     ui = Ui(screen="start", dialog=STATS)
     for intent in outcome.ui:
@@ -158,7 +160,7 @@ class Parts:
         self.dialogs = Dialogs(self.now, looks, self.emit, self.stats, opener, can_win, self.play)
 
     def now(self) -> Now:
-        return Now(self.ui, self.session, None, Settings(instant=True), 1_000, None)
+        return Now(self.ui, self.session, None, Settings(instant=True), 1_000, Watching())
 
     def emit(self, outcome: Outcome) -> None:
         self.emitted.append(outcome)
@@ -193,3 +195,40 @@ def test_reset_of_the_statistics_takes_a_second_press() -> None:
     parts.dialogs.reset_stats()
     assert not parts.ui.reset_armed and not parts.stats.stats.results
     assert parts.emitted[-1].say == Say("Statistics reset.")
+
+
+# -- the replay slice: a frozen value changed by reduce_watching and ticked ----------------------
+def test_the_replay_slice_steps_by_value_and_leaves_the_old_one_as_it_was() -> None:
+    tape = Replay.from_link("#g=gyre&v=1&o=&s=42&m=R.SAD1.R")
+    w0 = Watching().opened(tape)
+    w1, stepped = reduce_watching(w0, "forward")
+    assert stepped and w1.replay is not None and w1.replay.index == 1 and w1.ticket == w0.ticket + 1
+    assert w0.replay is not None and w0.replay.index == 0  # the old value is unchanged
+    w2, stepped = reduce_watching(w1, "back")
+    assert not stepped and w2.replay is not None and w2.replay.index == 0
+    w3, stepped = reduce_watching(w2, "end")
+    assert not stepped and w3.replay is not None and w3.replay.at_end
+    w4, _ = reduce_watching(w3, "seek", "1")
+    assert w4.replay is not None and w4.replay.index == 1
+    for bad in (("seek", "x"), ("speed", "3"), ("speed", "fast"), ("dance", "")):
+        w5, stepped = reduce_watching(w4, *bad)
+        assert not stepped and w5.replay == w4.replay and w5.ticket == w4.ticket + 1
+    w6, _ = reduce_watching(w4, "speed", "8")
+    assert w6.replay is not None and w6.replay.speed == 8.0 and w6.replay.interval_ms == 125
+    closed, _ = reduce_watching(w6, "close")
+    assert closed.replay is None and reduce_watching(closed, "forward") == (Watching(None, closed.ticket + 1), False)
+
+
+def test_a_playing_replay_steps_on_its_own_ticket_only_and_stops_at_the_end() -> None:
+    w, _ = reduce_watching(Watching().opened(Replay.from_link("#g=gyre&v=1&o=&s=42&m=R.SAD1")), "play")
+    assert w.replay is not None and w.replay.playing
+    assert w.ticked(w.ticket - 1) is None  # a timer set before the last control does nothing
+    once = w.ticked(w.ticket)
+    assert once is not None and once.replay is not None and once.replay.index == 1 and once.replay.playing
+    twice = once.ticked(once.ticket)
+    assert twice is not None and twice.replay is not None and twice.replay.at_end and not twice.replay.playing
+    assert twice.ticked(twice.ticket) is None  # paused at the end
+    paused, _ = reduce_watching(w, "play")  # play again: pauses
+    assert paused.replay is not None and not paused.replay.playing
+    again, _ = reduce_watching(twice, "play")  # from the end: plays from the deal
+    assert again.replay is not None and again.replay.playing and again.replay.index == 0

@@ -63,8 +63,9 @@ def test_asking_searches_in_slices_then_says_the_verdict_and_show_me_plays_the_l
     assert view.replay is not None and c.watching.replay is not None
     replay = c.watching.replay
     assert replay.index == moves_before and replay.length > moves_before
-    replay.to_end()
-    assert replay.status() == "won"
+    c.replay_control("end")
+    replay = c.watching.replay
+    assert replay is not None and replay.at_end and replay.status() == "won"
     c.replay_control("here")  # play on from the end of the line: a won game
     assert c.session is not None and c.session.status() == "won"
 
@@ -331,8 +332,7 @@ def test_the_end_screen_says_what_the_deal_allowed_and_watch_how_plays_the_solve
     c.summary_action("best")
     replay = c.watching.replay
     assert replay is not None and replay.index == 0
-    replay.to_end()
-    assert replay.status() == "won"
+    assert replay.to_end().status() == "won"
 
 
 def test_a_won_game_is_not_searched_again() -> None:

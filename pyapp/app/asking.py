@@ -76,17 +76,17 @@ class Asking:
             return
         link = session.link()
         # opened at the position on the table, even one inside a Gravity stack's collapse
-        self._watch(Replay(replace(link, moves=link.moves + line), opened_at=len(link.moves)))
+        self._watch(Replay.of(replace(link, moves=link.moves + line), opened_at=len(link.moves)))
 
     def watch_best(self) -> None:
         """The end screen's Watch how: the solver's line from the deal, which did better."""
         session = self.now().session
         line = self.can_win.judgement(session)[1] if session is not None else ()
         if session is not None and line:
-            self._watch(Replay(replace(session.link(), moves=line, resigned=False)))
+            self._watch(Replay.of(replace(session.link(), moves=line, resigned=False)))
 
     def _watch(self, replay: Replay) -> None:
-        self.emit(Outcome(ui=(Clear(), Close()), watch=replay, sync=True))
+        self.emit(Outcome(ui=(Clear(), Close()), watch=self.now().watching.opened(replay), sync=True))
 
     def notice_action(self, action: str) -> bool:
         """The action of a notice the solver said (Show me, Stop, Undo to there); False for another."""

@@ -53,10 +53,10 @@ from .saves import Saves
 from .screens import Around, game_view, replay_screen, tile, tip_lines
 from .session import Session
 from .state import (Clear, Close, CloseTip, Disarm, Dismiss, Expire, Menu, Now, Outcome, Repeat, Say, Show,
-                    Told, Ui, UiIntent, acted, reduce_told, reduce_ui)
+                    Told, Ui, UiIntent, Watching, acted, reduce_told, reduce_ui)
 from .tables import Tables
 from .tabs import Tabs
-from .watch import Watch, control_replay, watch_game
+from .watch import control_replay, replay_bar, watch_game
 
 
 class Controller:
@@ -75,7 +75,8 @@ class Controller:
         self.hand = Hand(self.play, self.say, self.tell)
         self.keys = KeyQueue()
         self.focus = Focus(self.tell, self.say)
-        self.watching = Watch()
+        #: The replay watched over the game: a frozen slice (:class:`~pyapp.app.state.Watching`).
+        self.watching = Watching()
         self.layout = Layout()
         #: How the state looks: its tables and boards (a :class:`~pyapp.app.state.Looks`).
         self.tables = Tables(self.now, self.layout, self.hand, self.focus)
@@ -111,7 +112,7 @@ class Controller:
     # -- the state, as the parts read it, and the one way it changes -------------------------
     def now(self) -> Now:
         """The state the parts act on, as one snapshot."""
-        return Now(self.ui, self.session, self.daily_day, self.settings, self.elapsed(), self.watching.replay)
+        return Now(self.ui, self.session, self.daily_day, self.settings, self.elapsed(), self.watching)
 
     def apply(self, o: Outcome) -> None:
         """Apply what a part's intent changes, in the order :class:`~pyapp.app.state.Outcome` gives."""
@@ -132,7 +133,7 @@ class Controller:
         if o.put:
             self.put_on_table(*o.put)
         if o.watch is not None:
-            self.watching.open(o.watch)
+            self.watching = o.watch
         if o.clock is not None:
             self.time = self.time.with_clock(o.clock)
         if o.sync:
@@ -225,7 +226,7 @@ class Controller:
 
     def home(self) -> None:
         self.can_win.stop()
-        self.watching.close()
+        self.watching = self.watching.closed()
         self._ui(Clear(), Close(), Show("start"))
         self.sync_clock()
         self._save_time()
@@ -262,7 +263,7 @@ class Controller:
         self.session = session
         self.daily_day = day
         self.time = self.time.with_clock(clock if clock is not None else GameClock())
-        self.watching.close()
+        self.watching = self.watching.closed()
         self._ui(Show("game"), Close(), Clear())
         self.told = reduce_told(self.told, Dismiss(stale=True))
         self.can_win.moved()
@@ -564,7 +565,7 @@ class Controller:
         if self.keys.animating:
             self.keys.hold_control(what, value)
         else:
-            self.apply(control_replay(self.watching, self.now(), self.tables, self.moves.play_on, what, value))
+            self.apply(control_replay(self.now(), self.tables, self.moves.play_on, what, value))
 
     # -- what the page shows ---------------------------------------------------------------
     def effects(self) -> Effects:
@@ -595,7 +596,9 @@ class Controller:
         elif name == "disarm" and self.ui.resign_armed and ticket == self.ui.armed:
             self._ui(Disarm(ticket))
         elif name == "replay":
-            return self.watching.tick(ticket)
+            if (w := self.watching.ticked(ticket)) is None:
+                return False
+            self.watching = w
         elif name in Asking.TIMERS:
             return self.asking.fire(name, ticket)
         else:
@@ -621,7 +624,7 @@ class Controller:
             # Translators: the replay's title: the game's name (never translated) and its deal's number.
             title = _("{game}, deal {seed}").format(game=session.game.title, seed=session.seed)
             view = replay_screen(around, session, shown, self.tables.lay_out(shown),
-                                 self.watching.bar(title, module, self.settings.game), r.status(),
+                                 replay_bar(r, title, module, self.settings.game), r.status(),
                                  self.watching.ticket)
             return replace(view, timers=(*view.timers, *self.can_win.retiring()))
         table = self.tables.table_now()

@@ -8,10 +8,11 @@ single token. The link, and so :attr:`Replay.moves`, keeps every token; the
 positions a step stops at are :attr:`Replay.stops` (tokens played), so that
 *Play from here* takes over where the player could have stopped.
 
-A :class:`Replay` is plain state for the controller: the position index (0 is
-the deal, *n* the position after the player's move *n*), whether it is playing,
-and its speed. Timing is the binding's business: while :attr:`Replay.playing`,
-it calls :meth:`Replay.tick` every :attr:`Replay.interval_ms` milliseconds.
+A :class:`Replay` is a frozen value, the replay slice of the app's state: the
+position index (0 is the deal, *n* the position after the player's move *n*),
+whether it is playing, and its speed; each step gives a new one. Timing is the
+binding's business: while :attr:`Replay.playing`, it fires a timer every
+:attr:`Replay.interval_ms` milliseconds, and :meth:`Replay.tick` steps.
 
 States are rebuilt from the seed and the moves (they are immutable, so any of
 them can be kept): the replay keeps one every :data:`CHECKPOINT_EVERY` tokens and
@@ -22,10 +23,10 @@ tokens, and memory stays small for long games.
 >>> r = Replay.from_link("#g=gyre&v=1&o=&s=42&m=R.SAD1", at_end=True)
 >>> r.length, r.index, r.problem
 (2, 2, None)
->>> r.back(), r.index, r.next_move
-(True, 1, 'SAD1')
->>> r.seek(0); r.forward(), r.last_move
-(True, 'R')
+>>> r = r.back(); r.index, r.next_move
+(1, 'SAD1')
+>>> r.seek(0).forward().last_move
+'R'
 >>> r.link_here().fragment()
 '#g=gyre&v=1&o=&s=42&m=R'
 >>> s = r.play_from_here(); s.moves, s.redo_moves
@@ -34,13 +35,15 @@ tokens, and memory stays small for long games.
 In Gravity the collapse choices ride with their stack:
 
 >>> g = Replay.from_link("#g=gravity&v=1&o=&s=42&m=c1c2.b1.a1b1")
->>> g.stops, g.length, g.forward(), g.at, g.last_move, g.step_moves, g.move_number
-((0, 2, 3), 2, True, 2, 'c1c2', ('c1c2', 'b1'), 1)
+>>> g.stops, g.length, g.index
+((0, 2, 3), 2, 0)
+>>> g = g.forward(); g.at, g.last_move, g.step_moves, g.move_number
+(2, 'c1c2', ('c1c2', 'b1'), 1)
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any, Callable, Final
 
 from ..core.errors import OrbitError, ReplayError
@@ -73,24 +76,18 @@ class ReplayPosition:
     speed: float
 
 
-class Replay:
-    """A stepper over one game's moves (see the module docstring)."""
+class Tape:
+    """The game a replay watches, read once: its link (only the moves that could be played),
+    the positions its steps stop at, and its states, rebuilt on demand from checkpoints (a
+    cache: asking for a state changes which run is kept, never what any state is)."""
 
-    def __init__(self, link: Link, *, at_end: bool = False, opened_at: int | None = None) -> None:
-        """Replay ``link``, from the deal unless ``at_end``, or at the position after
-        ``opened_at`` of its tokens, a stop of its own even in the middle of a player's
-        move (the position on the table that the solver's line goes on from). A move
-        that cannot be played ends the replay before it, and :attr:`problem` says why
-        (as opening such a link does); an unknown game or bad options raise
-        :class:`~pyapp.core.errors.ParseError`."""
+    def __init__(self, link: Link, opened_at: int | None = None) -> None:
         known = entry(link.game)
         self.game: AnyGame = known.game
-        self._count = known.moves_made
+        self.count = known.moves_made
         self.options: Any = self.game.parse_options(link.options)
         #: Why the link's moves stop early (a move that is not legal there), or None.
         self.problem: str | None = None
-        self.playing = False
-        self.speed = DEFAULT_SPEED
         state = self.game.deal(link.seed, self.options)
         self._checkpoints: dict[int, Any] = {0: state}
         moves: list[str] = []
@@ -111,27 +108,81 @@ class Replay:
         self.stops: tuple[int, ...] = step_stops(self.link.moves, known.is_move, opened_at)
         self._run_start = (len(moves) // CHECKPOINT_EVERY) * CHECKPOINT_EVERY
         self._run: list[Any] = [self._checkpoints[self._run_start]]
-        self.index = 0
-        start = 0 if opened_at is None else self.stops.index(_clamp(opened_at, len(moves)))
-        self.seek(self.length if at_end else start)
+
+    def state_at(self, n: int) -> Any:
+        """The position after ``n`` tokens (0..len(moves)); it becomes the cached run."""
+        if not 0 <= n <= len(self.link.moves):
+            raise ReplayError(f"there is no position {n}; this replay has positions 0 to {len(self.link.moves)}")
+        base = (n // CHECKPOINT_EVERY) * CHECKPOINT_EVERY
+        if base != self._run_start:
+            self._run_start, self._run = base, [self._checkpoints[base]]
+        while len(self._run) <= n - base:
+            self._run.append(self.game.apply(self._run[-1], self.link.moves[base + len(self._run) - 1]))
+        return self._run[n - base]
+
+
+@dataclass(frozen=True)
+class Replay:
+    """A replay as it is shown (see the module docstring): a value; stepping gives a new one."""
+
+    tape: Tape
+    #: The position shown: 0 the deal, n after the player's move n.
+    index: int = 0
+    playing: bool = False
+    speed: float = DEFAULT_SPEED
+
+    @classmethod
+    def of(cls, link: Link, *, at_end: bool = False, opened_at: int | None = None) -> Replay:
+        """Replay ``link``, from the deal unless ``at_end``, or at the position after
+        ``opened_at`` of its tokens, a stop of its own even in the middle of a player's
+        move (the position on the table that the solver's line goes on from). A move
+        that cannot be played ends the replay before it, and :attr:`problem` says why
+        (as opening such a link does); an unknown game or bad options raise
+        :class:`~pyapp.core.errors.ParseError`."""
+        r = cls(Tape(link, opened_at))
+        start = 0 if opened_at is None else r.stops.index(_clamp(opened_at, len(r.moves)))
+        return r.seek(r.length if at_end else start)
 
     @classmethod
     def from_link(cls, link: Link | str, *, at_end: bool = False) -> Replay:
-        """Replay a link or its text (see :meth:`__init__`); a link that cannot be
+        """Replay a link or its text (see :meth:`of`); a link that cannot be
         read raises :class:`~pyapp.core.errors.ParseError`.
 
         >>> r = Replay.from_link("#g=gyre&v=1&o=&s=42&m=R.R.R.S5S0")
         >>> r.length, r.problem
         (3, 'move 4 of the link (S5S0) cannot be played: S5S0 is not legal here')
         """
-        return cls(Link.parse(link) if isinstance(link, str) else link, at_end=at_end)
+        return cls.of(Link.parse(link) if isinstance(link, str) else link, at_end=at_end)
 
     @classmethod
     def from_session(cls, session: Session, *, at_end: bool = False) -> Replay:
         """Watch the moves played in a session (a finished game, or one in progress)."""
-        return cls(session.link(), at_end=at_end)
+        return cls.of(session.link(), at_end=at_end)
 
     # -- reading -------------------------------------------------------------------
+    @property
+    def game(self) -> AnyGame:
+        return self.tape.game
+
+    @property
+    def options(self) -> Any:
+        return self.tape.options
+
+    @property
+    def problem(self) -> str | None:
+        """Why the link's moves stop early (a move that is not legal there), or None."""
+        return self.tape.problem
+
+    @property
+    def link(self) -> Link:
+        """The link replayed: canonical options, only the moves that could be played."""
+        return self.tape.link
+
+    @property
+    def stops(self) -> tuple[int, ...]:
+        """The positions the steps stop at, in tokens played (see :class:`Tape`)."""
+        return self.tape.stops
+
     @property
     def moves(self) -> tuple[str, ...]:
         """Every token of the game watched (a Gravity collapse choice is one)."""
@@ -178,12 +229,12 @@ class Replay:
         """The player's moves up to the position shown, as the status line counts them
         (:func:`pyapp.games.moves_made`): what "Move 5 of 40" says, and what the game played
         on from here will say."""
-        return self._count(self.link.moves[:self.at])
+        return self.tape.count(self.link.moves[:self.at])
 
     @property
     def move_count(self) -> int:
         """The player's moves in the whole replay, as the status line counts them."""
-        return self._count(self.link.moves)
+        return self.tape.count(self.link.moves)
 
     @property
     def at_start(self) -> bool:
@@ -199,20 +250,13 @@ class Replay:
         return round(1000 / self.speed)
 
     def state_at(self, n: int) -> Any:
-        """The position after ``n`` tokens (0..len(moves)); it becomes the cached run.
+        """The position after ``n`` tokens (0..len(moves)).
 
         >>> r = Replay.from_link("#g=gyre&v=1&o=&s=42&m=R.SAD1")
         >>> r.state_at(2) == r.game.apply(r.game.apply(r.state_at(0), "R"), "SAD1")
         True
         """
-        if not 0 <= n <= len(self.link.moves):
-            raise ReplayError(f"there is no position {n}; this replay has positions 0 to {len(self.link.moves)}")
-        base = (n // CHECKPOINT_EVERY) * CHECKPOINT_EVERY
-        if base != self._run_start:
-            self._run_start, self._run = base, [self._checkpoints[base]]
-        while len(self._run) <= n - base:
-            self._run.append(self.game.apply(self._run[-1], self.link.moves[base + len(self._run) - 1]))
-        return self._run[n - base]
+        return self.tape.state_at(n)
 
     def status(self) -> Status:
         """The status shown: a game given up is ``finished`` at its last position."""
@@ -234,8 +278,8 @@ class Replay:
         :meth:`pyapp.core.game.Game.steps`, for each of its tokens in turn: a Gravity stack's
         collapse, then each pile chosen sliding in), ending with that position; [] at the deal.
 
-        >>> g = Replay.from_link("#g=gravity&v=1&o=&s=42&m=c1c2.b1.a1b1")
-        >>> _ = g.forward(); frames = g.steps(); frames[-1] == g.state, g.state_at(1) in frames
+        >>> g = Replay.from_link("#g=gravity&v=1&o=&s=42&m=c1c2.b1.a1b1").forward()
+        >>> frames = g.steps(); frames[-1] == g.state, g.state_at(1) in frames
         (True, True)
         """
         if not self.index:
@@ -246,81 +290,68 @@ class Replay:
         self.state_at(self.at)  # (the cached run back at the position shown)
         return frames
 
-    # -- stepping --------------------------------------------------------------------
-    def seek(self, n: int) -> None:
-        """Jump to the position after the player's move ``n`` (step ``n``), clamped to 0..length.
+    # -- stepping: each gives the replay moved (itself when nothing changes) -------------
+    def seek(self, n: int) -> Replay:
+        """At the position after the player's move ``n`` (step ``n``), clamped to 0..length.
 
-        >>> r = Replay.from_link("#g=gyre&v=1&o=&s=42&m=R.SAD1")
-        >>> r.seek(99); r.index
+        >>> Replay.from_link("#g=gyre&v=1&o=&s=42&m=R.SAD1").seek(99).index
         2
         """
-        self.index = _clamp(n, self.length)
-        self.state_at(self.at)
+        r = replace(self, index=_clamp(n, self.length))
+        r.state_at(r.at)  # (the cached run at the position shown)
+        return r
 
-    def forward(self) -> bool:
-        """One step (the player's move) on; False (and nothing changes) at the end."""
-        if self.at_end:
-            return False
-        self.seek(self.index + 1)
-        return True
+    def forward(self) -> Replay:
+        """One step (the player's move) on; the same at the end."""
+        return self if self.at_end else self.seek(self.index + 1)
 
-    def back(self) -> bool:
-        """One step back; False at the deal."""
-        if self.at_start:
-            return False
-        self.seek(self.index - 1)
-        return True
+    def back(self) -> Replay:
+        """One step back; the same at the deal."""
+        return self if self.at_start else self.seek(self.index - 1)
 
-    def to_start(self) -> None:
-        self.seek(0)
+    def to_start(self) -> Replay:
+        return self.seek(0)
 
-    def to_end(self) -> None:
-        self.seek(self.length)
+    def to_end(self) -> Replay:
+        return self.seek(self.length)
 
     # -- playing -----------------------------------------------------------------------
-    def play(self) -> None:
-        """Start playing (from the deal when at the end)."""
-        if self.at_end:
-            self.seek(0)
-        self.playing = self.length > 0
+    def play(self) -> Replay:
+        """Playing (from the deal when at the end)."""
+        r = self.seek(0) if self.at_end else self
+        return replace(r, playing=r.length > 0)
 
-    def pause(self) -> None:
-        self.playing = False
+    def pause(self) -> Replay:
+        return replace(self, playing=False) if self.playing else self
 
-    def toggle(self) -> None:
-        if self.playing:
-            self.pause()
-        else:
-            self.play()
+    def toggle(self) -> Replay:
+        return self.pause() if self.playing else self.play()
 
-    def tick(self) -> bool:
-        """The binding's timer fired: one move on while playing; playing stops at
-        the end. True if the position changed.
+    def tick(self) -> Replay:
+        """The binding's timer fired: one move on while playing; playing stops at the end.
 
-        >>> r = Replay.from_link("#g=gyre&v=1&o=&s=42&m=R")
-        >>> r.play(); r.tick(), r.playing, r.tick()
-        (True, False, False)
+        >>> r = Replay.from_link("#g=gyre&v=1&o=&s=42&m=R").play().tick()
+        >>> r.index, r.playing, r.tick() is r
+        (1, False, True)
         """
         if not self.playing:
-            return False
-        moved = self.forward()
-        if self.at_end:
-            self.playing = False
-        return moved
+            return self
+        r = self.forward()
+        return replace(r, playing=False) if r.at_end else r
 
-    def set_speed(self, speed: float) -> None:
-        """One of :data:`SPEEDS`; :class:`ReplayError` for any other."""
+    def with_speed(self, speed: float) -> Replay:
+        """At one of :data:`SPEEDS`; :class:`ReplayError` for any other."""
         if speed not in SPEEDS:
             raise ReplayError(f"speed {speed:g} is not one of {', '.join(f'{s:g}' for s in SPEEDS)} moves a second")
-        self.speed = float(speed)
+        return replace(self, speed=float(speed))
 
-    def faster(self) -> None:
+    def faster(self) -> Replay:
         """The next speed up (the fastest stays)."""
-        self.speed = next((s for s in SPEEDS if s > self.speed), SPEEDS[-1])
+        return replace(self, speed=next((s for s in SPEEDS if s > self.speed), SPEEDS[-1]))
 
-    def slower(self) -> None:
+    def slower(self) -> Replay:
         """The next speed down (the slowest stays)."""
-        self.speed = next((s for s in reversed(SPEEDS) if s < self.speed), SPEEDS[0])
+        return replace(self, speed=next((s for s in reversed(SPEEDS) if s < self.speed), SPEEDS[0]))
 
     # -- playing on ----------------------------------------------------------------------
     def link_here(self) -> Link:

@@ -273,6 +273,69 @@ def acted(told: Told, more: bool = False) -> str:
 
 
 # -- what the parts read, and what they hand back ------------------------------------------------
+#: The replay bar's controls that move the replay one way or another (``seek`` takes a position).
+REPLAY_MOVES: Final = ("back", "forward", "start", "end", "seek")
+
+
+@dataclass(frozen=True)
+class Watching:
+    """The replay slice: the replay shown over the game (None: none), and the ticket of its
+    timer, which every step and control changes, so that a timer set before one of them does
+    nothing. Changed only by :func:`reduce_watching` and :meth:`ticked`.
+
+    >>> from pyapp.app.replay import Replay
+    >>> w = Watching().opened(Replay.from_link("#g=gyre&v=1&o=&s=42&m=R.SAD1"))
+    >>> w, stepped = reduce_watching(w, "forward"); stepped, w.replay.index, w.ticket
+    (True, 1, 2)
+    >>> reduce_watching(w, "seek", "x")[1], reduce_watching(w, "close")[0].replay
+    (False, None)
+    """
+
+    replay: Replay | None = None
+    ticket: int = 0
+
+    def opened(self, replay: Replay) -> Watching:
+        return Watching(replay, self.ticket + 1)
+
+    def closed(self) -> Watching:
+        return self if self.replay is None else Watching(None, self.ticket + 1)
+
+    def ticked(self, ticket: int) -> Watching | None:
+        """The replay timer ``ticket`` ran out: one move on while it plays (it stops at the end);
+        None when the timer is stale or nothing plays."""
+        r = self.replay
+        if r is None or not r.playing or ticket != self.ticket:
+            return None
+        return Watching(r.tick(), self.ticket + 1)
+
+
+def reduce_watching(w: Watching, what: str, value: str = "") -> tuple[Watching, bool]:
+    """The replay bar's ``back``, ``forward``, ``start``, ``end``, ``play`` (play or pause),
+    ``seek`` (``value``: the position, 0 being the deal), ``speed`` (``value``: moves a second)
+    and ``close``; and whether it stepped one move forward by hand (its forced steps may be
+    shown). A value the bar never sends changes nothing but the ticket."""
+    from ..core.errors import ReplayError
+    r, ticket = w.replay, w.ticket + 1
+    if r is None:
+        return Watching(None, ticket), False
+    if what == "close":
+        return Watching(None, ticket), False
+    try:
+        if what == "play":
+            moved = r.toggle()
+        elif what == "speed":
+            moved = r.with_speed(float(value))
+        elif what in REPLAY_MOVES:
+            r = r.pause()
+            moved = (r.back() if what == "back" else r.forward() if what == "forward" else r.to_start()
+                     if what == "start" else r.to_end() if what == "end" else r.seek(int(value)))
+        else:
+            moved = r
+    except (ValueError, ReplayError):
+        return Watching(r, ticket), False
+    return Watching(moved, ticket), moved.index == r.index + 1 and not moved.playing
+
+
 @dataclass(frozen=True)
 class Now:
     """The state a part acts on, as one snapshot."""
@@ -284,8 +347,13 @@ class Now:
     settings: Settings
     #: The game's time played, in milliseconds.
     elapsed: int
-    #: The replay shown over the game, if any.
-    replay: Replay | None
+    #: The replay shown over the game, if any, and its timer's ticket.
+    watching: Watching
+
+    @property
+    def replay(self) -> Replay | None:
+        """The replay shown over the game, if any."""
+        return self.watching.replay
 
 
 class Looks(Protocol):
@@ -307,7 +375,7 @@ class Outcome:
     """What a part's intent changes, applied by the controller in this order: the ``session`` on
     the table, new ``settings``, the notice goes
     (``dismiss``), the page around the game (``ui``, in order; the hand let go: ``drop_hand``),
-    the games put on the table (``put``), a replay to watch (``watch``), a new timer (``clock``),
+    the games put on the table (``put``), the replay watched (``watch``), a new timer (``clock``),
     the timer (``sync``), the save (``save``), a notice (``say``),
     words for screen readers (``tell``), a move's forced steps (``frames``) and a win to
     celebrate (``celebrate``) and the link to copy (``copy``)."""
@@ -329,8 +397,8 @@ class Outcome:
     celebrate: bool | None = None
     #: The hand lets go of what it holds (a card selected, a pick under way).
     drop_hand: bool = False
-    #: A replay to watch over the game (opened after ``put``).
-    watch: Replay | None = None
+    #: The replay slice after the intent: a replay opened, stepped or closed (applied after ``put``).
+    watch: Watching | None = None
     #: The settings as another tab changed them (applied first of all).
     settings: Settings | None = None
     #: The game's link is to be copied (or shared), last of all.

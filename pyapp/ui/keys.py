@@ -39,7 +39,7 @@ MAX_WAITING: Final = 8
 
 class Control(NamedTuple):
     """A replay bar's control used while a step is shown (a click on its button, a change
-    of its slider or speed): ``what`` as :meth:`pyapp.app.watch.Watch.control` takes it."""
+    of its slider or speed): ``what`` as :func:`pyapp.app.state.reduce_watching` takes it."""
 
     what: str
     value: str = ""
@@ -84,8 +84,14 @@ class KeyQueue:
         return self._waiting.pop(0) if self._waiting and not self.animating else None
 
 
-def keys_help(table: Table | None, hint: bool) -> tuple[tuple[str, str], ...]:
-    """The keys, with what they do on ``table`` (the game's own buttons and places included)."""
+def keys_help(table: Table | None, hint: bool, points: bool = False) -> tuple[tuple[str, str], ...]:
+    """The keys, with what they do on ``table`` (the game's own buttons and places included);
+    ``points``: the game is played for points (its registry entry has no win), and W asks the
+    solver for the best score still possible.
+
+    >>> dict(keys_help(None, hint=True, points=True))["W"]
+    "The best score still possible (the solver's verdict)"
+    """
     # The keys' names are as a keyboard of the language labels them (Strg+Z on a German one); the
     # letters are those the page answers to, whatever the language.
     rows = [
@@ -108,7 +114,10 @@ def keys_help(table: Table | None, hint: bool) -> tuple[tuple[str, str], ...]:
         ("N", _("New deal")),
     ]
     if hint:
-        rows += [("H", _("Hint")), ("W", _("Can I still win? (the solver's verdict)"))]
+        # Translators: the W key of the keys help in a game played for points (Gyre), not won.
+        verdict = _("The best score still possible (the solver's verdict)") if points else \
+            _("Can I still win? (the solver's verdict)")
+        rows += [("H", _("Hint")), ("W", verdict)]
     if table is not None:
         # Translators: the word for the arrow in a button's name in the keys help ("MOON → PLANET": "MOON to PLANET").
         arrow = _("to")
