@@ -18,7 +18,7 @@ from pyapp.app.play import Play
 from pyapp.app.saves import Saves
 from pyapp.app.state import (NOTICE_ACTION_SECONDS, NOTICE_SECONDS, Arm, ArmReset, Clear, Close, CloseTip, Disarm,
                              Dismiss, Expire, HintMarks, Lit, Menu, Now, Open, Outcome, Repeat, Say, Show, Told, Ui,
-                             UiIntent, Watching, acted, reduce_told, reduce_ui, reduce_watching)
+                             UiIntent, Unkept, Watching, acted, reduce_told, reduce_ui, reduce_watching)
 from pyapp.app.replay import Replay
 from pyapp.app.watch import watch_game
 from pyapp.app.session import Session
@@ -232,3 +232,9 @@ def test_a_playing_replay_steps_on_its_own_ticket_only_and_stops_at_the_end() ->
     assert paused.replay is not None and not paused.replay.playing
     again, _ = reduce_watching(twice, "play")  # from the end: plays from the deal
     assert again.replay is not None and again.replay.playing and again.replay.index == 0
+
+
+def test_the_device_not_keeping_the_game_is_a_flag_of_the_page_said_once_and_unsaid() -> None:
+    ui = reduce_ui(Ui(), Unkept(True))
+    assert ui.unkept and reduce_ui(ui, Clear()).unkept  # an action on the table does not forget it
+    assert not reduce_ui(ui, Unkept(False)).unkept

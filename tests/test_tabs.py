@@ -166,11 +166,11 @@ def test_a_full_storage_is_said_once_the_link_is_offered_and_what_was_refused_is
     assert Session.from_save(backend.items[SAVE_PREFIX + "gravity"]).moves == ()  # refused: still the old one
     assert Session.from_save(c.storage.get(SAVE_PREFIX + "gravity") or "").moves == c.session.moves  # in memory
     c.say("x"); c.notice_action()  # (a notice without action does nothing)
-    c.tabs.warned = True; c.say(NOT_KEPT, ("Copy link", "copy")); c.notice_action()
+    assert c.ui.unkept; c.say(NOT_KEPT, ("Copy link", "copy")); c.notice_action()
     assert c.effects().copy == BASE + c.session.short_link().fragment()
     backend.full = False
     c.play(c.session.legal_moves()[0])
-    assert c.notice is not None and c.notice.text == KEPT_AGAIN
+    assert c.notice is not None and c.notice.text == KEPT_AGAIN and not c.ui.unkept
     assert Session.from_save(backend.items[SAVE_PREFIX + "gravity"]).moves == c.session.moves
     assert "large" in backend.items[SETTINGS_KEY] and STATS_KEY in backend.items  # retried, not dropped
 

@@ -78,6 +78,8 @@ class Ui:
     hint: HintMarks | None = None
     #: The games whose first-games tip the player closed while the page is open.
     tips_closed: frozenset[str] = frozenset()
+    #: The player was told that this device is not keeping the game (told again when it keeps it).
+    unkept: bool = False
 
 
 @dataclass(frozen=True)
@@ -154,7 +156,14 @@ class ArmReset:
     on: bool
 
 
-UiIntent = Show | Open | Close | Clear | Menu | Arm | Disarm | Repeat | Lit | ArmReset | CloseTip
+@dataclass(frozen=True)
+class Unkept:
+    """The player is told that the device is not keeping the game (``on``), or that it keeps it again."""
+
+    on: bool
+
+
+UiIntent = Show | Open | Close | Clear | Menu | Arm | Disarm | Repeat | Lit | ArmReset | CloseTip | Unkept
 
 
 def reduce_ui(ui: Ui, intent: UiIntent) -> Ui:
@@ -194,6 +203,8 @@ def reduce_ui(ui: Ui, intent: UiIntent) -> Ui:
             return replace(ui, reset_armed=on)
         case CloseTip(game):
             return replace(ui, tips_closed=ui.tips_closed | {game})
+        case Unkept(on):
+            return replace(ui, unkept=on)
 
 
 # -- the notice on the page --------------------------------------------------------------------

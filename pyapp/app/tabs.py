@@ -34,7 +34,7 @@ from ..i18n import N_, _
 from ..stats.keeper import STATS_KEY, StatsKeeper
 from .opening import Opened, Opener
 from .saves import Saves, save_text
-from .state import Now, Outcome, Say
+from .state import Now, Outcome, Say, Unkept
 
 # What the notices say, marked for the catalogue here and translated where they are said.
 #: Told once when the device refuses to keep what the player has.
@@ -55,8 +55,6 @@ class Tabs:
         self.now, self.emit = now, emit
         self.storage, self.saves, self.opener, self.stats, self.stored_settings = \
             storage, saves, opener, stats, stored_settings
-        #: The player was told that the device is not keeping the game.
-        self.warned = False
 
     def saved(self, elsewhere: bool) -> None:
         """The game was just saved; ``elsewhere``: another tab's game was kept aside first."""
@@ -68,15 +66,13 @@ class Tabs:
 
     def check(self) -> None:
         """Say once that the device is not keeping the game, and again when it keeps it."""
-        failing = self.storage.failing()
-        if failing and not self.warned and self.now().session is not None:
-            self.warned = True
+        failing, now = self.storage.failing(), self.now()
+        if failing and not now.ui.unkept and now.session is not None:
             # Translators: the notice's button: copy the game's share link.
             button = _("Copy link")
-            self.emit(Outcome(say=Say(_(NOT_KEPT), (button, "copy"), error=True)))
-        elif not failing and self.warned:
-            self.warned = False
-            self.emit(Outcome(say=Say(_(KEPT_AGAIN))))
+            self.emit(Outcome(ui=(Unkept(True),), say=Say(_(NOT_KEPT), (button, "copy"), error=True)))
+        elif not failing and now.ui.unkept:
+            self.emit(Outcome(ui=(Unkept(False),), say=Say(_(KEPT_AGAIN))))
 
     def stored_elsewhere(self, key: str) -> bool:
         """Another tab wrote ``key`` (the page's ``storage`` event): True when what is shown changed."""
