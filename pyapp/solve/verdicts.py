@@ -367,12 +367,18 @@ def verdict_words(game_entry: GameEntry, finding: Finding, lost: str = "", move_
     'Cannot be won from here. The best line found: 30 cells filled.'
     >>> verdict_words(e, Finding(Verdict("best", 30, ("1@A1",), False, 200_000), 0))
     'Not sure: after 200,000 positions the search had not finished. The best line it found: 30 cells filled.'
+
+    A game played for points (its entry has no win: Gyre) hears the best score still possible,
+    a number once settled, else a range (:func:`best_words`).
+
     >>> verdict_words(entry("gyre"), Finding(Verdict("best", 58, ("R",), True, 900), 0))
-    'The best still possible from here: a final score of 58.'
-    >>> verdict_words(entry("gyre"), Finding(Verdict("best", 54, ("R",), False, 10_000, 69), 0)).split(". ")[1:]
-    ['The best line it found: a final score of 54', 'No line can do better than a final score of 69.']
+    'The best possible: 58.'
+    >>> verdict_words(entry("gyre"), Finding(Verdict("best", 56, ("R",), False, 10_000, 61), 0))
+    'The best possible: 56 to 61.'
     """
     verdict, words = finding.verdict, game_entry.result_words
+    if not game_entry.can_win:
+        return best_words(verdict)
     if verdict.kind == "won":
         return _("Winnable from here.")
     if verdict.kind == "impossible":
@@ -404,3 +410,39 @@ def verdict_words(game_entry: GameEntry, finding: Finding, lost: str = "", move_
     return ngettext("Not sure: after {nodes} position the search had not finished.",
                     "Not sure: after {nodes} positions the search had not finished.",
                     verdict.nodes).format(nodes=number(verdict.nodes)) + found
+
+
+def best_words(verdict: Verdict) -> str:
+    """The verdict of a game played for points (no win: Gyre) in words: the best score still
+    possible, a number when the search settled it, else the range it proved, from the best line
+    found to what no line can beat (either end alone when only one is known).
+
+    >>> from pyapp.solve import Verdict
+    >>> best_words(Verdict("best", 58, ("R",), True, 900)), best_words(Verdict("best", 56, ("R",), False, 10_000, 61))
+    ('The best possible: 58.', 'The best possible: 56 to 61.')
+    >>> best_words(Verdict("best", 56, ("R",), False, 10_000, 56))  # the two ends met: settled
+    'The best possible: 56.'
+    >>> best_words(Verdict("best", None, (), False, 3, 61)), best_words(Verdict("best", 56, ("R",), False, 10_000))
+    ('The best possible: at most 61.', 'The best possible: at least 56.')
+    >>> best_words(Verdict("best", None, (), False, 3))
+    'The best possible is not known yet: the search stopped after 3 positions.'
+    """
+    low, high = verdict.score, verdict.upper
+    if low is not None and (verdict.exact or high == low):
+        # Translators: the solver's verdict in a game played for points (Gyre): the best final score
+        # still possible from here, settled ("The best possible: 58.").
+        return _("The best possible: {best}.").format(best=number(low))
+    if low is not None and high is not None and high > low:
+        # Translators: the solver's verdict in a game played for points (Gyre), its search not finished:
+        # the best final score still possible lies in this range ({low}: the best line found; {high}:
+        # what no line can beat).
+        return _("The best possible: {low} to {high}.").format(low=number(low), high=number(high))
+    if low is not None:
+        # Translators: as "The best possible: {low} to {high}.", when no line's limit is known.
+        return _("The best possible: at least {low}.").format(low=number(low))
+    if high is not None:
+        # Translators: as "The best possible: {low} to {high}.", before the search found a line.
+        return _("The best possible: at most {high}.").format(high=number(high))
+    return ngettext("The best possible is not known yet: the search stopped after {nodes} position.",
+                    "The best possible is not known yet: the search stopped after {nodes} positions.",
+                    verdict.nodes).format(nodes=number(verdict.nodes))

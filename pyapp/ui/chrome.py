@@ -15,8 +15,10 @@ True
 
 from __future__ import annotations
 
+import re
 from typing import Final
 
+from ..core.settings import VERDICT
 from ..i18n import N_, _, capital, language, ngettext, number, pgettext
 
 Write = tuple[str, str, str]
@@ -35,6 +37,23 @@ TOOLS: Final = (
     ("watch", N_("Watch"), N_("Watch this game's moves again, from the deal")),
     ("more", N_("More"), N_("Settings, and on a small screen Give up, Link and Rules")),
 )
+#: A game played for points (its registry entry's ``can_win`` False: Gyre) asks the solver for
+#: the best score still possible, never whether it can be won: its tools' other words, by id:
+#: (label, tooltip).
+POINTS_TOOLS: Final = {
+    # Translators: the solver's button in a game played for points, not won (Gyre): the best final
+    # score still possible from the position on the table. A button: keep it short.
+    "verdict": (N_("Best score?"),
+                # Translators: the hover text of the solver's button in a game played for points (Gyre);
+                # W is the key that does the same.
+                N_("The best score still possible from this position: the solver's verdict (W)")),
+}
+#: The settings menu's switches with other words in a game played for points, by id: the label.
+POINTS_SETTINGS: Final = {
+    # Translators: a switch of the settings menu in a game played for points (Gyre): the solver's
+    # verdict kept shown under the board.
+    VERDICT: N_("Always show the best score still possible (spoilers)"),
+}
 #: Fixed buttons and names: (selector, what, message).
 FIXED: Final = (
     ("#home", "attr:title", N_("All games")),
@@ -122,13 +141,37 @@ def description() -> str:
            "Plays offline; every deal has a link."
 
 
-def frame_writes() -> tuple[Write, ...]:
+_GAME: Final = re.compile(r"(?:^#?|&)g=([^&]*)")
+
+
+def for_points(address: str) -> bool:
+    """Whether the game of the page's address (a link's fragment, the game on the table; "" on
+    the start screen) is played for points: its registry entry says it has no win.
+
+    >>> for_points("#g=gyre&v=1&o=&s=42"), for_points("#g=square&s=4"), for_points(""), for_points("#g=nope")
+    (True, False, False, False)
+    """
+    from ..games import entries
+
+    found = _GAME.search(address)
+    return found is not None and any(e.id == found.group(1) and not e.can_win for e in entries())
+
+
+def frame_writes(points: bool = False) -> tuple[Write, ...]:
     """The frame's words in the language in use, with ``<html lang>``; the start
-    screen's tile texts come from the game registry (game names stay as they are)."""
+    screen's tile texts come from the game registry (game names stay as they are).
+    ``points``: a game played for points is on the table (:func:`for_points`), its tools
+    say so (:data:`POINTS_TOOLS`).
+
+    >>> dict(((s, w), v) for s, w, v in frame_writes(points=True))[("#verdict .lbl", "text")]
+    'Best score?'
+    """
     from ..games import entries
 
     out: list[Write] = [(":root", "attr:lang", language())]
     for tool, label, tip in TOOLS:
+        if points and tool in POINTS_TOOLS:
+            label, tip = POINTS_TOOLS[tool]
         # Translators: the New button's label in the header (a new deal).
         new = pgettext("button", "New") if tool == "restart" else ""
         if new:

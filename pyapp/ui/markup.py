@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from html import escape
 
-from .chrome import frame_writes
+from .chrome import POINTS_SETTINGS, for_points, frame_writes
 from ..i18n import LANGUAGES, PSEUDO, _, pgettext
 from ..core.settings import THEMES
 from .view import Board, ButtonView, CardView, Dialog, Field, PileView, ReplayView, View
@@ -102,16 +102,24 @@ def actions_html(buttons: tuple[ButtonView, ...], enabled: bool) -> str:
     return "".join(parts)
 
 
-def settings_html(settings: tuple[tuple[str, str, bool], ...], theme: str = "", language: str | None = None) -> str:
+def settings_html(settings: tuple[tuple[str, str, bool], ...], theme: str = "", language: str | None = None,
+                  points: bool = False) -> str:
     """The settings menu's switches (``#set-<id>``), the theme's choice (``#set-theme``)
     when ``theme`` is given, and the language's (``#set-lang``: the browser's, or one of
-    :data:`pyapp.i18n.LANGUAGES`, each named in itself) when ``language`` is.
+    :data:`pyapp.i18n.LANGUAGES`, each named in itself) when ``language`` is. ``points``: a
+    game played for points is on the table, and a switch that speaks of winning says its
+    own words (:data:`pyapp.ui.chrome.POINTS_SETTINGS`).
 
     >>> settings_html((("x", "X on", False),))
     '<label><input type="checkbox" id="set-x"> X on</label>'
     >>> '<option value="dark" selected>Dark</option>' in settings_html((), "dark")
     True
+    >>> settings_html((("verdict", "Always show whether I can still win (spoilers)", True),), points=True)
+    '<label><input type="checkbox" id="set-verdict" checked> Always show the best score still possible (spoilers)</label>'
     """
+    if points:
+        settings = tuple((sid, _(POINTS_SETTINGS[sid]) if sid in POINTS_SETTINGS else text, checked)
+                         for sid, text, checked in settings)
     html = "".join(f'<label><input type="checkbox" id="set-{escape(sid)}"{" checked" if checked else ""}> '
                    f"{escape(text)}</label>" for sid, text, checked in settings)
     if theme:
@@ -295,6 +303,7 @@ def page_writes(view: View, celebrate: bool = False) -> tuple[Write, ...]:
         return "1" if flag else ""
 
     start = view.screen == "start"
+    points = for_points(view.address)  # a game played for points: its solver's words speak of the best score
     out: list[Write] = [
         (":root", "class", " ".join(view.page_classes)),
         ("body", "class:instant", on(view.instant)),
@@ -306,7 +315,7 @@ def page_writes(view: View, celebrate: bool = False) -> tuple[Write, ...]:
         ("#score", "html", score_html(view.score, view.info)),
         ("#bar", "class:menu-open", on(view.menu_open)),
         ("#more", "attr:aria-expanded", "true" if view.menu_open else "false"),
-        ("#settings", "html", settings_html(view.settings, view.theme, view.language)),
+        ("#settings", "html", settings_html(view.settings, view.theme, view.language, points)),
         ("#resign", "class:armed", on(view.resign_armed)),
         ("#resign .lbl", "text", view.resign_label or _("Give up")),
         ("#stats-open", "disabled", ""),
@@ -331,7 +340,7 @@ def page_writes(view: View, celebrate: bool = False) -> tuple[Write, ...]:
         out.append(("#board", "attr:aria-label", _("Table")))
     out += [("#verdict-line", "text", view.verdict), ("#verdict-line", "hidden", on(not view.verdict))]
     out += [("#tip-text", "html", "".join(f"<p>{escape(line)}</p>" for line in view.tip)), ("#tip", "hidden", on(not view.tip))]
-    out += frame_writes()  # the page's fixed words and <html lang>, in the language in use
+    out += frame_writes(points)  # the page's fixed words and <html lang>, in the language in use
     return tuple(out)
 
 
