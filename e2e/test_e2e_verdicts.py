@@ -165,20 +165,20 @@ def test_gyres_standing_verdict_says_what_a_move_cost_in_the_dark_theme(orbit: O
     page.locator("#set-verdict").check()
     page.locator("#more").click()
     line = page.locator("#verdict-line")
-    expect(line).to_have_text("Solver: The best still possible from here: a final score of 33.", timeout=30_000)
+    expect(line).to_have_text("Solver: The best possible: 33.", timeout=30_000)
     play_via_ui(orbit, session, "R", how="tap")  # a replace would have kept 33
     session = session.played("R")
     assert_board_matches(page, session)
-    expect(line).to_have_text("Solver: The best still possible from here: a final score of 31. "
-                              "Your last move cost 2 points of the best possible.", timeout=30_000)
+    expect(line).to_have_text("Solver: The best possible: 31. Your last move cost 2 points of the best possible.",
+                              timeout=30_000)
     page.screenshot(path=str(SHOTS / "verdict-gyre-cost-phone-dark.png"))
     orbit.assert_clean()
 
 
 def asked_with_a_kept_verdict(orbit: Orbit, session: Session, verdict: Verdict, width: int, height: int) -> Page:
     """The page at ``width`` x ``height``, on the position on the table, finds ``verdict`` (left
-    undetermined) kept as an earlier visit keeps it; W says it at once: the best line found and
-    what no line can beat."""
+    undetermined) kept as an earlier visit keeps it; W says it at once: the range from the best
+    line found to what no line can beat."""
     import json
 
     from pyapp.app.can_win import VERDICTS_KEY
@@ -190,9 +190,7 @@ def asked_with_a_kept_verdict(orbit: Orbit, session: Session, verdict: Verdict, 
     orbit.page.set_viewport_size({"width": width, "height": height})
     page = orbit.open(session.link().fragment())
     page.keyboard.press("w")
-    expect(page.locator("#notice-text")).to_have_text(
-        f"Not sure: after {verdict.nodes} positions the search had not finished. The best line it found: "
-        f"a final score of {verdict.score}. No line can do better than a final score of {verdict.upper}.")
+    expect(page.locator("#notice-text")).to_have_text(f"The best possible: {verdict.score} to {verdict.upper}.")
     return page
 
 
@@ -239,7 +237,6 @@ def test_keep_looking_searches_an_undetermined_verdict_again_and_says_the_settle
         assert box is not None and box["width"] >= 44 and box["height"] >= 44, (button, box)
     page.screenshot(path=str(SHOTS / "verdict-keep-looking-phone.png"))
     more.click()
-    expect(page.locator("#notice-text")).to_have_text(
-        f"The best still possible from here: a final score of {settled.score}.", timeout=30_000)
+    expect(page.locator("#notice-text")).to_have_text(f"The best possible: {settled.score}.", timeout=30_000)
     expect(more).to_be_hidden()
     orbit.assert_clean()
