@@ -221,13 +221,16 @@ def build(out: Path, root: Path = ROOT) -> dict[str, object]:
     asm.write_bytes(lazy_sync_sleep(asm.read_bytes().decode("utf-8")).encode("utf-8"))
     trimmed_stdlib(compiled_stdlib(node), out / "runtime" / "pyodide" / "python_stdlib_pyc.zip")
     shutil.copy2(root / "static" / "snapshot-worker.mjs", out / "runtime" / "pyodide" / "snapshot-worker.mjs")
+    # The solver's worker (issue 45) imports ./pyodide.mjs too; the service worker precaches it with the rest.
+    shutil.copy2(root / "static" / "solver-worker.mjs", out / "runtime" / "pyodide" / "solver-worker.mjs")
     shutil.copytree(
         node / "@pyscript" / "core" / "dist",
         out / "runtime" / "pyscript",
         ignore=lambda folder, names: [n for n in names if n.endswith(".map") or n.startswith(PYSCRIPT_UNUSED)],
     )
     shutil.copytree(root / "static", out / "static",
-                    ignore=shutil.ignore_patterns("sw.js", "*.md", "pyodide-loader.mjs", "snapshot-worker.mjs"))
+                    ignore=shutil.ignore_patterns("sw.js", "*.md", "pyodide-loader.mjs", "snapshot-worker.mjs",
+                                                  "solver-worker.mjs"))
     (out / "static" / "orbit.css").write_text(game_styles((root / "static" / "orbit.css").read_text(), root))
     app_zip(root, out / "app.zip", node)
     catalogues(out / "locale")

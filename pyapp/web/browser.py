@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import asyncio
 import gc
+import json
 import traceback
 from functools import partial
 from typing import Any, Callable, Iterator
@@ -28,6 +29,7 @@ from ..core.storage import SafeStorage
 from ..ui.view import Board, Effects, View
 from ..ui.markup import error_text
 from ..ui.paint import DIALOGS, CloseDialog, FocusBack, Make, Op, OpenDialog, Painter, Put, Remove, unit_for
+from ..solve.remote import RemoteVerdicts
 
 STEP_DELAY = 0.22
 NO_SCROLL = js.JSON.parse('{"preventScroll": true}')
@@ -97,6 +99,7 @@ class Binding:
         self.had_focus = False  # the page's focus was on the board when drawing began
         self.return_to: Any = None  # where the focus goes back when a dialog closes
         self.opening = ""  # the dialog about to open (open_dialog)
+        self.solver = SolverWorker(self)  # the solver's own thread, once the page is idle (see its section)
 
     # -- plumbing --------------------------------------------------------------
     def apply(self, ops: list[Op], nodes: dict[str, Any] | None = None) -> None:
@@ -216,6 +219,7 @@ class Binding:
         gc.freeze()
         self.play_queue()
         self.later(0.05, partial(self.rehearse, rehearsal(self.ctl), Painter(), {"board": document.createElement("div")}))
+        self.later(SOLVER_AFTER, self.solver.when_idle)
 
     def rehearse(self, views: Iterator[View], paint: Painter, nodes: dict[str, Any]) -> None:
         """A first move drawn off the page, a view per task (:func:`pyapp.web.rehearsal.rehearsal`): the player's runs warm."""
@@ -405,7 +409,7 @@ class Binding:
             self.later(0.05, partial(self.fire, name, ticket))
             return
         if isinstance(done, float):  # nothing changed; the same timer again (the solver's next slice)
-            self.later(done, partial(self.fire, name, ticket))
+            self.later(self.solver.pace(name, done), partial(self.fire, name, ticket))
             return
         self.timers.discard((name, ticket))
         if done:
@@ -568,6 +572,156 @@ class Binding:
             evt.preventDefault()
             if not self.busy:  # else the key waits for the move's steps (play_queue)
                 self.render()
+
+
+# -- the solver's own thread (issue 45): static/solver-worker.mjs, pyapp.solve.remote ------------------------
+#: The worker starts this many seconds after the page is live, once the browser is idle too (start-up is
+#: unchanged; boot.js registers the service worker and makes the start-up snapshot after 1 s).
+SOLVER_AFTER = 2.0
+#: A worker that has not said it is ready after this many seconds is given up: the page searches by itself.
+SOLVER_LIMIT = 90.0
+#: While the worker searches, the page looks at what came back this often, in seconds: a slice and its gap on
+#: the page's thread, so that the search's notice and progress show when they did (a finding is drawn at once).
+SOLVER_POLL = 0.016
+
+
+class SolverWorker:
+    """The solver in a Web Worker: started when the page is idle, its messages handed to the
+    :class:`~pyapp.solve.remote.RemoteVerdicts` that the controller's "Can I still win?" uses once
+    the worker is ready (until then, and where a Worker cannot start or fails, the page searches by
+    itself in slices, as before). ``window.orbitSolver`` says how it goes (the e2e tests and
+    bench/solver_worker.py read it): ``state`` ("page", "starting", "worker", "failed"),
+    ``startMs``, ``slices`` (slices the worker ran), ``findings``, ``pageSlices`` (slices of search
+    the page ran itself), ``error``; ``stats()`` asks the worker for its memory (``wasm``)."""
+
+    def __init__(self, binding: Binding) -> None:
+        self.binding = binding
+        self.worker: Any = None
+        self.remote: RemoteVerdicts | None = None
+        self.began = 0.0
+        self.info = js.Object.new()
+        for key, value in (("state", "page"), ("startMs", 0), ("slices", 0), ("findings", 0), ("pageSlices", 0),
+                           ("error", ""), ("wasm", 0)):
+            setattr(self.info, key, value)
+        self.info.stats = self.keep(lambda: self.worker.postMessage('{"op": "stats"}') if self.worker else None)
+        window.orbitSolver = self.info
+
+    def guard(self, fn: Callable[[], object]) -> None:
+        """``fn``, its failure shown as a handler's is (the error banner)."""
+        try:
+            fn()
+        except Exception as exc:  # noqa: BLE001 - every failure must be visible
+            self.binding.error(exc)
+
+    def keep(self, fn: Callable[..., object]) -> Any:
+        proxy = create_proxy(fn)
+        self.binding.proxies.append((None, "", proxy))
+        return proxy
+
+    @property
+    def active(self) -> bool:
+        """The worker answers the controller's verdicts."""
+        return self.remote is not None and not self.remote.local
+
+    def pace(self, name: str, seconds: float) -> float:
+        """The pause before the timer ``name`` fires again: the solver's polls no more often than
+        :data:`SOLVER_POLL` while the worker searches; a slice on the page's thread is counted."""
+        if name != "solve":
+            return seconds
+        if not self.active:
+            self.info.pageSlices = int(self.info.pageSlices) + 1
+            return seconds
+        return max(seconds, SOLVER_POLL)
+
+    def when_idle(self) -> None:
+        if present(getattr(window, "requestIdleCallback", None)):
+            window.requestIdleCallback(self.keep(lambda *_: self.guard(self.start)),
+                                       to_js({"timeout": 3000}, dict_converter=js.Object.fromEntries))
+        else:
+            self.start()
+
+    def start(self) -> None:
+        if not present(getattr(window, "Worker", None)):
+            self.info.state, self.info.error = "page", "no Worker in this browser"
+            return
+        try:
+            url = js.URL.new("./runtime/pyodide/solver-worker.mjs", document.baseURI)
+            self.worker = js.Worker.new(url, to_js({"type": "module"}, dict_converter=js.Object.fromEntries))
+        except Exception as exc:  # noqa: BLE001 - the page searches by itself
+            self.failed(f"the worker could not start: {exc}")
+            return
+        self.began = float(js.performance.now())
+        self.info.state = "starting"
+        self.worker.onmessage = self.keep(lambda evt: self.guard(partial(self.message, str(evt.data))))
+        self.worker.onerror = self.keep(lambda evt: self.guard(partial(
+            self.failed, str(getattr(evt, "message", "") or "the worker's script failed"))))
+        self.binding.later(SOLVER_LIMIT, lambda: self.failed("the worker took too long to start")
+                           if str(self.info.state) == "starting" else None)
+
+    def message(self, text: str) -> None:
+        remote = self.remote
+        for message in json.loads(text):
+            op = message.get("op")
+            if op == "ready":
+                self.info.startMs = round(float(js.performance.now()) - self.began)
+                js.performance.mark("orbit-solver-ready")
+                self.remote = RemoteVerdicts(self)
+                self.swap()
+            elif op == "failed":
+                self.failed(str(message.get("error", "")))
+            elif op == "stats":
+                self.info.wasm = int(message.get("wasm", 0))
+                self.info.slices = int(message.get("slices", 0))
+            elif remote is not None:
+                if op == "finding":
+                    self.info.findings = int(self.info.findings) + 1
+                remote.receive(message)
+                self.info.slices = remote.slices_seen
+        if remote is not None and remote.local:  # the worker failed: the page searches by itself
+            self.failed(remote.failure)
+        elif remote is not None and remote.arrived:
+            self.deliver()
+
+    def post(self, message: dict[str, Any]) -> None:
+        """(:class:`pyapp.solve.remote.Port`)"""
+        self.worker.postMessage(json.dumps(message))
+
+    def swap(self) -> None:
+        """The controller's verdicts become the worker's, once nothing is searched nor drawn."""
+        b, remote = self.binding, self.remote
+        if remote is None or remote.local:
+            return
+        if b.busy or b.ctl.can_win.verdicts.searching:
+            b.later(0.25, self.swap)
+            return
+        b.ctl.can_win.use(remote)
+        self.info.state = "worker"
+        b.render()
+
+    def deliver(self) -> None:
+        """A finding came (or the search now looks for the move that lost the game): the
+        controller takes it at once, not at its next poll."""
+        remote = self.remote
+        if remote is None or not self.active or self.binding.ctl.can_win.verdicts is not remote:
+            return
+        done = self.binding.ctl.fire("solve", remote.ticket)
+        if done is None:  # a move's steps are shown or a pointer is down
+            self.binding.later(0.05, self.deliver)
+        elif done is True and not self.binding.busy:
+            self.binding.render()
+
+    def failed(self, reason: str) -> None:
+        """The worker cannot search: the page does, in slices (and says so, for the tests)."""
+        if str(self.info.state) == "failed":
+            return
+        self.info.state, self.info.error = "failed", reason
+        js.console.warn("Solitaire Orbit: the solver searches on the page's thread: " + reason)
+        if self.remote is not None and not self.remote.local:
+            self.remote.fail(reason)
+        if self.worker is not None:
+            self.worker.terminate()
+        if self.remote is not None and self.binding.ctl.can_win.verdicts is self.remote and not self.binding.busy:
+            self.binding.render()  # (its search goes on here: its timer comes with the view)
 
 
 BINDING: Binding | None = None

@@ -1,0 +1,276 @@
+"""The solver in a worker, in CPython: :class:`pyapp.solve.remote.RemoteVerdicts` on the page's
+side, :class:`pyapp.solve.service.Service` on the worker's, joined by a fake port that carries
+JSON text between them as the page's ``postMessage`` does, one slice of the worker at a time."""
+
+from __future__ import annotations
+
+import json
+import random
+from collections.abc import Iterator
+from typing import Any
+
+import pytest
+
+from pyapp.app.can_win import CanWin
+from pyapp.app.session import Session
+from pyapp.games import entry, get_game
+from pyapp.games.gyre import solver as gyre_solver
+from pyapp.solve.remote import RemoteVerdicts
+from pyapp.solve.service import Service, finding_json, verdict_json
+from pyapp.solve.verdicts import KEPT, Finding, Verdicts, verdict_words
+
+
+class Pipe:
+    """A worker in this process: what the page posts waits in a queue until :meth:`pump`, which
+    hands it to the service and runs one slice, and carries what the service posts back."""
+
+    def __init__(self) -> None:
+        self.service = Service()
+        self.queue: list[str] = []
+        self.remote = RemoteVerdicts(self)
+        self.posted: list[dict[str, Any]] = []  # what the worker posted, in order
+
+    def post(self, message: dict[str, Any]) -> None:
+        self.queue.append(json.dumps(message))  # plain JSON, or this fails
+
+    def pump(self, seconds: float = 0.05) -> None:
+        queue, self.queue = self.queue, []
+        out: list[dict[str, Any]] = []
+        for text in queue:
+            out += json.loads(self.service.handle_json(text))
+        out += json.loads(self.service.run_json(seconds))
+        for message in out:
+            self.posted.append(message)
+            self.remote.receive(message)
+
+    def answer(self, limit: int = 10_000) -> Finding:
+        """Pump until the remote's step gives a finding."""
+        for _unused in range(limit):
+            self.pump()
+            if (found := self.remote.step()) is not None:
+                return found
+        raise AssertionError("no finding")
+
+
+def local_finding(game_id: str, states: list[object]) -> Finding:
+    v = Verdicts()
+    found = v.ask(game_id, states)
+    while found is None:
+        found = v.step(0.05)
+    return found
+
+
+def walk(game_id: str, seed: int, first: bool = False) -> list[object]:
+    """A game played from deal ``seed`` to its end by random legal moves (``first``: by its first ones)."""
+    game, rng = entry(game_id).game, random.Random(seed)
+    states = [game.deal(seed, game.parse_options(""))]
+    while moves := game.legal_moves(states[-1]):
+        states.append(game.apply(states[-1], moves[0] if first else rng.choice(moves)))
+    return states
+
+
+#: Late positions of every game that the solver settles within a second or two in CPython: (game,
+#: deal, played by its first legal moves, moves before its end); won, lost (traced back), or a best.
+POSITIONS = (("square", 2, False, 4), ("square", 3, True, 2), ("square", 7, False, 2),
+             ("gravity", 1, False, 4), ("gravity", 1, True, 2), ("gravity", 2, True, 4),
+             ("zodiac", 2, False, 1), ("gyre", 2, False, 16), ("gyre", 5, False, 14))
+
+
+def positions() -> Iterator[tuple[str, list[object]]]:
+    for game_id, seed, first, back in POSITIONS:
+        states = walk(game_id, seed, first)
+        yield game_id, states[:len(states) - back]
+
+
+def test_the_worker_finds_what_the_page_thread_finds_and_the_page_runs_no_search_step() -> None:
+    pipe = Pipe()
+    asked = 0
+    for game_id, states in positions():
+        expected = local_finding(game_id, states)
+        before = pipe.service.slices
+        found = pipe.remote.ask(game_id, states)  # (known at once when an earlier search traced back to it)
+        if found is None:
+            asked += 1
+            found = pipe.answer()
+            assert pipe.service.slices > before  # the worker searched it
+        assert found == expected, (game_id, len(states))
+        assert pipe.remote.finding_for(game_id, states) is found
+        assert pipe.remote.known_for(game_id, states[-1]) == expected.verdict
+        assert pipe.remote.search is None and pipe.remote.teardown.held == []  # no search ever set up here
+        assert pipe.remote.ask(game_id, states) is found  # asked again: known at once
+    assert asked >= 8 and pipe.remote.slices_seen == pipe.service.slices
+
+
+def test_a_lost_position_is_traced_back_in_the_worker_to_the_move_that_lost_it() -> None:
+    game = entry("square").game
+    states = [game.deal(7, game.parse_options(""))]
+    while moves := game.legal_moves(states[-1]):
+        states.append(game.apply(states[-1], moves[0]))
+    played = states[:-3]
+    pipe = Pipe()
+    pipe.remote.ask("square", played)
+    tracing = False
+    found = None
+    while found is None:
+        pipe.pump()
+        found = pipe.remote.step()
+        tracing = tracing or pipe.remote.tracing
+    assert found == local_finding("square", played) and found.since is not None
+    assert tracing and any(m["op"] == "tracing" for m in pipe.posted)
+    # the verdicts of the earlier positions the worker searched are known on the page's side too
+    assert pipe.remote.known_for("square", played[found.since - 1]) is not None
+
+
+def test_a_move_cancels_the_search_and_the_next_answer_is_for_the_new_position(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(gyre_solver.GyreProblem, "budget", 1_000)
+    game = entry("gyre").game
+    deal = game.deal(5, game.parse_options(""))
+    pipe = Pipe()
+    pipe.remote.ask("gyre", [deal])
+    pipe.pump(0.01)
+    old = pipe.remote._request
+    assert pipe.service.verdicts.searching and pipe.remote.searching
+    ticket = pipe.remote.ticket
+    pipe.remote.moved()  # the player moved: the worker is told to stop
+    assert pipe.remote.ticket > ticket and not pipe.remote.searching
+    # the worker answers the old request before it reads the cancel: ignored
+    stale = {"op": "finding", "id": old, "finding": finding_json(Finding(
+        local_finding("gyre", [game.deal(3, game.parse_options(""))]).verdict, 0)), "known": [], "deeper": False}
+    pipe.remote.receive(stale)
+    assert pipe.remote.step() is None and pipe.remote.finding is None
+    pipe.pump(0.01)
+    assert not pipe.service.verdicts.searching and pipe.service.request == 0  # the worker stopped
+    after = [deal, game.apply(deal, game.legal_moves(deal)[0])]
+    assert pipe.remote.ask("gyre", after) is None
+    found = pipe.answer()
+    assert found.at == 1 and found == local_finding("gyre", after)
+    assert pipe.remote.finding_for("gyre", after) is found and pipe.remote.finding_for("gyre", [deal]) is None
+    pipe.remote.receive(stale)  # late again, after the new answer
+    assert pipe.remote.step() is None and pipe.remote.finding is found
+
+
+def test_a_new_position_asked_while_the_worker_searches_replaces_its_search() -> None:
+    pipe = Pipe()
+    game = entry("gravity").game
+    states = walk("gravity", 2, first=True)[:-4]
+    pipe.remote.ask("gyre", [entry("gyre").game.deal(5, entry("gyre").game.parse_options(""))])
+    pipe.pump(0.01)
+    pipe.remote.ask("gravity", states)  # (no move in between: a game opened elsewhere)
+    found = pipe.answer()
+    assert found == local_finding("gravity", states)
+    assert [m["id"] for m in pipe.posted if m["op"] == "finding"] == [pipe.remote._request]
+    assert game.format_state(pipe.service.positions[-1]) == game.format_state(states[-1])  # type: ignore[index]
+
+
+def test_gyre_searches_further_by_itself_while_the_position_stands(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(gyre_solver.GyreProblem, "budget", 1_000)
+    said: list[str] = []
+    c = CanWin(lambda text, action=None, error=False, lasting=False, more=None: said.append(text), lambda t: None)
+    pipe = Pipe()
+    c.use(pipe.remote)
+    s = Session.new(get_game("gyre"), 3)  # deal 3: not settled at 1,000 nodes, settled at 4,000
+    c.ask(s, lambda n: "")
+    while c.verdicts.searching:
+        pipe.pump()
+        c.slice(c.verdicts.ticket, s, lambda n: "")
+    first = c.verdicts.finding
+    assert first is not None and not first.verdict.exact
+    assert said[-1] == verdict_words(entry("gyre"), first)
+    while pipe.service.busy:  # nothing pressed: the worker goes on
+        pipe.pump()
+    assert c.slice(c.verdicts.ticket, s, lambda n: "") is True  # the better finding, said
+    better = c.verdicts.finding
+    assert better is not None and better.verdict.exact and better.verdict.score is not None
+    assert first.verdict.score is not None and better.verdict.score >= first.verdict.score
+    assert said[-1] == verdict_words(entry("gyre"), better) != verdict_words(entry("gyre"), first)
+    assert c.verdicts.known_for("gyre", s.state) == better.verdict
+    assert [m["deeper"] for m in pipe.posted if m["op"] == "finding"] == [False, True]
+    assert c.slice(c.verdicts.ticket, s, lambda n: "") is False  # said once
+
+
+def test_keep_looking_pressed_while_the_worker_searches_further_is_answered_by_that_search(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(gyre_solver.GyreProblem, "budget", 1_000)
+    pipe = Pipe()
+    game = entry("gyre").game
+    states = [game.deal(5, game.parse_options(""))]
+    pipe.remote.ask("gyre", states)
+    first = pipe.answer()
+    assert not first.verdict.exact and pipe.service.deepening == 4
+    searched = pipe.service.verdicts.ticket
+    pipe.remote.look_longer("gyre", states, 4)
+    better = pipe.answer()
+    assert pipe.service.verdicts.ticket == searched  # the same search, not a new one
+    assert better.verdict.nodes > first.verdict.nodes
+
+
+def test_verdicts_known_on_the_page_are_known_to_the_worker() -> None:
+    pipe = Pipe()
+    game = entry("square").game
+    states = [game.deal(6, game.parse_options(""))]
+    verdict = local_finding("square", states).verdict
+    pipe.remote.remember("square", states[0], verdict)
+    assert pipe.remote.ask("square", states) == Finding(verdict, 0, None)  # at once, no message
+    pipe.pump()
+    assert pipe.service.verdicts.known_for("square", states[0]) == verdict
+    assert pipe.service.slices == 0
+
+
+def test_where_the_worker_fails_the_page_searches_by_itself_from_where_it_was() -> None:
+    pipe = Pipe()
+    states = walk("gravity", 1, first=True)[:-2]
+    expected = local_finding("gravity", states)
+    pipe.remote.ask("gravity", states)
+    pipe.remote.receive({"op": "error", "id": pipe.remote._request, "error": "RuntimeError: boom"})
+    assert pipe.remote.local and "boom" in pipe.remote.failure and pipe.remote.searching
+    found = None
+    while found is None:
+        found = pipe.remote.step(0.05)
+    assert found == expected
+    pipe.queue.clear()
+    states2 = walk("square", 3, first=True)[:-2]
+    assert pipe.remote.ask("square", states2) is None and not pipe.queue  # nothing posted any more
+
+
+def test_a_bad_message_is_answered_with_an_error_not_an_exception() -> None:
+    s = Service()
+    assert json.loads(s.handle_json("{not json"))[0]["op"] == "error"
+    assert s.handle({"op": "ask", "id": 4, "game": "nope", "keep": 0, "texts": ["x"]})[0] == \
+        {"op": "error", "id": 4, "error": s.handle({"op": "ask", "id": 4, "game": "nope", "keep": 0,
+                                                     "texts": ["x"]})[0]["error"]}
+    assert s.handle({"op": "ask", "id": 5, "game": "square", "keep": 0, "texts": ["garbage"]})[0]["op"] == "error"
+    assert s.handle({"op": "what"})[0]["op"] == "error"
+
+
+def test_positions_are_sent_once_per_game_and_the_workers_memory_is_bounded() -> None:
+    pipe = Pipe()
+    states = walk("square", 3, first=True)[:12]
+    sent: list[int] = []
+    for n in range(1, len(states) + 1):  # a standing verdict: asked after every move
+        pipe.remote.moved()
+        pipe.remote.ask("square", states[:n])
+        sent.append(sum(len(json.loads(q).get("texts", [])) for q in pipe.queue))
+        pipe.answer()
+    assert sent == [1] * len(states)  # each position's text went once
+    for seed in range(40):  # many more positions than are kept
+        g = entry("square").game
+        pipe.remote.ask("square", [g.deal(100 + seed, g.parse_options(""))])
+        pipe.pump(0.02)
+    pipe.remote.moved()
+    for _unused in range(200):
+        pipe.pump()
+        if not pipe.service.busy:
+            break
+    v = pipe.service.verdicts
+    assert not pipe.service.busy and v.search is None and not v.teardown.pending  # the search tables are freed
+    assert len(v.kept()) <= KEPT and len(pipe.remote.kept()) <= KEPT
+    assert pipe.service.positions is not None and len(pipe.service.positions) == 1
+
+
+def test_verdicts_round_trip_as_json() -> None:
+    from pyapp.solve import Verdict
+    from pyapp.solve.service import finding_from, verdict_from
+    v = Verdict("impossible", 30, ("1@A1", "2@B1"), True, 900)
+    assert verdict_from(json.loads(json.dumps(verdict_json(v)))) == v
+    f = Finding(v, 3, 2)
+    assert finding_from(json.loads(json.dumps(finding_json(f)))) == f
