@@ -1,7 +1,6 @@
 """Gyre, played for points, in Chromium: its solver's button, tooltip and setting speak of the best
 score (never of winning), its answer is a number or a range ("The best possible: 56 to 61."), never
-"Not sure"; in English, German and Japanese, on a phone (390x844) and a laptop (1280x800), with no
-word cut. Screenshots go to ``e2e/artifacts/`` (or ``$ORBIT_SHOTS``): ``points-<lang>-<size>-*.png``."""
+"Not sure"; in every language, on a phone (390x844) and a laptop (1280x800), with no word cut. Screenshots go to ``e2e/artifacts/`` (or ``$ORBIT_SHOTS``): ``points-<lang>-<size>-*.png``."""
 
 from __future__ import annotations
 
@@ -26,11 +25,15 @@ SHOTS = Path(os.environ.get("ORBIT_SHOTS", str(Path(__file__).resolve().parent /
 WORDS = {
     "en": ("Best score?", r"The best possible: (\d+)( to (\d+))?\."),
     "de": ("Bestwert?", r"Bestenfalls möglich: (\d+)( bis (\d+))?\."),
+    "fr": ("Meilleur score\u00a0?", r"Le meilleur possible\s?: (?:de )?(\d+)( à (\d+))?\."),
+    "es": ("¿Mejor puntuación?", r"Lo mejor posible: (?:de )?(\d+)( a (\d+))?\."),
+    "pt-BR": ("Melhor pontuação?", r"O melhor possível: (?:de )?(\d+)( a (\d+))?\."),
     "ja": ("最高得点は？", r"可能な最高得点：(\d+)(〜(\d+))?。"),
 }
 #: Each language's words for winning, none of which the solver's words in Gyre may say.
 WINNING = {"en": re.compile(r"\b(win|won|winnable)\b", re.I), "de": re.compile("gewinn|gewonn", re.I),
-           "ja": re.compile("勝")}
+           "fr": re.compile("gagn", re.I), "es": re.compile(r"\bgan[aáeéoó]", re.I),
+           "pt-BR": re.compile(r"\b(venc|ganh)", re.I), "ja": re.compile("勝")}
 
 
 def kept_verdict_script(session: Session, budget: int) -> str:
