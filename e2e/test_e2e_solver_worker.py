@@ -1,0 +1,130 @@
+"""The solver's own thread in Chromium (issue 45): once the page is idle a Web Worker with its
+own Pyodide (static/solver-worker.mjs) answers "Can I still win?", the page's thread runs no
+search step (``window.orbitSolver``, written by pyapp/web/browser.py, counts the slices each
+ran), it works offline from the service worker's cache, a move during a search cancels it and
+the next answer is for the new position, and a whole game with the standing verdict on has no
+long task from the solver."""
+
+from __future__ import annotations
+
+import sys
+from typing import Any
+
+from playwright.sync_api import BrowserContext, Page
+
+from conftest import Orbit
+from helpers import play_via_ui
+from pyapp.app.session import Session
+from pyapp.games import entry, get_game
+from pyapp.solve.verdicts import Verdicts, verdict_words
+
+WORKER_READY = "() => window.orbitSolver && window.orbitSolver.state === 'worker'"
+
+
+def solver(page: Page) -> dict[str, Any]:
+    return dict(page.evaluate("() => ({...window.orbitSolver, stats: undefined})"))
+
+
+def notice(page: Page) -> str:
+    return page.locator("#notice-text").inner_text() if page.locator("#notice").is_visible() else ""
+
+
+def local_words(session: Session) -> str:
+    """What the page's own search says of the position (CPython, the same solver)."""
+    v = Verdicts()
+    found = v.ask(session.game.id, session.states)
+    while found is None:
+        found = v.step(0.05)
+    return verdict_words(entry(session.game.id), found)
+
+
+def test_a_verdict_asked_is_answered_by_the_worker_and_the_page_searches_nothing(orbit: Orbit) -> None:
+    page = orbit.open("#g=square&s=6")  # Square's deal 6 can be filled
+    orbit.wait_until(WORKER_READY)
+    before = solver(page)
+    assert before["startMs"] > 0 and before["findings"] == 0
+    page.keyboard.press("w")
+    orbit.wait_until("() => document.querySelector('#notice-text').textContent === 'Winnable from here.'")
+    after = solver(page)
+    assert after["findings"] == 1 and after["slices"] > before["slices"]  # the worker searched it
+    assert after["pageSlices"] == 0 and after["state"] == "worker"  # and the page's thread did not
+    assert page.locator("#notice-action").inner_text() == "Show me"
+    orbit.assert_clean()
+
+
+def test_a_verdict_is_answered_by_the_worker_with_the_network_off(orbit: Orbit, sw_context: BrowserContext) -> None:
+    page = sw_context.new_page()
+    o = Orbit(page, orbit.base)
+    o.open("#g=square&s=6")
+    o.wait_until("""async () => { const r = await navigator.serviceWorker.getRegistration();
+        return r && r.active && (await caches.keys()).some(k => k.startsWith('orbit-') && k !== 'orbit-snapshot'); }""")
+    sw_context.set_offline(True)
+    try:
+        page.reload()
+        o.wait_ready()
+        o.wait_until(WORKER_READY)
+        page.keyboard.press("w")
+        o.wait_until("() => document.querySelector('#notice-text').textContent === 'Winnable from here.'")
+        found = solver(page)
+        assert found["findings"] == 1 and found["slices"] > 0 and found["pageSlices"] == 0
+    finally:
+        sw_context.set_offline(False)
+    o.assert_clean()
+
+
+def test_a_move_during_a_search_cancels_it_and_the_next_answer_is_for_the_new_position(orbit: Orbit) -> None:
+    session = Session.new(get_game("gyre"), 3)  # a fresh Gyre deal: a search of a few seconds in the worker
+    page = orbit.open(session.link().fragment())
+    orbit.wait_until(WORKER_READY)
+    page.keyboard.press("w")
+    orbit.wait_until("() => window.orbitSolver.slices > 2")  # the worker searches the deal
+    assert solver(page)["findings"] == 0
+    token = session.legal_moves()[0]
+    play_via_ui(orbit, session, token, how="tap")  # while it searches
+    session = session.played(token)
+    orbit.idle()
+    page.wait_for_function("t => location.hash === t", arg=session.link().fragment())
+    stopped = solver(page)["slices"]
+    page.wait_for_timeout(400)
+    assert solver(page)["slices"] <= stopped + 1  # the worker stopped (a slice under way ends)
+    assert solver(page)["findings"] == 0 and "Searching" not in notice(page)
+    page.keyboard.press("w")
+    expected = local_words(session)
+    orbit.wait_until("() => window.orbitSolver.findings > 0")
+    orbit.wait_until("w => document.querySelector('#notice-text').textContent.startsWith(w)", expected)
+    assert solver(page)["pageSlices"] == 0
+    orbit.assert_clean()
+
+
+LONG_TASKS = """() => { window.__long = []; new PerformanceObserver(list => { for (const e of list.getEntries())
+    window.__long.push([e.startTime, e.duration]); }).observe({type: 'longtask'}); }"""
+
+
+def test_no_long_task_from_the_solver_during_a_whole_game_with_the_standing_verdict(orbit: Orbit) -> None:
+    page = orbit.open("#g=square&s=6")
+    page.evaluate("localStorage.setItem('orbit.settings', JSON.stringify(['verdict']))")
+    page = orbit.open("#g=square&s=6")  # the setting as a returning player has it
+    orbit.wait_until(WORKER_READY)
+    page.evaluate(LONG_TASKS)
+    searched_here = solver(page)["pageSlices"]  # (the deal's verdict, searched here before the worker was ready)
+    session = Session.new(get_game("square"), 6)
+    greedy = getattr(sys.modules[type(session.game).__module__], "greedy_move")
+    quiet: list[tuple[float, float]] = []  # the page's clock between a move drawn and the next move
+    answered = 0
+    while session.legal_moves():
+        token = greedy(session.state)
+        play_via_ui(orbit, session, token, how="tap")
+        session = session.played(token)
+        page.wait_for_function("t => location.hash === t", arg=session.link().fragment())
+        orbit.idle()
+        began = page.evaluate("performance.now()")
+        page.wait_for_timeout(700)  # the player thinks: the worker searches the position (the standing verdict)
+        if "searching" not in page.locator("#verdict-line").inner_text():
+            answered += 1
+        quiet.append((began, page.evaluate("performance.now()")))
+    info = solver(page)
+    assert info["pageSlices"] == searched_here and answered >= len(quiet) // 2 and info["findings"] >= answered // 2, (info, answered)
+    long = page.evaluate("window.__long")
+    from_solver = [(s, d) for s, d in long if any(a <= s <= b for a, b in quiet)]
+    assert from_solver == [], (from_solver, long)
+    orbit.assert_clean()
