@@ -8,7 +8,7 @@
 //
 // Messages out, each a JSON text: an array of the service's messages; or, at the start,
 // {"op": "ready", "ms": ...} once it can search, {"op": "failed", "error": ...} if it cannot.
-// {"op": "stats"} in asks for {"op": "stats", "wasm": bytes, "slices": n} (bench/solver_worker.py).
+// {"op": "stats"} in asks for {"op": "stats", "wasm": bytes, "malloc": bytes, "slices": n} (bench/solver_worker.py).
 import { loadPyodide } from "./pyodide.mjs";
 
 const SLICE = 0.05;
@@ -44,8 +44,7 @@ function loop() {
     while (inbox.length) {
       const text = inbox.shift();
       if (text.includes('"stats"') && JSON.parse(text).op === "stats") {
-        const wasm = pyodide && pyodide._module && pyodide._module.HEAPU8 ? pyodide._module.HEAPU8.buffer.byteLength : 0;
-        self.postMessage(JSON.stringify([{ op: "stats", wasm, slices: service.slices }]));
+        self.postMessage(JSON.stringify([{ op: "stats", slices: service.slices, ...memory() }]));
         continue;
       }
       send(service.handle_json(text));
@@ -56,6 +55,22 @@ function loop() {
     return;
   }
   if (service.busy || inbox.length) schedule();
+}
+
+// The worker's memory (bench/solver_worker.py): Pyodide's WebAssembly memory (it never shrinks), the
+// bytes malloc holds in it (struct mallinfo's uordblks), after Python's collection.
+function memory() {
+  const m = pyodide && pyodide._module;
+  if (!m || !m.HEAP8) return { wasm: 0, malloc: 0 };
+  pyodide.runPython("import gc; gc.collect()");
+  let malloc = 0;
+  if (m._mallinfo && m._malloc) {
+    const info = m._malloc(64);
+    m._mallinfo(info);
+    malloc = m.HEAP32[info / 4 + 7];
+    m._free(info);
+  }
+  return { wasm: m.HEAP8.buffer.byteLength, malloc };
 }
 
 async function appBytes() {

@@ -592,7 +592,7 @@ class SolverWorker:
     itself in slices, as before). ``window.orbitSolver`` says how it goes (the e2e tests and
     bench/solver_worker.py read it): ``state`` ("page", "starting", "worker", "failed"),
     ``startMs``, ``slices`` (slices the worker ran), ``findings``, ``pageSlices`` (slices of search
-    the page ran itself), ``error``; ``stats()`` asks the worker for its memory (``wasm``)."""
+    the page ran itself), ``error``; ``stats()`` asks the worker for its memory (``wasm``, ``malloc``)."""
 
     def __init__(self, binding: Binding) -> None:
         self.binding = binding
@@ -601,7 +601,7 @@ class SolverWorker:
         self.began = 0.0
         self.info = js.Object.new()
         for key, value in (("state", "page"), ("startMs", 0), ("slices", 0), ("findings", 0), ("pageSlices", 0),
-                           ("error", ""), ("wasm", 0)):
+                           ("error", ""), ("wasm", 0), ("malloc", 0)):
             setattr(self.info, key, value)
         self.info.stats = self.keep(lambda: self.worker.postMessage('{"op": "stats"}') if self.worker else None)
         window.orbitSolver = self.info
@@ -670,7 +670,7 @@ class SolverWorker:
             elif op == "failed":
                 self.failed(str(message.get("error", "")))
             elif op == "stats":
-                self.info.wasm = int(message.get("wasm", 0))
+                self.info.wasm, self.info.malloc = int(message.get("wasm", 0)), int(message.get("malloc", 0))
                 self.info.slices = int(message.get("slices", 0))
             elif remote is not None:
                 if op == "finding":
