@@ -223,10 +223,10 @@ def translations(locale: str, key: Key) -> list[str]:
     if locale == "en":
         return [message] + ([plural] if plural else [])
     found = catalogue_of(locale).get(message, context=context)
-    assert found is not None and not found.fuzzy, f"{locale}: no translation of {message!r}"
+    if found is None or found.fuzzy:
+        return []  # not translated yet: the page says the English (checked as "en"; test_catalogues.py reports it)
     strings = [found.string] if isinstance(found.string, str) else [str(t) for t in found.string or ()]
-    assert all(strings), f"{locale}: no translation of {message!r}"
-    return strings
+    return [t for t in strings if t]
 
 
 _CATALOGUES: dict[str, Catalog] = {}
