@@ -274,3 +274,39 @@ def test_verdicts_round_trip_as_json() -> None:
     assert verdict_from(json.loads(json.dumps(verdict_json(v)))) == v
     f = Finding(v, 3, 2)
     assert finding_from(json.loads(json.dumps(finding_json(f)))) == f
+
+
+def test_a_position_searched_ahead_is_answered_at_once_when_asked() -> None:
+    pipe = Pipe()
+    states = walk("gravity", 1, first=True)[:-2]
+    expected = local_finding("gravity", states)
+    pipe.remote.ahead("gravity", states)
+    assert not pipe.remote.searching  # nothing for the page to poll
+    pipe.pump()
+    while pipe.service.busy:
+        pipe.pump()
+    assert pipe.remote.known_for("gravity", states[-1]) == expected.verdict
+    posted = len(pipe.queue)
+    assert pipe.remote.ask("gravity", states) == expected and len(pipe.queue) == posted  # at once, nothing asked
+    assert pipe.remote.finding_for("gravity", states) == expected
+
+
+def test_an_ask_takes_over_the_search_ahead_under_way_and_a_move_cancels_it(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(gyre_solver.GyreProblem, "budget", 1_000)
+    pipe = Pipe()
+    game = entry("gyre").game
+    states = [game.deal(5, game.parse_options(""))]
+    pipe.remote.ahead("gyre", states)
+    pipe.pump(0.01)
+    request = pipe.service.request
+    assert pipe.remote.ask("gyre", states) is None and pipe.remote.searching and pipe.queue == []  # taken over
+    found = pipe.answer()
+    assert pipe.service.request == request and found.verdict == local_finding("gyre", states).verdict
+    after = [*states, game.apply(states[0], game.legal_moves(states[0])[0])]
+    pipe.remote.moved()
+    pipe.remote.ahead("gyre", after)
+    pipe.pump(0.01)
+    assert pipe.service.verdicts.searching
+    pipe.remote.moved()  # the next move: the search ahead stops
+    pipe.pump(0.01)
+    assert not pipe.service.verdicts.searching and pipe.remote.known_for("gyre", after[-1]) is None
