@@ -38,3 +38,21 @@ def finished_session(game_id: str, seed: int, options: str = "") -> Session:
     while s.legal_moves():
         s = s.played(s.legal_moves()[0])
     return s
+
+
+def settle(c: Controller) -> int:
+    """Fire the view's ``solve`` timer until it is gone, as the page does: the solver's slices run
+    (a verdict asked, a hint waiting for it). The slices run."""
+    slices = 0
+    while (ticket := next((t.ticket for t in c.view().timers if t.name == "solve"), None)) is not None:
+        assert c.fire("solve", ticket) not in (False, None)
+        slices += 1
+        assert slices < 100_000
+    return slices
+
+
+def hinted(c: Controller) -> None:
+    """Hint, as the player sees it: pressed, then the solver searches the position if it had not
+    (:func:`settle`) and the hint is lit."""
+    c.hint()
+    settle(c)

@@ -9,13 +9,13 @@ from __future__ import annotations
 import datetime
 
 import pytest
-from playing import controller, move
+from playing import controller, hinted, move
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 import pyapp.app.hints as hints_mod
 from pyapp.app.controller import Controller
-from pyapp.app.hints import NO_HINT
+from pyapp.app.hints import NO_HINT, RULE_OF_THUMB
 from pyapp.games import get_game
 from pyapp.app.session import Session
 
@@ -59,6 +59,8 @@ def test_a_hint_is_a_legal_move_lit_on_the_table_and_plays_as_lit(config: tuple[
     c.dialogs.close()
     assert c.session is not None
     legal = c.session.legal_moves()
+    # the lights of the game's rule of thumb (the solver's own moves are tested in test_hint_proof.py)
+    c.can_win.ask_hint = lambda session, move_words: False  # type: ignore[method-assign]
     c.hint()
     v = c.view()
     if c.session.status() != "playing":
@@ -68,7 +70,7 @@ def test_a_hint_is_a_legal_move_lit_on_the_table_and_plays_as_lit(config: tuple[
     if marks is None:
         assert v.notice is not None and v.notice.text == NO_HINT
         return
-    assert marks.token in legal and v.notice is not None and v.notice.text.startswith("Hint:")
+    assert marks.token in legal and v.notice is not None and v.notice.text.startswith(RULE_OF_THUMB + " Hint:")
     assert v.board is not None
     lit = {(x.pile, x.index) for x in v.board.cards if {"hint-from", "hint-pick"} & set(x.classes)}
     assert lit == ({marks.source} if marks.source else set()) | set(marks.picks)
@@ -85,10 +87,10 @@ def test_a_hint_is_a_legal_move_lit_on_the_table_and_plays_as_lit(config: tuple[
 def test_hints_are_counted_per_game_and_variant_and_no_move_helps_is_said(monkeypatch: pytest.MonkeyPatch) -> None:
     c = controller("#g=gyre&v=1&o=jokers&s=4")
     assert c.session is not None
-    c.hint()  # before the first move: counted once the game counts
+    hinted(c)  # before the first move: counted once the game counts
     move(c)
-    c.hint()
-    c.hint()
+    hinted(c)
+    hinted(c)
     (o,) = c.stats.stats.open.values()
     assert o.hints == 3
     c.resign()
@@ -102,6 +104,8 @@ def test_hints_are_counted_per_game_and_variant_and_no_move_helps_is_said(monkey
     assert c.ui.hint is None and c.stats.stats.variant("gyre", "jokers").hints == 3
     d = controller("#g=square&s=2")
     monkeypatch.setattr(hints_mod, "hint_for", lambda session: None)
+    monkeypatch.setattr(d.can_win, "next_move", lambda session: None)  # nor does the solver know a line
+    monkeypatch.setattr(d.can_win, "ask_hint", lambda session, words: False)
     d.hint()
     assert d.notice is not None and d.notice.text == NO_HINT and d.ui.hint is None
     assert d.key("h") and d.notice.text == NO_HINT

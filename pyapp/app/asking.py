@@ -30,6 +30,7 @@ from ..ui.speech import move_name
 from .can_win import CanWin, Hunt
 from .play import Play
 from .replay import Replay
+from .hints import ask_hint
 from .state import Clear, Close, Looks, Menu, Now, Open, Outcome, Say
 
 
@@ -54,10 +55,14 @@ class Asking:
 
     def standing(self) -> bool:
         """The setting keeps the verdict shown, and there is a game in progress on the screen."""
+        return self.now().settings.verdict and self.live()
+
+    def live(self) -> bool:
+        """There is a game in progress on the screen (no replay over it)."""
         now = self.now()
         s = now.session
-        return now.settings.verdict and s is not None and now.ui.screen == "game" and now.replay is None \
-            and s.status() == "playing" and not s.resigned
+        return s is not None and now.ui.screen == "game" and now.replay is None and s.status() == "playing" \
+            and not s.resigned
 
     def move_words(self, n: int) -> str:
         """Token ``n`` (1 = the first) of the game on the table's move log, in words (a Gravity
@@ -106,6 +111,13 @@ class Asking:
             return False
         return True
 
+    def hint(self) -> None:
+        """Hint (:func:`pyapp.app.hints.ask_hint`): the next move of the line the solver proved, once
+        it has searched the position."""
+        if (outcome := ask_hint(self.now(), self.looks.table_now(), self.can_win, self.moves.stats,
+                                self.move_words)) is not None:
+            self.emit(outcome)
+
     #: The names of the solver's timers.
     TIMERS = ("solve", "verdict", "hunt", "retire")
 
@@ -116,6 +128,9 @@ class Asking:
         if name == "solve":
             judging = self.can_win.judging
             done = self.can_win.slice(ticket, now.session, self.move_words)
+            if self.can_win.hint_due(self.now().session):  # the hint waited for this verdict
+                self.hint()
+                return True
             if judging and not self.can_win.judging:
                 self.moves.judged()  # the statistics learn what the deal allowed
             dialog = self.now().ui.dialog
@@ -135,7 +150,7 @@ class Asking:
                 self.moves.new_deal(hunt.options, hunt.seed)
                 dealt = self.now().session
                 assert dealt is not None
-                self.can_win.verdicts.remember(hunt.game_id, dealt.state, hunt.verdict)
+                self.can_win.remember(hunt.game_id, dealt.state, hunt.verdict)
                 self.can_win.keep()
                 if hunt.level is None:
                     # Translators: a deal was dealt after trying {tried} deals, for one the solver can win.

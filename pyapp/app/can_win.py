@@ -33,6 +33,7 @@ from ..games import entry, moves_made
 from ..i18n import _, ngettext, number
 from .session import Session
 from ..core.storage import Storage
+from ..solve.knowledge import Knowledge, Played
 from ..solve.verdicts import (SEARCHING, SLICE_GAP, SLICE_SECONDS, STANDING_PAUSE, TRACING, Finding, Verdicts, deeper_factor,
                        verdict_words)
 from ..ui.view import Notice, Timer
@@ -52,6 +53,10 @@ PROGRESS_SLICES: Final = 50
 #: slices (about a third of a second on the page): a verdict found sooner is shown at once, with no
 #: notice flashing before it (nor the board, on a phone, making room for it and taking it back).
 QUIET_SLICES: Final = 20
+
+#: How long the player pauses after a move before a solver off the page's thread searches the new
+#: position, asked or not (KPatience's solver runs after each move too): the next move drops it.
+AHEAD_PAUSE: Final = 0.25
 
 #: The nodes a deal hunt gives each deal it tries: wins are found fast or not at all, and a
 #: deal the search cannot settle in that many is passed over for the next.
@@ -146,8 +151,11 @@ class CanWin:
     def __init__(self, say: Say, tell: Callable[[str], None], storage: Storage | None = None) -> None:
         self._say, self._tell, self._storage = say, tell, storage
         self._restored: set[str] = set()
-        #: The searches and what they found.
+        #: The searches (the page's Web Worker's, or slices on the page's thread).
         self.verdicts = Verdicts()
+        #: What is known about each position: what the searches proved and the lines the player
+        #: played (:mod:`pyapp.solve.knowledge`). Every word, hint and line about a position reads it.
+        self.record = Knowledge()
         #: The player asked about the position on the table (the verdict is then a notice too).
         self.asked = False
         #: The last verdict, to say in words: its game, its finding, the move that lost it in words, its
@@ -166,11 +174,24 @@ class CanWin:
         self._slices = 0
         #: The search asked for has not shown its notice yet (:data:`QUIET_SLICES`).
         self._quiet = False
+        #: The games whose lines the record has learned (:meth:`learn_game`), the latest.
+        self._lines: dict[tuple[str, int, str, tuple[str, ...]], None] = {}
+        #: Each new position is searched once the player pauses, asked or not (a solver off the
+        #: page's thread: :meth:`use`).
+        self.ahead = False
+        #: Hint was pressed on a position the solver had not searched: the hint waits for its verdict
+        #: (:meth:`hint_due`).
+        self.hinting = False
+        #: The search under way was asked by nobody who hears its verdict (searched ahead, or for a hint).
+        self._silent = False
 
-    def use(self, verdicts: Verdicts) -> None:
+    def use(self, verdicts: Verdicts, ahead: bool = True) -> None:
         """Search with ``verdicts`` from now on (the page's Web Worker, :class:`pyapp.solve.remote.RemoteVerdicts`,
         once it is ready; or back to slices on the page's thread): the verdicts known so far and the searches
-        done with go to it, what was searched stops, and the timers of the old searches are no longer expected."""
+        done with go to it, what was searched stops, and the timers of the old searches are no longer expected.
+        ``ahead``: it searches off the page's thread, so each new position is searched once the player
+        pauses (:data:`AHEAD_PAUSE`), asked or not."""
+        self.ahead = ahead
         old, self.verdicts = self.verdicts, verdicts
         old.drop()
         for game_id, text, verdict in old.kept():
@@ -213,16 +234,84 @@ class CanWin:
                     continue
                 from ..solve import Verdict
                 upper = int(more[0]) if len(more) == 1 and not exact and int(more[0]) >= int(score) else None
-                self.verdicts.remember_text(gid, game.format_state(state),
-                                            Verdict(kind, int(score), tokens, bool(exact), int(nodes), upper))
+                self.remember(gid, state, Verdict(kind, int(score), tokens, bool(exact), int(nodes), upper))
             except (OrbitError, TypeError, ValueError):
                 continue  # a row this build cannot read, or a line that does not replay: searched again
 
+    # -- the record of what is known ----------------------------------------------------------------
+    def remember(self, game_id: str, state: object, verdict: Verdict) -> None:
+        """The solver proved ``verdict`` for ``state``: the searches keep it, and the record learns it
+        (a settled verdict, along its line too)."""
+        self.verdicts.remember(game_id, state, verdict)
+        self.learn(game_id, state, verdict)
+
+    def learn(self, game_id: str, state: object, verdict: Verdict) -> None:
+        """The record learns what the solver proved of ``state``; a won or exact verdict teaches
+        each position along its line the rest of the line."""
+        known = entry(game_id)
+        game, low = known.game, known.lower_is_better
+        self.record = self.record.proved(game_id, game.format_state(state), verdict, low)
+        if verdict.line and (verdict.kind == "won" or verdict.exact):
+            def texts(line: tuple[str, ...]) -> list[str]:
+                out, at = [], state
+                for token in line:
+                    at = game.apply(at, token)
+                    out.append(game.format_state(at))
+                return ["", *out[:-1]]
+            try:
+                self.record = self.record.along(game_id, texts, verdict, low)
+            except OrbitError:
+                pass  # (a line that does not replay teaches nothing along it)
+
+    def learn_game(self, session: Session) -> None:
+        """The game played, to its end (its Redo stack included: a finished game being undone): from
+        each of its positions, the player's moves from there are a line to that end, which the record
+        keeps when it beats the one it had. A game given up, or not at its end, teaches nothing; each
+        game is learned once."""
+        moves = (*session.moves, *session.redo_moves)
+        key = (session.game.id, session.seed, session.link().options, moves)
+        if key in self._lines:
+            return
+        self._lines[key] = None
+        while len(self._lines) > 64:
+            del self._lines[next(iter(self._lines))]
+        game = session.game
+        states = list(session.states)
+        try:
+            for token in session.redo_moves:
+                states.append(game.apply(states[-1], token))
+        except OrbitError:
+            return
+        end = states[-1]
+        if game.status(end) == "playing":
+            return
+        known = entry(game.id)
+        score, won = int(game.score(end)), game.status(end) == "won"
+        for i, state in enumerate(states[:-1]):
+            self.record = self.record.played(game.id, game.format_state(state), Played(moves[i:], score, won),
+                                             known.lower_is_better)
+
+    def known(self, session: Session, state: object | None = None) -> Verdict | None:
+        """What the record says of ``state`` (the position on the table by default), as one verdict:
+        what the solver proved, its best never worse than a line the player played from there."""
+        known = entry(session.game.id)
+        at = session.state if state is None else state
+        text = known.game.format_state(at)
+        if session.redo_moves or session.status() != "playing":
+            self.learn_game(session)
+        if self.record.of(session.game.id, text).proved is None \
+                and (proved := self.verdicts.known_for(session.game.id, at)) is not None:
+            self.learn(session.game.id, at, proved)  # (proved by a search on the way to another answer)
+        return self.record.of(session.game.id, text).verdict(known.lower_is_better)
+
     # -- the end screen against the best possible -----------------------------------------------
     def judge(self, session: Session) -> None:
-        """A game ended: search its deal (unless its verdict is known, or the player won), so that
-        the end screen can say what was possible (:meth:`judgement`)."""
-        if session.status() == "won" or self.verdicts.known_for(session.game.id, session.states[0]) is not None:
+        """A game ended: the record learns the lines it played, and its deal is searched (unless
+        its verdict is known, or the player won), so that the end screen can say what was possible
+        (:meth:`judgement`)."""
+        self.learn_game(session)
+        if session.status() == "won" or self.known(session, session.states[0]) is not None \
+                and self.record.of(session.game.id, session.game.format_state(session.states[0])).proved is not None:
             return
         self.asked, self.judging = False, True
         self.verdicts.ask(session.game.id, session.states[:1])
@@ -240,7 +329,7 @@ class CanWin:
         ('You left 52 piles; the deal could be won (the solver knows the order of every card).', ('a1b1',))
         """
         game_entry = entry(session.game.id)
-        known = self.verdicts.known_for(session.game.id, session.states[0])
+        known = self.known(session, session.states[0])
         if known is None or known.score is None:
             return "", ()
         words, mine, best = game_entry.result_words, session.score(), known.score
@@ -316,16 +405,46 @@ class CanWin:
     def moved(self) -> None:
         """The position on the table changed: its search stops, a standing verdict waits again."""
         self.verdicts.moved()
-        self.asked = self.judging = self._quiet = False
+        self.asked = self.judging = self._quiet = self.hinting = self._silent = False
         self._slices = 0
 
     def stop(self) -> None:
         """The notice's Stop."""
         self.verdicts.drop()
+        self.hinting = False
+
+    # -- Hint, following the proof ----------------------------------------------------------------
+    def searched(self, session: Session) -> bool:
+        """The solver has said something of the position on the table (settled or not)."""
+        self.known(session)  # (what a search proved on its way is learned)
+        return self.record.of(session.game.id, session.game.format_state(session.state)).proved is not None
+
+    def ask_hint(self, session: Session, move_words: MoveWords) -> bool:
+        """Hint on a position the solver has not searched: search it (within a verdict's budget),
+        the hint waiting for it (:meth:`hint_due`); False when its verdict is known at once."""
+        if self.searched(session):
+            return False
+        found = self.verdicts.ask(session.game.id, session.states)
+        if found is not None:
+            self._found(session, found, move_words)
+            return False
+        self.hinting, self._slices = True, 0
+        self._silent = self._silent or not self.asked
+        return True
+
+    def hint_due(self, session: Session | None) -> bool:
+        """The hint waited for the solver, and the solver has now said something of the position."""
+        if not self.hinting or session is None or session.status() != "playing":
+            return False
+        if self.searched(session):
+            self.hinting = False
+            return True
+        return False
 
     def ask(self, session: Session, move_words: MoveWords) -> None:
         """The player asks about the position on the table (a game in progress)."""
         self.asked = True
+        self._silent = False
         self._slices = 0
         found = self.verdicts.ask(session.game.id, session.states)
         if found is not None:
@@ -346,7 +465,7 @@ class CanWin:
         """The verdict's Keep looking: the position on the table, left undetermined, is searched
         again, :data:`~pyapp.solve.verdicts.DEEPER` times as far (:func:`~pyapp.solve.verdicts.deeper_factor`;
         nothing when that is not offered)."""
-        known = self.verdicts.known_for(session.game.id, session.state)
+        known = self.known(session)
         factor = None if known is None else deeper_factor(session.game.id, session.state, known)
         if factor is None:
             return
@@ -356,11 +475,15 @@ class CanWin:
         self._searching()
 
     def _found(self, session: Session, found: Finding, move_words: MoveWords) -> None:
+        if found.at < len(session.states):  # the record learns it, and says it as it then stands
+            self.learn(session.game.id, session.states[found.at], found.verdict)
+            found = replace(found, verdict=self.known(session, session.states[found.at]) or found.verdict)
         self.keep()
         self._quiet = False
         if self.judging:  # the end screen says it (judgement)
             self.judging = False
             return
+        silent, self._silent = self._silent, False
         since = found.since if found.since and found.since <= len(session.moves) else 0
         lost = move_words(since) if since else ""
         # the losing token's move as the status line counts them (a Gravity collapse choice: its stack's)
@@ -368,6 +491,8 @@ class CanWin:
         cost = self.cost(session, found)
         self._last = (session.game.id, found, lost, cost, move_no)
         words = verdict_words(entry(session.game.id), found, lost, move_no) + cost_words(cost)
+        if silent and not self.asked:
+            return  # searched ahead, or for a hint: shown under the board if the setting is on, said by the hint
         if self.asked:
             # Translators: buttons of the solver's verdict: Undo to the position before the move that lost
             # the game; Show me plays the solver's line from here.
@@ -421,24 +546,28 @@ class CanWin:
         return (Timer("retire", SLICE_GAP, 0),) if self.verdicts.teardown.pending else ()
 
     def pause_over(self, ticket: int, session: Session | None, standing: bool, move_words: MoveWords) -> bool:
-        """The ``verdict`` timer: the standing verdict's pause after a move is over: search."""
+        """The ``verdict`` timer: the player paused after a move: search the position, for the standing
+        verdict (``standing``), or ahead of being asked (:attr:`ahead`: heard by no one)."""
         v = self.verdicts
-        if session is None or ticket != v.ticket or not standing or v.searching:
+        if session is None or ticket != v.ticket or not (standing or self.ahead) or v.searching \
+                or session.status() != "playing" or session.resigned:
             return False
+        self._silent = not standing
         if (found := v.ask(session.game.id, session.states)) is not None:
             self._found(session, found, move_words)
         return True
 
-    def timers(self, session: Session, standing: bool) -> tuple[Timer, ...]:
-        """The next slice of a search once the page has drawn, or a standing verdict's pause;
-        and a deal hunt's next slice."""
+    def timers(self, session: Session, standing: bool, live: bool = False) -> tuple[Timer, ...]:
+        """The next slice of a search once the page has drawn, or the pause after a move before the
+        position is searched (a standing verdict's; or, ``live``, a game in progress on the screen, the
+        search ahead of a solver off the page's thread); and a deal hunt's next slice."""
         v = self.verdicts
         hunt = (Timer("hunt", SLICE_GAP, self.hunt.ticket),) if self.hunt is not None else ()
         hunt = (*hunt, *self.retiring())
         if v.searching:
             return (Timer("solve", SLICE_GAP, v.ticket), *hunt)
-        if standing and v.finding_for(session.game.id, session.states) is None:
-            return (Timer("verdict", STANDING_PAUSE, v.ticket), *hunt)
+        if (standing or live and self.ahead) and v.finding_for(session.game.id, session.states) is None:
+            return (Timer("verdict", STANDING_PAUSE if standing else AHEAD_PAUSE, v.ticket), *hunt)
         return hunt
 
     def line(self, session: Session, standing: bool) -> str:
@@ -464,7 +593,7 @@ class CanWin:
         now = found.verdict
         if game_entry.can_win or now.kind != "best" or not now.exact or now.score is None or len(session.states) < 2:
             return 0
-        before = self.verdicts.known_for(session.game.id, session.states[-2])
+        before = self.known(session, session.states[-2])
         if before is None or before.kind != "best" or not before.exact or before.score is None:
             return 0
         return max(0, now.score - before.score if game_entry.lower_is_better else before.score - now.score)
@@ -513,10 +642,10 @@ class CanWin:
 
     def line_to_watch(self, session: Session) -> tuple[str, ...]:
         """The solver's line from the position on the table, if one is known (Show me)."""
-        known = self.verdicts.known_for(session.game.id, session.state)
+        known = self.known(session)
         return known.line if known is not None else ()
 
     def next_move(self, session: Session) -> str | None:
         """The first move of the solver's line from here when it is worth following (the hint)."""
-        known = self.verdicts.known_for(session.game.id, session.state)
-        return known.line[0] if known is not None and known.line and known.kind in ("won", "best") else None
+        known = self.known(session)
+        return known.line[0] if known is not None and known.line and (known.kind == "won" or known.exact) else None

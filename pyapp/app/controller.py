@@ -45,7 +45,6 @@ from ..ui.view import Dialog, Effects, Notice, View
 from .asking import Asking
 from .can_win import CanWin
 from .dialogs import Dialogs
-from .hints import ask_hint
 from .notices import Pending
 from .opening import Opened, Opener
 from .play import Play
@@ -495,8 +494,7 @@ class Controller:
 
     def hint(self) -> None:
         """The Hint tool and the H key (see :func:`pyapp.app.hints.ask_hint`)."""
-        if (outcome := ask_hint(self.now(), self.tables.table_now(), self.can_win, self.stats)) is not None:
-            self.apply(outcome)
+        self.asking.hint()
 
     def resize(self, width: float, height: float) -> bool:
         """The board's room in pixels (see :meth:`pyapp.ui.layout.Layout.resize`); True when the table turned."""
@@ -634,7 +632,7 @@ class Controller:
                          armed=self.ui.armed, backup=self.moves.backup is not None, auto=self.tables.auto_token() is not None,
                          elapsed_ms=self.elapsed(), daily=self.daily_day is not None)
         standing = self.asking.standing()
-        return replace(page, timers=(*page.timers, *self.can_win.timers(session, standing)),
+        return replace(page, timers=(*page.timers, *self.can_win.timers(session, standing, self.asking.live())),
                        verdict=self.can_win.line(session, standing), notice=self.can_win.with_progress(page.notice),
                        tip=tip_lines(session.game.id, self.ui.tips_closed, self.played(session), page.notice is not None,
                                      lambda: sum(1 for key in self.stats.stats.results if key[0] == session.game.id)))

@@ -26,6 +26,7 @@ True
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import TYPE_CHECKING, Any, Protocol
 
 from ..core.game import AnyGame, Status
@@ -159,6 +160,10 @@ def hint_words(marks: HintMarks, table: Table) -> str:
 
 #: What the Hint tool says when no move helps (translated where it is said).
 NO_HINT = N_("No move helps: every move left loses or changes nothing. Undo may find a better way.")
+#: What it says while the solver searches the position for it.
+HINT_SEARCHING = N_("Hint: the solver is looking at this position…")
+#: What it says before a move of the game's heuristic: the solver did not settle the position.
+RULE_OF_THUMB = N_("A rule of thumb: the solver has not settled this position.")
 
 
 def hint_marks(session: SessionLike, table: Table) -> HintMarks | None:
@@ -168,23 +173,39 @@ def hint_marks(session: SessionLike, table: Table) -> HintMarks | None:
     return locate_hint(table, token) if token is not None else None
 
 
-def ask_hint(now: Now, table: Table | None, can_win: CanWin, stats: StatsKeeper) -> Outcome | None:
-    """The Hint tool (and the H key) on the state ``now`` with its ``table``: light one good
-    legal move on the table (its card, its place, its button or the cards to pick): the
-    solver's next move when it knows a line from here, else the game's heuristic, saying
-    which; or say that no move helps. Each hint shown counts in the statistics. None when
-    there is no table to hint on (a dialog, a replay, the start screen)."""
+def ask_hint(now: Now, table: Table | None, can_win: CanWin, stats: StatsKeeper,
+             move_words: Callable[[int], str] = lambda n: "") -> Outcome | None:
+    """The Hint tool (and the H key) on the state ``now`` with its ``table``: light one legal move
+    on the table (its card, its place, its button or the cards to pick) and say where it comes from.
+
+    - Where the record of what is known (:attr:`CanWin.record <pyapp.app.can_win.CanWin.record>`)
+      holds a line to the best (a win, or an exact best), the next move of that line: following
+      Hint from a position called winnable wins, and reaches the proven best in Gyre.
+    - Where the solver has said nothing of the position yet, it is searched first (within a
+      verdict's budget, off the tap: :meth:`CanWin.ask_hint <pyapp.app.can_win.CanWin.ask_hint>`),
+      and the hint waits for it (the page asks again, :meth:`CanWin.hint_due
+      <pyapp.app.can_win.CanWin.hint_due>`).
+    - Only where the search did not settle it, the game's own rule of thumb, said as such.
+
+    Or it says that no move helps. Each hint shown counts in the statistics. None when there
+    is no table to hint on (a dialog, a replay, the start screen)."""
     session = now.session
     if session is None or table is None or now.ui.screen != "game" or now.ui.dialog is not None:
         return None
     if session.status() != "playing":
         return Outcome(ui=(Clear(),))
     solver = can_win.next_move(session)
+    if solver is None and can_win.ask_hint(session, move_words):
+        # Translators: a notice while the solver searches the position for a hint; Stop ends the search.
+        return Outcome(ui=(Clear(),), say=Say(_(HINT_SEARCHING), (_("Stop"), "stop-search"), lasting=True),
+                       tell=(_(HINT_SEARCHING),))
+    solver = solver or can_win.next_move(session)
     marks = locate_hint(table, solver) if solver is not None else hint_marks(session, table)
     if marks is None:
         return Outcome(ui=(Clear(),), say=Say(_(NO_HINT)))
     stats.hinted(session.game.id, session)
     words = hint_words(marks, table)
-    # Translators: said before a hint that follows the solver's line.
-    return Outcome(ui=(Clear(), Lit(marks)), say=Say(_("The solver's next move.") + " " + words if solver is not None
-                                                      else words))
+    # Translators: said before a hint that follows the solver's line (it knows the order of every card).
+    said = _("The solver's next move.") + " " + words if solver is not None else \
+        _(RULE_OF_THUMB) + " " + words
+    return Outcome(ui=(Clear(), Lit(marks)), say=Say(said))

@@ -115,7 +115,7 @@ class Play:
         """Keep what the solver proved of the deal of the game that ended with its result in the
         statistics (winnable deals lost, games played as well as anyone could), once known."""
         s = self.now().session
-        known = self.can_win.verdicts.known_for(s.game.id, s.states[0]) if s is not None else None
+        known = self.can_win.known(s, s.states[0]) if s is not None else None
         if s is not None and known is not None and known.score is not None and s.status() != "won":
             judged = "won" if known.kind == "won" else "exact" if known.exact else "bound"
             self.stats.judged(s.game.id, s, judged, known.score)
