@@ -1,5 +1,6 @@
 """The command line of RULES.md 0.6: ``python -m pyapp games|deal|moves|apply|replay``, and
-``link`` (a link in both forms, moves written out and packed) and ``solve``.
+``link`` (a link in both forms, moves written out and packed), ``solve``, and ``hint`` (the
+move the page's Hint gives once the solver has searched the position).
 
 Anything malformed or illegal exits with status 2 and one line on stderr.
 """
@@ -19,6 +20,7 @@ from .app.session import Session
 USAGE = (
     "usage: python -m pyapp games | deal GAME --seed N [--options OPTS] | moves STATE"
     " | apply STATE TOKEN... | replay LINK | link LINK | solve STATE [--budget NODES | --deepen K]"
+    " | hint STATE [--budget NODES]"
 )
 
 
@@ -86,6 +88,8 @@ def run(argv: list[str], out: TextIO) -> None:
         out.write(session.link().fragment() + "\n" + session.short_link().fragment() + "\n")
     elif cmd == "solve":
         _solve(args, out)
+    elif cmd == "hint":
+        _hint(args, out)
     else:
         raise ParseError(f"unknown command {cmd[:20]!r}; {USAGE}")
 
@@ -117,6 +121,25 @@ def _solve(args: list[str], out: TextIO) -> None:
     out.write(verdict.text() + "\n" + ".".join(verdict.line) + "\n")
     upper = f" at-most {verdict.upper}" if verdict.upper is not None and not verdict.exact else ""
     out.write(f"nodes {verdict.nodes} seconds {time.perf_counter() - began:.3f}{upper}\n")
+
+
+def _hint(args: list[str], out: TextIO) -> None:
+    """The move the page's Hint gives for STATE once the solver has searched it at the page's
+    budget (or ``--budget NODES`` for each search): one token on one line, or ``none`` when no
+    move helps (the game over included)."""
+    from .app.hints import solver_hint
+
+    if not args:
+        raise ParseError("hint needs STATE [--budget NODES]")
+    budget: int | None = None
+    rest = args[1:]
+    if rest[:1] == ["--budget"] and len(rest) == 2 and rest[1].isdigit() and int(rest[1]) > 0:
+        budget = int(rest[1])
+    elif rest:
+        raise ParseError("hint: expected STATE [--budget NODES], NODES a whole number above 0")
+    game_id = _game_of_state(args[0])
+    token = solver_hint(game_id, get_game(game_id).parse_state(args[0]), budget)
+    out.write((token or "none") + "\n")
 
 
 def main(argv: list[str] | None = None) -> int:

@@ -156,6 +156,12 @@ def test_cli_deal_moves_apply_replay_agree_with_the_engine(capsys: pytest.Captur
         ["replay", "#g=gravity&v=1&o=&s=777&k=2.HA&m=b3c4"],
         ["replay", "#g=gravity&v=1&o=&s=777&k=two.HA"],
         ["link", "#g=gyre&s=1", "extra"],
+        ["hint"],
+        ["hint", "XX1|A=1"],
+        ["hint", "GY1|nonsense"],
+        ["hint", "GY1|R=-", "--budget"],
+        ["hint", "GY1|R=-", "--budget", "0"],
+        ["hint", "GY1|R=-", "--deepen", "4"],
     ],
 )
 def test_cli_rejects_bad_input_with_exit_2_and_one_line(capsys: pytest.CaptureFixture[str], args: list[str]) -> None:
@@ -217,3 +223,29 @@ def test_a_broken_link_says_in_words_which_move_was_wrong() -> None:
     c.start("#g=gyre&s=42&m=R.ZZ9", "https://example.org/orbit/")
     notice = c.view().notice
     assert "move 2 is not a move of this game" in str(notice) and "expected" not in str(notice)
+
+
+def test_cli_hint_is_the_pages_hint_and_following_it_wins_a_winnable_deal(capsys: pytest.CaptureFixture[str]) -> None:
+    """``hint STATE`` prints one legal token, the next move of the line the solver proved; played
+    one after another from a deal the solver wins, they win it; ``none`` once the game is over."""
+    game = get_game("gravity")
+    state = game.deal(42, game.parse_options(""))
+    for _unused in range(300):
+        if game.status(state) != "playing":
+            break
+        code, out, err = run_cli(capsys, "hint", game.format_state(state))
+        assert code == 0 and err == "" and out.count("\n") == 1
+        token = out.strip()
+        assert token in game.legal_moves(state)
+        state = game.apply(state, token)
+    assert game.status(state) == "won"
+    assert run_cli(capsys, "hint", game.format_state(state)) == (0, "none\n", "")
+
+
+def test_cli_hint_takes_a_budget_and_falls_back_to_the_rule_of_thumb(capsys: pytest.CaptureFixture[str]) -> None:
+    """With a budget too small to settle a fresh Gyre deal, the hint is the game's rule of thumb."""
+    from pyapp.app.hints import hint
+    game = get_game("gyre")
+    state = game.deal(5, game.parse_options(""))
+    code, out, _ = run_cli(capsys, "hint", game.format_state(state), "--budget", "50")
+    assert code == 0 and out.strip() == hint("gyre", state)

@@ -39,7 +39,8 @@ if TYPE_CHECKING:
     from ..stats.keeper import StatsKeeper
     from .can_win import CanWin
 
-__all__ = ["NO_HINT", "HintMarks", "ask_hint", "SessionLike", "hint", "hint_for", "hint_marks", "hint_words", "locate_hint"]
+__all__ = ["NO_HINT", "HintMarks", "ask_hint", "SessionLike", "hint", "hint_for", "hint_marks", "hint_words", "locate_hint",
+           "solver_hint"]
 
 
 def hint(game_id: str, state: Any) -> str | None:
@@ -64,6 +65,32 @@ def hint(game_id: str, state: Any) -> str | None:
         return found.hint(state)
     legal = game.legal_moves(state)
     return legal[0] if legal else None
+
+
+def solver_hint(game_id: str, state: Any, budget: int | None = None) -> str | None:
+    """The move the page's Hint gives for ``state`` of ``game_id`` once the solver has searched it
+    as the page does (each search at its problem's budget, or ``budget`` nodes): the next move of
+    the line it proved when it settled the position (a win, or an exact best), else the game's
+    rule of thumb (:func:`hint`); None when the game is over or no move helps. ``python -m pyapp
+    hint`` prints it.
+
+    >>> from pyapp.games import get_game
+    >>> g = get_game("gravity")
+    >>> deal = g.deal(42, g.parse_options(""))
+    >>> token = solver_hint("gravity", deal); token in g.legal_moves(deal)
+    True
+    """
+    from ..solve.verdicts import Verdicts
+    if entry(game_id).game.status(state) != "playing":
+        return None
+    verdicts = Verdicts(budget)
+    found = verdicts.ask(game_id, [state])
+    while found is None:
+        found = verdicts.step(1.0)
+    v = found.verdict
+    if v.line and (v.kind == "won" or v.exact):
+        return v.line[0]
+    return hint(game_id, state)
 
 
 class SessionLike(Protocol):

@@ -88,7 +88,9 @@ class Finding:
 class Verdicts:
     """The searches for one position at a time, and the verdicts found (see the module doc)."""
 
-    def __init__(self) -> None:
+    def __init__(self, budget: int | None = None) -> None:
+        #: The most nodes each search may take (None: its problem's own, as on the page).
+        self.budget = budget
         self.search: Search[object] | None = None
         self._problem: Problem[object] | None = None
         #: Counts the searches started (the page's slice timer's ticket).
@@ -275,7 +277,7 @@ class Verdicts:
                 self._problem.deepen(self._factor)
             if self._settling is not None:
                 self._problem.win_value = None  # every line that could beat the best, won or not
-            self.search = Search(self._problem, self._problem.start(self._states[i]))
+            self.search = Search(self._problem, self._problem.start(self._states[i]), self.budget)
             return None
         search, problem = self.search, self._problem
         if not search.run_for(seconds, chunk=1):
