@@ -621,3 +621,26 @@ def test_random_play_through_the_controller_matches_the_engine() -> None:
         assert c.hand.selected is None
         session = session.played(g.token)
         assert c.view().address == session.link().fragment()
+
+
+def test_a_lost_phase_2_never_calls_a_move_safe_and_auto_finish_says_what_it_reaches() -> None:
+    """Deal 2 played by the greedy player to phase 2: every way on ends with 65 of 104 cards home.
+    The prompt says so, Auto-finish's help says so, and no word calls a move "safe"; Auto-finish
+    then ends the game with exactly that score. (Issue 45: the page said "every move left is safe"
+    in a position that could not be won.)"""
+    from pyapp.app.session import Session
+    from pyapp.games import get_game
+    from pyapp.games.zodiac.rules import auto_finish_move, greedy_move, score_range
+    from pyapp.games.zodiac.table import table as zodiac_table
+
+    s = Session.new(get_game("zodiac"), 2)
+    while auto_finish_move(s.state) is None:
+        s = s.played(greedy_move(s.state))
+    assert s.state.phase == 2 and score_range(s.state) == (65, 65)
+    t = zodiac_table(s.state, True, frozenset())
+    auto = next(b for b in t.buttons if b.id == "autofinish")
+    assert t.prompt.startswith("Phase 2: no longer winnable. Auto-finish: 65 of the 104 cards"), t.prompt
+    assert "safe" not in t.prompt and "safe" not in auto.title and "65 of the 104 cards home" in auto.title
+    while (token := auto_finish_move(s.state)) is not None:
+        s = s.played(token)
+    assert s.status() == "lost" and s.score() == 65

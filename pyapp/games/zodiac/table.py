@@ -91,6 +91,10 @@ PROMPT_PHASE2_START: Final = N_("Phase 2 begins: every stock card is placed. Now
 PROMPT_PHASE2: Final = N_("Phase 2: build the foundations (upper row A to K, lower row K to A)")
 # Translators: Auto-finish is the button's label
 PROMPT_AUTO: Final = N_("Phase 2: every move left is safe. Press Auto-finish, or play on")
+# Translators: the status line in phase 2 when the game can no longer be won, and every way of playing
+# on ends the same; Auto-finish is the button's label
+PROMPT_AUTO_LOST: Final = N_("Phase 2: no longer winnable. Auto-finish: {n} of the 104 cards can still reach "
+                             "the foundations, however you play")
 PROMPT_DEAD_END: Final = N_("Dead end: no card can be placed, and drawing cannot help. Undo or deal again")
 
 # Translators: what the Auto-finish button does (its tooltip)
@@ -427,16 +431,18 @@ def table(state: ZodiacState, portrait: bool, settings: frozenset[str], refusals
 
     # -- auto-finish
     auto = auto_finish_move(state)
+    final = N_CARDS  # (what every way of playing on ends with, when that is one score)
     if auto is not None:
         span = score_range(state)
         final = span[0] if span else N_CARDS
         if final == N_CARDS:
             title = _(AUTO_HELP)
         else:
-            # Translators: what the Auto-finish button does (its tooltip), and the score it reaches
-            title = ngettext("Play every move left by itself: each one is forced or safe; the game ends with {n} of "
-                             "104 cards home", "Play every move left by itself: each one is forced or safe; the game "
-                             "ends with {n} of 104 cards home", final).format(n=final)
+            # Translators: what the Auto-finish button does (its tooltip) in a game that can no longer be won
+            title = ngettext("Play every move left by itself: the game can no longer be won, and ends with {n} of "
+                             "the 104 cards home however you play", "Play every move left by itself: the game can "
+                             "no longer be won, and ends with {n} of the 104 cards home however you play",
+                             final).format(n=final)
     elif status != "playing":
         title = _(AUTO_OVER)
     elif ph == 1:
@@ -472,6 +478,8 @@ def table(state: ZodiacState, portrait: bool, settings: frozenset[str], refusals
                             score).format(n=score),)
     elif ph == 1:
         prompt = _(PROMPT_DRAW) if stock else _(PROMPT_REDEAL)
+    elif auto is not None and final < N_CARDS:  # (a position that cannot be won: no move is "safe")
+        prompt = _(PROMPT_AUTO_LOST).format(n=final)
     elif auto is not None:
         prompt = _(PROMPT_AUTO)
     elif score == 0:
