@@ -410,7 +410,9 @@ def test_a_certain_score_below_104_is_said_on_the_button() -> None:
     assert span is not None and span[0] == span[1] < 104
     t = table(s, False, frozenset())
     assert t.buttons[0].token == ZODIAC.legal_moves(s)[0]
-    assert t.buttons[0].title == f"{AUTO_HELP}; the game ends with {span[0]} of 104 cards home"
+    assert t.buttons[0].title == ("Play every move left by itself: the game can no longer be won, and ends with "
+                                  f"{span[0]} of the 104 cards home however you play")
+    assert "safe" not in t.buttons[0].title and "safe" not in t.prompt  # (it cannot be won: no move is safe)
 
 
 def test_dead_end_and_win_texts() -> None:
