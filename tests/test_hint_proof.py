@@ -111,3 +111,13 @@ def test_a_best_shown_is_never_worse_than_a_line_played_from_that_position(
                 (s.link().fragment(), v, done.score())
         words = c.can_win.line(s, standing=True)
         assert words
+
+
+def test_the_rules_say_that_hint_and_the_solver_know_the_order_of_the_cards() -> None:
+    for fragment, words in (("#g=gravity&s=42", "calls winnable, Hint wins"), ("#g=gyre&s=42", "Hint reaches that score")):
+        c = controller(fragment)
+        c.dialogs.close()
+        c.dialogs.rules()
+        d = c.dialog
+        assert d is not None and d.kind == "rules"
+        assert "<h3>Hint and the solver</h3>" in d.html and "knows the order of every card" in d.html and words in d.html

@@ -23,7 +23,7 @@ from dataclasses import replace
 from typing import Callable
 
 from ..core.errors import OrbitError
-from ..games import get_view
+from ..games import entry, get_view
 from ..i18n import _
 from ..stats.keeper import StatsKeeper
 from ..ui.keys import keys_help
@@ -31,7 +31,7 @@ from ..ui.view import Dialog
 from .can_win import CanWin
 from .opening import Opener
 from .play import Play
-from .screens import chosen_options, keys_dialog, new_game_dialog, peek_dialog
+from .screens import chosen_options, keys_dialog, new_game_dialog, peek_dialog, solver_help
 from .state import ArmReset, Clear, Close, Looks, Menu, Now, Open, Outcome, Say
 
 
@@ -58,7 +58,8 @@ class Dialogs:
             return
         # Translators: the rules dialog's title; the game's name is never translated.
         title = _("{game}: rules").format(game=session.game.title)
-        self.emit(Outcome(ui=(Menu(False), Open(keys_dialog(self.keys_help(), title, get_view(session.game.id).help)))))
+        html = get_view(session.game.id).help + "\n" + solver_help(entry(session.game.id).can_win)
+        self.emit(Outcome(ui=(Menu(False), Open(keys_dialog(self.keys_help(), title, html)))))
 
     def keys(self) -> None:
         """The Keys help alone (the ? key)."""

@@ -275,6 +275,30 @@ def peek_dialog(table: Table, pile_id: str | None, face: Callable[[str], Face]) 
     return Dialog("peek", capital(title.format(place=place(pile), n=n)), faces=faces)
 
 
+# The rules panel's last section, shared by every game (marked here, translated where it is drawn).
+SOLVER_HEADING: Final = N_("Hint and the solver")
+SOLVER_WIN: Final = N_("The solver knows the order of every card, face down or not, as Show me and the end screen "
+                       "say. Hint plays the next move of a line the solver has proved: followed from a position it "
+                       "calls winnable, Hint wins. Where the solver has not searched the position yet, Hint asks it "
+                       "first; where the search did not settle it, Hint falls back on a rule of thumb that looks only "
+                       "at what you can see, and says so.")
+SOLVER_POINTS: Final = N_("The solver knows the order of every card, face down or not, as Show me and the end screen "
+                          "say. Hint plays the next move of a line the solver has proved: followed from a position "
+                          "whose best score it has settled, Hint reaches that score. Where the solver has not "
+                          "searched the position yet, Hint asks it first; where the search did not settle it, Hint "
+                          "falls back on a rule of thumb that looks only at what you can see, and says so.")
+
+
+def solver_help(can_win: bool) -> str:
+    """The rules panel's section on Hint and the solver, in the language in use (``can_win``: the
+    game has a win; else it is played for points).
+
+    >>> solver_help(True).startswith("<h3>Hint and the solver</h3>"), "best score" in solver_help(False)
+    (True, True)
+    """
+    return f"<h3>{_(SOLVER_HEADING)}</h3>\n<p>{_(SOLVER_WIN if can_win else SOLVER_POINTS)}</p>"
+
+
 def keys_dialog(keys: tuple[tuple[str, str], ...], title: str = "", html: str = "") -> Dialog:
     """The rules panel (``html``) ending with the keys, or the Keys help alone (``title``: "Keys")."""
     # Translators: the title of the dialog listing the keyboard keys.
