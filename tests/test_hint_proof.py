@@ -121,3 +121,15 @@ def test_the_rules_say_that_hint_and_the_solver_know_the_order_of_the_cards() ->
         d = c.dialog
         assert d is not None and d.kind == "rules"
         assert "<h3>Hint and the solver</h3>" in d.html and "knows the order of every card" in d.html and words in d.html
+
+
+def test_a_won_game_is_not_told_that_its_deal_could_be_won() -> None:
+    """The record learns the player's winning line from the deal: the end screen still says
+    nothing of what the deal allowed (the player showed it)."""
+    c = controller("#g=gravity&v=1&o=&s=42")
+    c.dialogs.close()
+    follow_hints(c)
+    assert c.session is not None and c.session.status() == "won"
+    assert c.can_win.judgement(c.session) == ("", ())
+    d = c.dialog
+    assert d is not None and d.kind == "summary" and not any("could be won" in line for line in d.compare)

@@ -23,7 +23,7 @@ from babel.messages.pofile import read_po
 
 from pyapp import i18n
 from pyapp.app.controller import Controller, MemoryStorage
-from pyapp.games import GameEntry, entries, entry
+from pyapp.games import GameEntry, entries
 from pyapp.solve import Verdict, problem_for
 from pyapp.solve.verdicts import Finding, verdict_words
 from pyapp.ui.chrome import POINTS_SETTINGS, POINTS_TOOLS, for_points
@@ -41,17 +41,6 @@ WIN_WORDS: dict[str, re.Pattern[str]] = {
     "es": re.compile(r"\bgan[aáeéoó]", re.IGNORECASE),
     "pt_BR": re.compile(r"\b(venc|ganh)", re.IGNORECASE),
     "ja": re.compile("勝"),
-}
-
-#: Messages a game without a win still shows that speak of winning, each where it lives: these
-#: files are another engineer's (the report of this test's commit says what to write instead).
-#: :func:`test_the_words_left_to_change_elsewhere_are_still_shown` fails once one is gone, so
-#: that it is taken off this list.
-PENDING: dict[str, str] = {
-    "Can I still win? (the solver's verdict)":
-        "pyapp/app/dialogs.py Dialogs.keys_help: keys_help(..., points=not entry(game).can_win)",
-    "Gyre is scored, not won: capture as many points as you can.":
-        "pyapp/games/gyre/__init__.py ENTRY.tip: the English says 'not won'",
 }
 
 #: A message as looked up: (context, message, plural); None where it has none.
@@ -255,18 +244,11 @@ def test_the_words_recorded_are_the_whole_flow(shown: set[Key]) -> None:
 @pytest.mark.parametrize("locale", sorted(WIN_WORDS))
 def test_no_word_shown_in_a_game_without_a_win_speaks_of_winning(shown: set[Key], locale: str) -> None:
     """In every catalogue, every message a game without a win shows translates without the
-    catalogue's own words for winning (PENDING aside: another file's, reported)."""
+    catalogue's own words for winning."""
     words = WIN_WORDS[locale]
-    bad = [(key[1], text) for key in sorted(shown, key=str) if key[1] not in PENDING
-           for text in translations(locale, key) if words.search(text)]
+    bad = [(key[1], text) for key in sorted(shown, key=str) for text in translations(locale, key)
+           if words.search(text)]
     assert not bad, f"{locale}: " + "\n".join(f"{message!r} -> {text!r}" for message, text in bad)
-
-
-@pytest.mark.xfail(strict=True, reason="words of other files, reported: see PENDING")
-def test_the_words_left_to_change_elsewhere_are_still_shown(shown: set[Key]) -> None:
-    """Fails (an unexpected pass) once PENDING lists a message that is no longer shown."""
-    messages = {message for _context, message, _plural in shown}
-    assert not set(PENDING) & messages
 
 
 def test_the_solvers_tools_speak_of_the_best_score_only_in_a_game_without_a_win() -> None:

@@ -329,6 +329,8 @@ class CanWin:
         ('You left 52 piles; the deal could be won (the solver knows the order of every card).', ('a1b1',))
         """
         game_entry = entry(session.game.id)
+        if session.status() == "won":  # (the player's own line proves it: nothing to add)
+            return "", ()
         known = self.known(session, session.states[0])
         if known is None or known.score is None:
             return "", ()
@@ -355,6 +357,10 @@ class CanWin:
         if known.kind == "impossible":
             return _("No one could have won this deal. The solver's best line from it: {best}.").format(
                 best=words(best)), watch
+        if known.upper is not None and not game_entry.can_win:  # a range: the best line found to what none beats
+            # Translators: the end screen of a game played for points (Gyre) when the search did not settle
+            # its deal: the best possible lies between {low} and {high} (final scores).
+            return _("The best possible from the deal: {low} to {high}.").format(low=best, high=known.upper), watch
         return _("The solver's best line from the deal: {best} (its search did not finish).").format(
             best=words(best)), watch
 

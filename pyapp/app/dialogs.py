@@ -48,7 +48,9 @@ class Dialogs:
 
     def keys_help(self) -> tuple[tuple[str, str], ...]:
         """The keys, with what they do here (see :func:`pyapp.ui.keys.keys_help`)."""
-        return keys_help(self.looks.table_now(), hint=True)
+        session = self.now().session
+        points = session is not None and not entry(session.game.id).can_win  # (W asks for the best score)
+        return keys_help(self.looks.table_now(), hint=True, points=points)
 
     def rules(self) -> None:
         """The rules of the game on the table, ending with the keys."""

@@ -43,6 +43,6 @@ ENTRY: Final = GameEntry(
     tip=(N_("Capture a ring card with a higher hand card of the same suit: when you can, you must."),
          N_("With no capture, rotate the ring or replace a ring card with a lower card of its suit. "
             "A blue dot marks a card that can move."),
-         N_("Gyre is scored, not won: capture as many points as you can.")),
+         N_("Gyre is played for points: capture as many as you can.")),
     conformance=CONFORMANCE,
 )
