@@ -72,26 +72,39 @@ def test_a_verdict_is_answered_by_the_worker_with_the_network_off(orbit: Orbit, 
     o.assert_clean()
 
 
+def worker_status(page: Page) -> tuple[int, bool, int]:
+    """The worker's own count of its slices, whether it searches and how many positions the request
+    it answers has: asked for, so every message it had to read before (a cancel) has been read."""
+    page.evaluate("() => { window.orbitSolver.wasm = 0; window.orbitSolver.stats(); }")
+    page.wait_for_function("() => window.orbitSolver.wasm > 0")
+    got = page.evaluate("[window.orbitSolver.slices, window.orbitSolver.busy, window.orbitSolver.positions]")
+    return int(got[0]), bool(got[1]), int(got[2])
+
+
 def test_a_move_during_a_search_cancels_it_and_the_next_answer_is_for_the_new_position(orbit: Orbit) -> None:
-    session = Session.new(get_game("gyre"), 3)  # a fresh Gyre deal: a search of a few seconds in the worker
+    session = Session.new(get_game("gyre"), 5)  # a fresh Gyre deal searched to its budget: seconds in the worker
     page = orbit.open(session.link().fragment())
     orbit.wait_until(WORKER_READY)
     page.keyboard.press("w")
     orbit.wait_until("() => window.orbitSolver.slices > 2")  # the worker searches the deal
-    assert solver(page)["findings"] == 0
+    assert worker_status(page)[1:] == (True, 1)
     token = session.legal_moves()[0]
     play_via_ui(orbit, session, token, how="tap")  # while it searches
     session = session.played(token)
     orbit.idle()
     page.wait_for_function("t => location.hash === t", arg=session.link().fragment())
-    stopped = solver(page)["slices"]
-    page.wait_for_timeout(400)
-    assert solver(page)["slices"] <= stopped + 1  # the worker stopped (a slice under way ends)
-    assert solver(page)["findings"] == 0 and "Searching" not in notice(page)
+    for _unused in range(3):  # the deal's search stopped: the worker is idle, or searches the new position
+        slices, busy, positions = worker_status(page)
+        assert not busy or positions == 2, (busy, positions)
+        page.wait_for_timeout(200)
+    # the deal was never answered (a finding, if any, is the new position's: searched ahead of the ask)
+    assert solver(page)["findings"] == 0 or solver(page)["lastAt"] == 1
+    assert "Searching" not in notice(page)
     page.keyboard.press("w")
     expected = local_words(session)
-    orbit.wait_until("() => window.orbitSolver.findings > 0")
-    orbit.wait_until("w => document.querySelector('#notice-text').textContent.startsWith(w)", expected)
+    orbit.wait_until("() => window.orbitSolver.lastAt === 1", timeout=120)
+    orbit.wait_until("() => !document.querySelector('#notice-text').textContent.startsWith('Searching')")
+    assert notice(page).startswith(expected), (notice(page), expected)
     assert solver(page)["pageSlices"] == 0
     orbit.assert_clean()
 

@@ -8,7 +8,8 @@
 //
 // Messages out, each a JSON text: an array of the service's messages; or, at the start,
 // {"op": "ready", "ms": ...} once it can search, {"op": "failed", "error": ...} if it cannot.
-// {"op": "stats"} in asks for {"op": "stats", "wasm": bytes, "malloc": bytes, "slices": n} (bench/solver_worker.py).
+// {"op": "stats"} in asks for {"op": "stats", "wasm": bytes, "malloc": bytes, "slices": n, "busy": bool,
+// "positions": n, "request": id} (bench/solver_worker.py, e2e/test_e2e_solver_worker.py).
 import { loadPyodide } from "./pyodide.mjs";
 
 const SLICE = 0.05;
@@ -44,7 +45,7 @@ function loop() {
     while (inbox.length) {
       const text = inbox.shift();
       if (text.includes('"stats"') && JSON.parse(text).op === "stats") {
-        self.postMessage(JSON.stringify([{ op: "stats", slices: service.slices, ...memory() }]));
+        self.postMessage(JSON.stringify([{ op: "stats", ...JSON.parse(service.status_json()), ...memory() }]));
         continue;
       }
       send(service.handle_json(text));

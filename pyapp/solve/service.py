@@ -255,6 +255,12 @@ class Service:
         text = "".join(traceback.format_exception_only(type(exc), exc)).strip()
         return {"op": "error", "id": request, "error": text}
 
+    def status(self) -> Message:
+        """What the worker is doing (its ``stats`` message: the page's tests read it): searching or not, how
+        many positions the request being answered has (the last is the one asked about), and its id."""
+        return {"busy": self.verdicts.searching, "positions": len(self.positions) if self.request and self.positions else 0,
+                "request": self.request, "slices": self.slices}
+
     # -- for the worker's script: JSON text in, JSON text out ----------------------------------
     def handle_json(self, text: str) -> str:
         """:meth:`handle` for a message as JSON text; the messages to post, as a JSON array."""
@@ -263,6 +269,9 @@ class Service:
         except ValueError as exc:
             return json.dumps([self._error(exc, 0)])
         return json.dumps(self.handle(message if isinstance(message, dict) else {}))
+
+    def status_json(self) -> str:
+        return json.dumps(self.status())
 
     def run_json(self, seconds: float) -> str:
         """:meth:`run`, its messages as a JSON array."""

@@ -13,7 +13,7 @@ import gc
 import json
 import traceback
 from functools import partial
-from typing import Any, Callable, Iterator
+from typing import TYPE_CHECKING, Any, Callable, Iterator
 
 import js
 from js import document, window
@@ -29,7 +29,9 @@ from ..core.storage import SafeStorage
 from ..ui.view import Board, Effects, View
 from ..ui.markup import error_text
 from ..ui.paint import DIALOGS, CloseDialog, FocusBack, Make, Op, OpenDialog, Painter, Put, Remove, unit_for
-from ..solve.remote import RemoteVerdicts
+
+if TYPE_CHECKING:  # imported when the worker is ready (not at the page's start)
+    from ..solve.remote import RemoteVerdicts
 
 STEP_DELAY = 0.22
 NO_SCROLL = js.JSON.parse('{"preventScroll": true}')
@@ -593,20 +595,30 @@ class SolverWorker:
     the worker is ready (until then, and where a Worker cannot start or fails, the page searches by
     itself in slices, as before). ``window.orbitSolver`` says how it goes (the e2e tests and
     bench/solver_worker.py read it): ``state`` ("page", "starting", "worker", "failed"),
-    ``startMs``, ``slices`` (slices the worker ran), ``findings``, ``pageSlices`` (slices of search
-    the page ran itself), ``error``; ``stats()`` asks the worker for its memory (``wasm``, ``malloc``)."""
+    ``startMs``, ``slices`` (slices the worker ran), ``findings`` (and the last one's position, ``lastAt``),
+    ``pageSlices`` (slices of search the page ran itself), ``error``; ``stats()`` asks the worker for its
+    memory (``wasm``, ``malloc``) and what it does (``busy``, ``positions``: of the request it answers)."""
 
-    def __init__(self, binding: Binding) -> None:
+    def __init__(self, binding: Binding) -> None:  # (nothing here touches the page: start-up is unchanged)
         self.binding = binding
         self.worker: Any = None
         self.remote: RemoteVerdicts | None = None
         self.began = 0.0
-        self.info = js.Object.new()
-        for key, value in (("state", "page"), ("startMs", 0), ("slices", 0), ("findings", 0), ("pageSlices", 0),
-                           ("error", ""), ("wasm", 0), ("malloc", 0)):
-            setattr(self.info, key, value)
-        self.info.stats = self.keep(lambda: self.worker.postMessage('{"op": "stats"}') if self.worker else None)
-        window.orbitSolver = self.info
+        self.state = "page"
+        self.page_slices = self.findings = 0
+        self.info: Any = None
+
+    def publish(self, **values: object) -> None:
+        """``window.orbitSolver``'s figures (made when the worker starts)."""
+        if self.info is None:
+            self.info = js.Object.new()
+            for key, value in (("startMs", 0), ("slices", 0), ("findings", 0), ("error", ""), ("wasm", 0), ("malloc", 0)):
+                setattr(self.info, key, value)
+            self.info.stats = self.keep(lambda: self.worker.postMessage('{"op": "stats"}') if self.worker else None)
+            window.orbitSolver = self.info
+        self.info.state, self.info.pageSlices = self.state, self.page_slices
+        for name, figure in values.items():
+            setattr(self.info, name, figure)
 
     def guard(self, fn: Callable[[], object]) -> None:
         """``fn``, its failure shown as a handler's is (the error banner)."""
@@ -631,7 +643,9 @@ class SolverWorker:
         if name != "solve":
             return seconds
         if not self.active:
-            self.info.pageSlices = int(self.info.pageSlices) + 1
+            self.page_slices += 1
+            if self.info is not None:
+                self.info.pageSlices = self.page_slices
             return seconds
         return max(seconds, SOLVER_POLL)
 
@@ -644,7 +658,7 @@ class SolverWorker:
 
     def start(self) -> None:
         if not present(getattr(window, "Worker", None)):
-            self.info.state, self.info.error = "page", "no Worker in this browser"
+            self.publish(error="no Worker in this browser")
             return
         try:
             url = js.URL.new("./runtime/pyodide/solver-worker.mjs", document.baseURI)
@@ -653,32 +667,36 @@ class SolverWorker:
             self.failed(f"the worker could not start: {exc}")
             return
         self.began = float(js.performance.now())
-        self.info.state = "starting"
+        self.state = "starting"
+        self.publish()
         self.worker.onmessage = self.keep(lambda evt: self.guard(partial(self.message, str(evt.data))))
         self.worker.onerror = self.keep(lambda evt: self.guard(partial(
             self.failed, str(getattr(evt, "message", "") or "the worker's script failed"))))
         self.binding.later(SOLVER_LIMIT, lambda: self.failed("the worker took too long to start")
-                           if str(self.info.state) == "starting" else None)
+                           if self.state == "starting" else None)
 
     def message(self, text: str) -> None:
         remote = self.remote
         for message in json.loads(text):
             op = message.get("op")
             if op == "ready":
-                self.info.startMs = round(float(js.performance.now()) - self.began)
+                from ..solve.remote import RemoteVerdicts
+                self.publish(startMs=round(float(js.performance.now()) - self.began))
                 js.performance.mark("orbit-solver-ready")
                 self.remote = RemoteVerdicts(self)
                 self.swap()
             elif op == "failed":
                 self.failed(str(message.get("error", "")))
             elif op == "stats":
-                self.info.wasm, self.info.malloc = int(message.get("wasm", 0)), int(message.get("malloc", 0))
-                self.info.slices = int(message.get("slices", 0))
+                self.publish(wasm=int(message.get("wasm", 0)), malloc=int(message.get("malloc", 0)),
+                             slices=int(message.get("slices", 0)), busy=bool(message.get("busy")),
+                             positions=int(message.get("positions", 0)))
             elif remote is not None:
                 if op == "finding":
-                    self.info.findings = int(self.info.findings) + 1
+                    self.findings += 1
+                    self.publish(findings=self.findings, lastAt=int(message.get("finding", {}).get("at", -1)))
                 remote.receive(message)
-                self.info.slices = remote.slices_seen
+                self.publish(slices=remote.slices_seen)
         if remote is not None and remote.local:  # the worker failed: the page searches by itself
             self.failed(remote.failure)
         elif remote is not None and remote.arrived:
@@ -697,7 +715,8 @@ class SolverWorker:
             b.later(0.25, self.swap)
             return
         b.ctl.can_win.use(remote)
-        self.info.state = "worker"
+        self.state = "worker"
+        self.publish()
         b.render()
 
     def deliver(self) -> None:
@@ -714,9 +733,10 @@ class SolverWorker:
 
     def failed(self, reason: str) -> None:
         """The worker cannot search: the page does, in slices (and says so, for the tests)."""
-        if str(self.info.state) == "failed":
+        if self.state == "failed":
             return
-        self.info.state, self.info.error = "failed", reason
+        self.state = "failed"
+        self.publish(error=reason)
         js.console.warn("Solitaire Orbit: the solver searches on the page's thread: " + reason)
         if self.remote is not None and not self.remote.local:
             self.remote.fail(reason)
