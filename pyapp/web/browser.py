@@ -577,11 +577,12 @@ class Binding:
 
 
 # -- the solver's own thread (issue 45): static/solver-worker.mjs, pyapp.solve.remote ------------------------
-#: The worker starts this many seconds after the page is live, once the browser is idle too (start-up is
-#: unchanged; boot.js registers the service worker and makes the start-up snapshot after 1 s). At 2 s, a
-#: tab opened right after another shared the processor with the first one's worker starting: bench/startup.py's
-#: new tabs, which follow a live tab by about 0.5 s, went from 1.49 and 1.06 s to 1.82 and 1.29 (side by side).
-SOLVER_AFTER = 4.0
+#: The worker starts this many seconds after the page is live, once the browser is idle too, so that start-up
+#: is unchanged (boot.js registers the service worker and makes the start-up snapshot after 1 s). Its start
+#: takes most of a core for about a second: at 2 and 4 s, a tab opened a few seconds after another one went
+#: live shared the processor with it (bench/startup.py's new tabs, which follow a live tab by 3-4 s, side by
+#: side with the build before the worker: 1.25-1.82 s against 0.80-1.49 in six pairs).
+SOLVER_AFTER = 8.0
 #: A worker that has not said it is ready after this many seconds is given up: the page searches by itself.
 SOLVER_LIMIT = 90.0
 #: While the worker searches, the page looks at what came back this often, in seconds: a slice and its gap on
