@@ -40,6 +40,7 @@ from pathlib import Path
 from typing import Any
 
 from playwright.sync_api import Browser, Page, sync_playwright
+from playwright.sync_api import Error as PlaywrightError
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "scripts"))
@@ -130,10 +131,15 @@ def open_page(browser: Browser, base: str, fragment: str, standing: bool) -> Pag
 
 
 def worker_start(page: Page, starts: list[tuple[float, float]]) -> bool:
-    """Wait (at most 60 s) for the worker, when the build has one; its start figures go to ``starts``."""
-    if not page.evaluate("() => !!window.orbitSolver"):
+    """Wait (at most 60 s) for the worker, when the build has one (``window.orbitSolver`` is made when it
+    starts, some seconds after the page is live); its start figures go to ``starts``."""
+    if page.evaluate("() => fetch('runtime/pyodide/solver-worker.mjs', {method: 'HEAD'}).then(r => !r.ok, () => true)"):
         return False
-    page.wait_for_function("() => ['worker', 'failed'].includes(window.orbitSolver.state)", timeout=60_000)
+    try:
+        page.wait_for_function("() => window.orbitSolver && ['worker', 'failed'].includes(window.orbitSolver.state)",
+                               timeout=30_000)
+    except PlaywrightError:
+        return False  # a build whose worker does not start
     got = page.evaluate("""() => { const m = n => (performance.getEntriesByName(n)[0] || {}).startTime;
         return [m('orbit-solver-ready') - m('orbit-live'), window.orbitSolver.startMs, window.orbitSolver.state]; }""")
     if got[2] == "worker":
