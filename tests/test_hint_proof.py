@@ -26,7 +26,7 @@ def walked(game_id: str, options: str, seed: int, share: float, rng: object) -> 
     """A random walk of the deal ``seed``, stopped ``share`` of the way to its end (random moves)."""
     s = Session.new(get_game(game_id), seed, options)
     walk = [s]
-    while (legal := s.legal_moves()) and len(walk) < 400:
+    while (legal := s.legal_moves()) and len(walk) < 3_000:
         s = s.played(legal[rng.randrange(len(legal))])  # type: ignore[attr-defined]
         walk.append(s)
     return walk[int(share * (len(walk) - 1))]
@@ -48,8 +48,8 @@ def follow_hints(c: Controller) -> None:
     raise AssertionError("the hints never ended the game")
 
 
-@settings(max_examples=12, deadline=None, suppress_health_check=[HealthCheck.too_slow, HealthCheck.filter_too_much])
-@given(st.sampled_from(CONFIGS), st.integers(1, 10**6), st.floats(0.55, 0.95), st.randoms(use_true_random=False))
+@settings(max_examples=10, deadline=None, suppress_health_check=[HealthCheck.too_slow, HealthCheck.filter_too_much])
+@given(st.sampled_from(CONFIGS), st.integers(1, 10**6), st.floats(0.75, 0.97), st.randoms(use_true_random=False))
 def test_following_hint_from_a_settled_position_wins_or_reaches_the_proven_best(
         config: tuple[str, str], seed: int, share: float, rng: object) -> None:
     game_id, options = config
@@ -81,9 +81,9 @@ def test_following_hint_on_a_winnable_gravity_deal_wins_from_the_first_move() ->
     assert c.session is not None and c.session.status() == "won"
 
 
-@settings(max_examples=10, deadline=None)
+@settings(max_examples=8, deadline=None)
 @given(st.sampled_from([("gravity", ""), ("gyre", ""), ("square", ""), ("zodiac", "")]), st.integers(1, 10**6),
-       st.integers(1, 6), st.randoms(use_true_random=False))
+       st.integers(1, 5), st.randoms(use_true_random=False))
 def test_a_best_shown_is_never_worse_than_a_line_played_from_that_position(
         config: tuple[str, str], seed: int, back: int, rng: object) -> None:
     """Play a game to its end at random, undo back through it: at each position, what the page
@@ -93,6 +93,7 @@ def test_a_best_shown_is_never_worse_than_a_line_played_from_that_position(
     assume(done.status() != "playing")
     c = controller(done.link().fragment())
     c.dialogs.close()
+    c.can_win.verdicts.budget = 3_000  # (searches cut short leave bests below the lines played: what is checked)
     known = entry(game_id)
     for _unused in range(min(back, len(done.moves))):
         c.undo()

@@ -240,28 +240,14 @@ class CanWin:
 
     # -- the record of what is known ----------------------------------------------------------------
     def remember(self, game_id: str, state: object, verdict: Verdict) -> None:
-        """The solver proved ``verdict`` for ``state``: the searches keep it, and the record learns it
-        (a settled verdict, along its line too)."""
+        """The solver proved ``verdict`` for ``state``: the searches keep it, and the record learns it."""
         self.verdicts.remember(game_id, state, verdict)
         self.learn(game_id, state, verdict)
 
     def learn(self, game_id: str, state: object, verdict: Verdict) -> None:
-        """The record learns what the solver proved of ``state``; a won or exact verdict teaches
-        each position along its line the rest of the line."""
+        """The record learns what the solver proved of ``state``."""
         known = entry(game_id)
-        game, low = known.game, known.lower_is_better
-        self.record = self.record.proved(game_id, game.format_state(state), verdict, low)
-        if verdict.line and (verdict.kind == "won" or verdict.exact):
-            def texts(line: tuple[str, ...]) -> list[str]:
-                out, at = [], state
-                for token in line:
-                    at = game.apply(at, token)
-                    out.append(game.format_state(at))
-                return ["", *out[:-1]]
-            try:
-                self.record = self.record.along(game_id, texts, verdict, low)
-            except OrbitError:
-                pass  # (a line that does not replay teaches nothing along it)
+        self.record = self.record.proved(game_id, known.game.format_state(state), verdict, known.lower_is_better)
 
     def learn_game(self, session: Session) -> None:
         """The game played, to its end (its Redo stack included: a finished game being undone): from
@@ -285,11 +271,10 @@ class CanWin:
         end = states[-1]
         if game.status(end) == "playing":
             return
-        known = entry(game.id)
         score, won = int(game.score(end)), game.status(end) == "won"
-        for i, state in enumerate(states[:-1]):
-            self.record = self.record.played(game.id, game.format_state(state), Played(moves[i:], score, won),
-                                             known.lower_is_better)
+        self.record = self.record.played_all(game.id, [(game.format_state(state), Played(moves[i:], score, won))
+                                                       for i, state in enumerate(states[:-1])],
+                                             entry(game.id).lower_is_better)
 
     def known(self, session: Session, state: object | None = None) -> Verdict | None:
         """What the record says of ``state`` (the position on the table by default), as one verdict:
@@ -299,6 +284,11 @@ class CanWin:
         text = known.game.format_state(at)
         if session.redo_moves or session.status() != "playing":
             self.learn_game(session)
+        if state is None and len(session.states) > 1 and self.record.of(session.game.id, text).proved is None:
+            # the last move followed a settled line (a win, or an exact best): the rest of the line from here
+            was = self.record.of(session.game.id, known.game.format_state(session.states[-2])).proved
+            if was is not None and (was.kind == "won" or was.exact) and was.line[:1] == session.moves[-1:]:
+                self.learn(session.game.id, at, replace(was, line=was.line[1:], nodes=0))
         if self.record.of(session.game.id, text).proved is None \
                 and (proved := self.verdicts.known_for(session.game.id, at)) is not None:
             self.learn(session.game.id, at, proved)  # (proved by a search on the way to another answer)

@@ -9,9 +9,10 @@ A position's :class:`Known` holds the solver's :class:`~pyapp.core.search.Verdic
 player has already played from there, and a won line wins whatever the search had said.
 
 :class:`Knowledge` is a frozen value, keyed by the game and the position's text: each
-lesson gives a new record (the latest :data:`KEPT` positions). A settled verdict (won, or
-an exact best) with its line teaches every position along that line too, so that Hint,
-following the line a move at a time, always finds the rest of it.
+lesson gives a new record (the latest :data:`KEPT` positions), copied once per lesson.
+A position reached by the first move of a settled line (a win, or an exact best) is taught
+the rest of that line when it is read (:meth:`pyapp.app.can_win.CanWin.known`), so that
+Hint, following the line a move at a time, always finds the rest of it.
 
 >>> from pyapp.core.search import Verdict
 >>> k = Knowledge().proved("gravity", "P", Verdict("impossible", 13, ("a1",), False, 900))
@@ -23,7 +24,7 @@ following the line a move at a time, always finds the rest of it.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Mapping
 from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING, Final
 
@@ -102,10 +103,14 @@ class Knowledge:
         """What is known about the position ``text`` of ``game_id`` (nothing: ``Known()``)."""
         return self.entries.get((game_id, text), Known())
 
-    def _with(self, key: tuple[str, str], known: Known) -> Knowledge:
+    def _with(self, changes: dict[tuple[str, str], Known]) -> Knowledge:
+        """The record with ``changes`` (the latest last), copied once whatever their number."""
+        if not changes:
+            return self
         entries = dict(self.entries)
-        entries.pop(key, None)
-        entries[key] = known
+        for key, known in changes.items():
+            entries.pop(key, None)
+            entries[key] = known
         while len(entries) > KEPT:
             del entries[next(iter(entries))]
         return Knowledge(entries)
@@ -121,37 +126,45 @@ class Knowledge:
         >>> v = k.of("gyre", "P").proved; v.score, v.line, v.upper
         (50, ('R',), 59)
         """
-        old = self.of(game_id, text)
-        was = old.proved
-        if was is not None and was.score is not None and verdict.score is not None:
-            if (was.kind == "won" or was.exact) and not (verdict.kind == "won" or verdict.exact):
-                return self
-            if not (verdict.kind == "won" or verdict.exact):
-                uppers = [u for u in (was.upper, verdict.upper) if u is not None]
-                upper = min(uppers) if uppers else None  # (only games without a win prove one; higher is better)
-                best = was if _better(was.score, verdict.score, lower_is_better) else verdict
-                exact = upper is not None and upper == best.score
-                verdict = replace(best, upper=upper, exact=exact, kind="best" if exact and best.kind == "unknown"
-                                  else best.kind, nodes=max(was.nodes, verdict.nodes))
-        return self._with((game_id, text), replace(old, proved=verdict))
+        key = (game_id, text)
+        known = _proved(self.of(game_id, text), verdict, lower_is_better)
+        return self if known is None else self._with({key: known})
 
     def played(self, game_id: str, text: str, line: Played, lower_is_better: bool = False) -> Knowledge:
         """A line the player played from the position to the end: kept when it wins or beats the one kept."""
-        old = self.of(game_id, text)
-        p = old.played
-        if p is not None and (p.won or (not line.won and not _better(line.score, p.score, lower_is_better))):
-            return self
-        return self._with((game_id, text), replace(old, played=line))
+        known = _played(self.of(game_id, text), line, lower_is_better)
+        return self if known is None else self._with({(game_id, text): known})
 
-    def along(self, game_id: str, texts: Callable[[tuple[str, ...]], list[str]], verdict: Verdict,
-              lower_is_better: bool = False) -> Knowledge:
-        """A settled ``verdict`` (won, or an exact best) with its line, for the first of the
-        positions ``texts(line)`` gives (the position and each one along the line): each
-        position along it gets the rest of the line, with the same result."""
-        k = self
-        line = verdict.line
-        for i, text in enumerate(texts(line)):
-            if i == 0:
-                continue
-            k = k.proved(game_id, text, replace(verdict, line=line[i:], nodes=0), lower_is_better)
-        return k
+    def played_all(self, game_id: str, lines: list[tuple[str, Played]], lower_is_better: bool = False) -> Knowledge:
+        """:meth:`played` for many positions at once (a whole game's), the record copied once."""
+        changes: dict[tuple[str, str], Known] = {}
+        for text, line in lines:
+            key = (game_id, text)
+            known = _played(changes.get(key) or self.of(game_id, text), line, lower_is_better)
+            if known is not None:
+                changes[key] = known
+        return self._with(changes)
+
+
+def _proved(old: Known, verdict: Verdict, lower_is_better: bool) -> Known | None:
+    """``old`` with the solver's ``verdict`` (see :meth:`Knowledge.proved`); None: unchanged."""
+    was = old.proved
+    if was is not None and was.score is not None and verdict.score is not None:
+        if (was.kind == "won" or was.exact) and not (verdict.kind == "won" or verdict.exact):
+            return None
+        if not (verdict.kind == "won" or verdict.exact):
+            uppers = [u for u in (was.upper, verdict.upper) if u is not None]
+            upper = min(uppers) if uppers else None  # (only games without a win prove one; higher is better)
+            best = was if _better(was.score, verdict.score, lower_is_better) else verdict
+            exact = upper is not None and upper == best.score
+            verdict = replace(best, upper=upper, exact=exact, kind="best" if exact and best.kind == "unknown"
+                              else best.kind, nodes=max(was.nodes, verdict.nodes))
+    return replace(old, proved=verdict)
+
+
+def _played(old: Known, line: Played, lower_is_better: bool) -> Known | None:
+    """``old`` with a line played (see :meth:`Knowledge.played`); None: unchanged."""
+    p = old.played
+    if p is not None and (p.won or (not line.won and not _better(line.score, p.score, lower_is_better))):
+        return None
+    return replace(old, played=line)

@@ -750,6 +750,7 @@ class SolverWorker:
         js.console.warn("Solitaire Orbit: the solver searches on the page's thread: " + reason)
         if self.remote is not None and not self.remote.local:
             self.remote.fail(reason)
+        self.binding.ctl.can_win.ahead = False  # (searching ahead on the page's thread would slow its taps)
         if self.worker is not None:
             self.worker.terminate()
         if self.remote is not None and self.binding.ctl.can_win.verdicts is self.remote and not self.binding.busy:
