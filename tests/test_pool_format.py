@@ -8,14 +8,15 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from pyapp.core.pool import FORMAT_VERSION, MAGIC, MAX_SEEDS, Pool, PoolError, pool_name
+from pyapp.core.pool import FORMAT_VERSION, MAGIC, MAX_SEEDS, Pool, PoolError, PoolKind, pool_name
 
 ids = st.text(st.characters(min_codepoint=33, max_codepoint=126), max_size=20)
 
 
 @st.composite
 def pools(draw: st.DrawFn) -> Pool:
-    kind = draw(st.sampled_from(("won", "best")))
+    kinds: tuple[PoolKind, ...] = ("won", "best")
+    kind = draw(st.sampled_from(kinds))
     marks = draw(st.binary(max_size=3000)) if kind == "best" else \
         bytes(draw(st.lists(st.integers(0, 1), max_size=3000)))
     return Pool(draw(ids), draw(ids), draw(st.integers(0, 255)), draw(st.integers(0, 2**31)), len(marks), kind, marks)
