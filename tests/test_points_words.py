@@ -174,7 +174,7 @@ def play_through(game: GameEntry, recorder: Recorder) -> None:
     if game.levels:
         c.dialogs.submit_new({"level": str(game.levels[0])}); p.look()
         p.fire("hunt", most=400)
-        c.can_win.stop_hunt(); p.look()
+        c.hunter.stop(); p.look()
     c.close_dialog(); p.look()
     # the end: Give up (the deal's best known), the end screen, its replay, the statistics
     session = c.session

@@ -316,7 +316,7 @@ def test_a_game_without_a_win_hunts_for_a_best_score_and_a_hunt_can_be_cancelled
     c.dialogs.new_game()
     c.dialogs.submit_new({"level": "40"})
     c.open_game("square")  # another game opened meanwhile: the hunt stops
-    assert c.can_win.hunt is None and timer(c, "hunt") is None
+    assert c.hunter.hunt is None and timer(c, "hunt") is None
 
 
 def test_the_end_screen_says_what_the_deal_allowed_and_watch_how_plays_the_solvers_line() -> None:

@@ -27,7 +27,8 @@ from typing import Callable
 
 from ..i18n import ngettext
 from ..ui.speech import move_name
-from .can_win import CanWin, Hunt
+from .can_win import CanWin
+from .hunt import Hunt, Hunter
 from .play import Play
 from .replay import Replay
 from .hints import ask_hint
@@ -38,9 +39,10 @@ class Asking:
     """The solver's intents on the table (see the module doc)."""
 
     def __init__(self, now: Callable[[], Now], looks: Looks, emit: Callable[[Outcome], None], can_win: CanWin,
-                 moves: Play) -> None:
+                 moves: Play, hunter: Hunter | None = None) -> None:
         self.now, self.looks, self.emit = now, looks, emit
         self.can_win, self.moves = can_win, moves
+        self.hunter = hunter if hunter is not None else Hunter(can_win, lambda *a, **k: None, lambda t: None)
 
     def ask(self) -> None:
         """"Can I still win?": the solver's verdict on the position on the table, at once when
@@ -100,7 +102,7 @@ class Asking:
         elif action == "stop-search":
             self.can_win.stop()
         elif action == "stop-hunt":
-            self.can_win.stop_hunt()
+            self.hunter.stop()
         elif action == "look-longer":
             if (session := self.now().session) is not None:
                 self.can_win.look_longer(session)
@@ -144,8 +146,14 @@ class Asking:
         if name == "retire":
             return self.can_win.retire()
         if name == "hunt":
-            hunt = self.can_win.hunt_slice(ticket)
-            if isinstance(hunt, Hunt) and hunt.verdict is not None and now.session is not None \
+            hunt = self.hunter.slice(ticket)
+            if isinstance(hunt, Hunt) and hunt.pooled and hunt.verdict is not None and now.session is not None \
+                    and (now.session.game.id, now.session.options_text, now.session.seed) \
+                    == (hunt.game_id, hunt.options, hunt.seed):  # a deal from the pool: its line learned
+                self.can_win.remember(hunt.game_id, now.session.states[0], hunt.verdict)
+                self.can_win.keep()
+                return False
+            if isinstance(hunt, Hunt) and not hunt.pooled and hunt.verdict is not None and now.session is not None \
                     and now.session.game.id == hunt.game_id:  # (another game opened meanwhile: dropped)
                 self.moves.new_deal(hunt.options, hunt.seed)
                 dealt = self.now().session

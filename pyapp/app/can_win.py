@@ -23,10 +23,9 @@ notice when it was asked for. The controller sends the intents and opens what it
 from __future__ import annotations
 
 import json
-import secrets
 from collections.abc import Callable
-from dataclasses import dataclass, replace
-from typing import TYPE_CHECKING, Any, Final, Protocol
+from dataclasses import replace
+from typing import TYPE_CHECKING, Final, Protocol
 
 from ..core.errors import OrbitError
 from ..games import entry, moves_made
@@ -39,7 +38,7 @@ from ..solve.verdicts import (SEARCHING, SLICE_GAP, SLICE_SECONDS, STANDING_PAUS
 from ..ui.view import Notice, Timer
 
 if TYPE_CHECKING:  # the search itself is imported when a search starts (not at the page's start)
-    from ..solve import Problem, Search, Verdict
+    from ..solve import Verdict
 
 #: Where the verdicts proved are kept, so that a reload does not search again.
 VERDICTS_KEY: Final = "orbit.verdicts"
@@ -57,70 +56,6 @@ QUIET_SLICES: Final = 20
 #: How long the player pauses after a move before a solver off the page's thread searches the new
 #: position, asked or not (KPatience's solver runs after each move too): the next move drops it.
 AHEAD_PAUSE: Final = 0.25
-
-#: The nodes a deal hunt gives each deal it tries: wins are found fast or not at all, and a
-#: deal the search cannot settle in that many is passed over for the next.
-HUNT_BUDGET: Final = 30_000
-
-
-@dataclass
-class Hunt:
-    """A search for a deal that can be won (or, for a game without a win, whose best score
-    reaches ``level``), one deal after another, in slices."""
-
-    game_id: str
-    options: str
-    level: int | None
-    seed: int = 0
-    tried: int = 0
-    search: Search[Any] | None = None
-    problem: Problem[Any] | None = None
-    ticket: int = 0
-    #: The deal's verdict, once it is found.
-    verdict: Verdict | None = None
-
-    def next_deal(self) -> None:
-        """Draw the next deal to try (its search is set up by the next slice)."""
-        self.seed = secrets.randbelow(10**9)
-        self.tried += 1
-        self.ticket += 1
-        self.search = self.problem = None
-
-    def set_up(self) -> None:
-        game = entry(self.game_id).game
-        state = game.deal(self.seed, game.parse_options(self.options))
-        from ..solve import Search, problem_for
-        self.problem = problem_for(self.game_id, state)
-        self.search = Search(self.problem, self.problem.start(state), HUNT_BUDGET)
-
-    def good(self, verdict: Verdict) -> bool:
-        """The deal's verdict is what was asked for (proved by its line)."""
-        if self.level is None:
-            return verdict.kind == "won"
-        return verdict.score is not None and verdict.score >= self.level
-
-    def looking(self, done: bool = False) -> str:
-        """What the hunt says while it looks (``done``: the sentence ends, as spoken).
-
-        >>> Hunt("gyre", "", 40).looking(), Hunt("square", "", None).looking(done=True)
-        ('Looking for a deal whose best score reaches 40…', 'Looking for a winnable deal.')
-        """
-        if self.level is None:
-            return _("Looking for a winnable deal.") if done else _("Looking for a winnable deal…")
-        said = _("Looking for a deal whose best score reaches {level}.") if done else \
-            _("Looking for a deal whose best score reaches {level}…")
-        return said.format(level=self.level)
-
-    def progress(self) -> str:
-        """What the hunt says every few deals it tried."""
-        if self.level is None:
-            said = ngettext("Looking for a winnable deal… {n} deal tried.",
-                            "Looking for a winnable deal… {n} deals tried.", self.tried)
-        else:
-            said = ngettext("Looking for a deal whose best score reaches {level}… {n} deal tried.",
-                            "Looking for a deal whose best score reaches {level}… {n} deals tried.", self.tried)
-        return said.format(level=self.level, n=self.tried)
-
 
 def cost_words(cost: int) -> str:
     """What the last move cost against the best still possible, after the verdict ("" for nothing).
@@ -165,9 +100,6 @@ class CanWin:
         #: The words of the last verdict announced to a screen reader: a standing verdict (not
         #: asked for) is announced only when its words change, not again after every move.
         self._told = ""
-        #: The search for a deal to deal (New deal's "Winnable deals only"), or None.
-        self.hunt: Hunt | None = None
-        self._hunts = 0
         #: The deal of a finished game is being searched, for the end screen.
         self.judging = False
         #: Slices of the position's search so far (its progress is shown after a while).
@@ -354,49 +286,10 @@ class CanWin:
         return _("The solver's best line from the deal: {best} (its search did not finish).").format(
             best=words(best)), watch
 
-    # -- winnable deals only ---------------------------------------------------------------
-    def hunt_for(self, game_id: str, options: str, level: int | None = None) -> None:
-        """Look for a deal of ``game_id`` that the solver proves winnable (``level``: for a game
-        without a win, one whose best score reaches it), a deal after another, in slices."""
-        self._hunts += 1
-        self.hunt = Hunt(game_id, options, level, ticket=self._hunts * 1_000_000)
-        self.hunt.next_deal()
-        # Translators: the button of the notice that says a winnable deal is being looked for.
-        self._say(self.hunt.looking(), (_("Cancel"), "stop-hunt"), lasting=True)
-        self._tell(self.hunt.looking(done=True))
-
-    def stop_hunt(self) -> None:
-        if self.hunt is not None:
-            self.verdicts.teardown.add(self.hunt.search)
-        self.hunt = None
-
     def retire(self) -> bool | float:
         """The ``retire`` timer: a piece of the searches done with is freed
         (:class:`~pyapp.core.teardown.Teardown`); the pause before the next piece, False once all is."""
         return False if self.verdicts.teardown.run_for(SLICE_SECONDS) else SLICE_GAP
-
-    def hunt_slice(self, ticket: int) -> Hunt | bool | float:
-        """The ``hunt`` timer: one slice; the hunt once it found its deal (its ``seed``, with its
-        ``verdict``); True when the next deal is tried (its timer comes with the view), the pause
-        before the next slice otherwise; False for a ticket no longer expected."""
-        hunt = self.hunt
-        if hunt is None or ticket != hunt.ticket:
-            return False
-        if hunt.search is None or hunt.problem is None:  # a slice of its own: it can take a while
-            hunt.set_up()
-            return SLICE_GAP
-        if not hunt.search.run_for(SLICE_SECONDS, chunk=1):
-            return SLICE_GAP
-        from ..solve import engine_verdict
-        verdict = engine_verdict(hunt.problem, hunt.search.verdict())
-        self.verdicts.teardown.add(hunt.search)
-        if hunt.good(verdict):
-            self.hunt, hunt.verdict = None, verdict
-            return hunt
-        hunt.next_deal()
-        if hunt.tried % 5 == 0:
-            self._say(hunt.progress(), (_("Cancel"), "stop-hunt"), lasting=True)
-        return True
 
     def moved(self) -> None:
         """The position on the table changed: its search stops, a standing verdict waits again."""
@@ -556,10 +449,9 @@ class CanWin:
     def timers(self, session: Session, standing: bool, live: bool = False) -> tuple[Timer, ...]:
         """The next slice of a search once the page has drawn, or the pause after a move before the
         position is searched (a standing verdict's; or, ``live``, a game in progress on the screen, the
-        search ahead of a solver off the page's thread); and a deal hunt's next slice."""
+        search ahead of a solver off the page's thread); a deal hunt's are :mod:`pyapp.app.hunt`'s."""
         v = self.verdicts
-        hunt = (Timer("hunt", SLICE_GAP, self.hunt.ticket),) if self.hunt is not None else ()
-        hunt = (*hunt, *self.retiring())
+        hunt = self.retiring()
         if v.searching:
             return (Timer("solve", SLICE_GAP, v.ticket), *hunt)
         if (standing or live and self.ahead) and v.finding_for(session.game.id, session.states) is None:

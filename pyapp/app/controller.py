@@ -44,6 +44,7 @@ from ..ui.pointer import Drop, Pointer, Tap, queued_input
 from ..ui.view import Dialog, Effects, Notice, View
 from .asking import Asking
 from .can_win import CanWin
+from .hunt import Hunter
 from .dialogs import Dialogs
 from .notices import Pending
 from .opening import Opened, Opener
@@ -102,10 +103,13 @@ class Controller:
         self.time = Playtime()
         #: "Can I still win?": the solver's searches and verdicts (see :mod:`pyapp.app.can_win`).
         self.can_win = CanWin(self.say, self.tell, storage)
+        #: New deal's "Winnable deals only": a deal from the pool, or the hunt (:mod:`pyapp.app.hunt`).
+        self.hunter = Hunter(self.can_win, self.say, self.tell)
         #: The parts that act on the table: the move flow, the solver's intents, the dialogs, the tabs.
         self.moves = Play(self.now, self.tables, self.apply, self.stats, self.opener, self.can_win)
-        self.asking = Asking(self.now, self.tables, self.apply, self.can_win, self.moves)
-        self.dialogs = Dialogs(self.now, self.tables, self.apply, self.stats, self.opener, self.can_win, self.moves)
+        self.asking = Asking(self.now, self.tables, self.apply, self.can_win, self.moves, self.hunter)
+        self.dialogs = Dialogs(self.now, self.tables, self.apply, self.stats, self.opener, self.can_win, self.moves,
+                               self.hunter)
         self.tabs = Tabs(self.now, self.apply, storage, self.saves, self.opener, self.stats, self.stored_settings)
 
     # -- the state, as the parts read it, and the one way it changes -------------------------
@@ -267,8 +271,8 @@ class Controller:
         self.told = reduce_told(self.told, Dismiss(stale=True))
         self.can_win.moved()
         self.can_win.restore(session.game.id)
-        if self.can_win.hunt is not None and self.can_win.hunt.game_id != session.game.id:
-            self.can_win.stop_hunt()  # a hunt for another game's deal
+        if self.hunter.hunt is not None and self.hunter.hunt.game_id != session.game.id:
+            self.hunter.stop()  # a hunt for another game's deal
         self.moves.summary_shown = session.status() != "playing"
         self.sync_clock()
         self.save()
@@ -632,7 +636,9 @@ class Controller:
                          armed=self.ui.armed, backup=self.moves.backup is not None, auto=self.tables.auto_token() is not None,
                          elapsed_ms=self.elapsed(), daily=self.daily_day is not None)
         standing = self.asking.standing()
-        return replace(page, timers=(*page.timers, *self.can_win.timers(session, standing, self.asking.live())),
+        return replace(page, timers=(*page.timers, *self.can_win.timers(session, standing, self.asking.live()),
+                                     *self.hunter.timers()),
+                       pool=self.hunter.wanted(session.game.id, session.options_text),
                        verdict=self.can_win.line(session, standing), notice=self.can_win.with_progress(page.notice),
                        tip=tip_lines(session.game.id, self.ui.tips_closed, self.played(session), page.notice is not None,
                                      lambda: sum(1 for key in self.stats.stats.results if key[0] == session.game.id)))

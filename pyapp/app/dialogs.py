@@ -19,9 +19,11 @@ buttons are the controller's to dispatch.
 
 from __future__ import annotations
 
+import datetime
 from dataclasses import replace
 from typing import Callable
 
+from ..core.daily import DAILY_OPTIONS, daily_seed
 from ..core.errors import OrbitError
 from ..games import entry, get_view
 from ..i18n import _
@@ -29,6 +31,7 @@ from ..stats.keeper import StatsKeeper
 from ..ui.keys import keys_help
 from ..ui.view import Dialog
 from .can_win import CanWin
+from .hunt import Hunter, pooled_words
 from .opening import Opener
 from .play import Play
 from .screens import chosen_options, keys_dialog, new_game_dialog, peek_dialog, solver_help
@@ -39,9 +42,10 @@ class Dialogs:
     """The dialogs' intents (see the module doc); the dialog shown is the state's ``ui.dialog``."""
 
     def __init__(self, now: Callable[[], Now], looks: Looks, emit: Callable[[Outcome], None], stats: StatsKeeper,
-                 opener: Opener, can_win: CanWin, moves: Play) -> None:
+                 opener: Opener, can_win: CanWin, moves: Play, hunter: Hunter | None = None) -> None:
         self.now, self.looks, self.emit = now, looks, emit
         self.record, self.opener, self.can_win, self.moves = stats, opener, can_win, moves
+        self.hunter = hunter if hunter is not None else Hunter(can_win, lambda *a, **k: None, lambda t: None)
 
     def close(self) -> None:
         self.emit(Outcome(ui=(Close(),)))
@@ -122,7 +126,25 @@ class Dialogs:
             return
         level = values.get("level", "")
         if seed is None and (values.get("winnable") in ("1", "true", "on") or level.isdigit()):
-            self.emit(Outcome(ui=(Close(),)))  # the deal comes once the solver has found one
-            self.can_win.hunt_for(session.game.id, options, int(level) if level.isdigit() else None)
+            self.winnable(session.game.id, options, int(level) if level.isdigit() else None)
             return
         self.moves.new_deal(options, seed)
+
+    def winnable(self, game_id: str, options: str, level: int | None) -> None:
+        """"Winnable deals only" (``level``: a deal whose best score reaches it): a deal from the
+        pool of these rules at once, one the player has not played (:mod:`pyapp.app.hunt`), searched
+        in slices for the record; else the solver's hunt, the deal coming once it has found one."""
+        today = self.record.today()
+        stats = self.record.stats
+        played = {key[2] for key in stats.results if key[:2] == (game_id, options)} \
+            | {key[2] for key in stats.open if key[:2] == (game_id, options)}
+        avoid = {daily_seed(game_id, day) for day in (today, today - datetime.timedelta(days=1))} \
+            if options == DAILY_OPTIONS else set()
+        seed = self.hunter.pick(game_id, options, level, played, avoid)
+        if seed is None:
+            self.emit(Outcome(ui=(Close(),)))  # the deal comes once the solver has found one
+            self.hunter.hunt_for(game_id, options, level)
+            return
+        self.moves.new_deal(options, seed)
+        self.hunter.confirm(game_id, options, seed, level)
+        self.emit(Outcome(say=Say(pooled_words(seed, self.hunter.best(game_id, options, seed)))))

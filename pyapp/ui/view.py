@@ -243,6 +243,10 @@ class View:
     timers: tuple[Timer, ...] = ()
     #: The solver's verdict on the position, kept under the board (a setting); "" for none.
     verdict: str = ""
+    #: The pre-solved pool the rules being played have and the page has not loaded yet
+    #: (``static/pools/<pool>``; "" for none): the binding fetches it once and hands it to the
+    #: controller (``pool_loaded``), for New deal's "Winnable deals only".
+    pool: str = ""
 
 
 @dataclass(frozen=True)
