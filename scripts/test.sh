@@ -29,7 +29,7 @@ fi
 
 echo "== python environment (.venv)"
 [ -x .venv/bin/python ] || python3 -m venv .venv
-.venv/bin/python -m pip install -q --disable-pip-version-check -e '.[test]'
+.venv/bin/python -m pip install -q --disable-pip-version-check -e '.[test,study]'
 
 echo "== browser runtime (npm ci) and build"
 npm ci --no-audit --no-fund --loglevel=error
