@@ -206,6 +206,25 @@ def catalogues(out: Path) -> list[str]:
     return written
 
 
+def check_pools(folder: Path) -> list[str]:
+    """The pre-solved pools (``static/pools/``, written by bench/pools.py), copied with the static
+    files and so precached by the service worker: each must read back as the pool of the rules its
+    name says, else the build stops (the page would only fall back to the search)."""
+    if str(ROOT) not in sys.path:
+        sys.path.insert(0, str(ROOT))
+    from pyapp.core.pool import Pool, PoolError, pool_name
+    names = []
+    for path in sorted(folder.glob("*")):
+        try:
+            pool = Pool.decode(path.read_bytes())
+        except PoolError as exc:
+            sys.exit(f"scripts/build.py: {path.name}: {exc}")
+        if pool_name(pool.game, pool.options) != path.name:
+            sys.exit(f"scripts/build.py: {path.name} holds the pool of {pool.game} {pool.options!r}")
+        names.append(path.name)
+    return names
+
+
 def build(out: Path, root: Path = ROOT) -> dict[str, object]:
     """Build the site from the project at ``root`` into ``out``; returns a summary."""
     node = root / "node_modules"
@@ -232,6 +251,7 @@ def build(out: Path, root: Path = ROOT) -> dict[str, object]:
                     ignore=shutil.ignore_patterns("sw.js", "*.md", "pyodide-loader.mjs", "snapshot-worker.mjs",
                                                   "solver-worker.mjs"))
     (out / "static" / "orbit.css").write_text(game_styles((root / "static" / "orbit.css").read_text(), root))
+    check_pools(out / "static" / "pools")
     app_zip(root, out / "app.zip", node)
     catalogues(out / "locale")
     # The start-up snapshot (see pyodide-loader.mjs) is keyed by everything it is made of.

@@ -78,6 +78,7 @@ class Binding:
         self.proxies: list[tuple[Any, str, Any]] = []
         self.measures = 0  # (see measure)
         self.language_tried = ""  # (see follow_language)
+        self.pools_asked: set[str] = set()  # (see follow_pool)
         reduced = bool(window.matchMedia("(prefers-reduced-motion: reduce)").matches)
         try:
             backend = window.localStorage  # sandboxed frames may refuse it
@@ -282,6 +283,7 @@ class Binding:
         if effects.copy:
             self.spawn(self.copy(effects.copy))
         self.follow_language(view.language)
+        self.follow_pool(view.pool)
         if view.board is None:
             return
         if effects.frames and animate:
@@ -305,6 +307,26 @@ class Binding:
             i18n.use(wanted, await fetch_catalogue(wanted))
             document.documentElement.lang = i18n.language()
             self.render(animate=False)
+
+        self.spawn(load())
+
+    def follow_pool(self, name: str) -> None:
+        """Load the pre-solved pool the rules being played have (``static/pools/<name>``, from the
+        page's own origin, precached by the service worker), once, for New deal's "Winnable deals
+        only"; a pool that cannot be had or read leaves the search (:mod:`pyapp.app.hunt`)."""
+        if not name or name in self.pools_asked:
+            return
+        self.pools_asked.add(name)
+
+        async def load() -> None:
+            data: bytes | None = None
+            try:
+                response = await js.fetch("./static/pools/" + name)
+                if response.ok:
+                    data = bytes((await response.arrayBuffer()).to_py())
+            except Exception:  # noqa: BLE001 - offline and never cached: the search deals
+                data = None
+            self.ctl.hunter.pool_loaded(name, data)
 
         self.spawn(load())
 
