@@ -16,7 +16,7 @@ from pyapp.app.session import Session
 from pyapp.games import entry, get_game
 from pyapp.games.gyre import solver as gyre_solver
 from pyapp.solve.remote import RemoteVerdicts
-from pyapp.solve.service import Service, finding_json, verdict_json
+from pyapp.solve.service import Service, finding_json, verdict_from, verdict_json
 from pyapp.solve.verdicts import KEPT, Finding, Verdicts, verdict_words
 
 
@@ -24,8 +24,8 @@ class Pipe:
     """A worker in this process: what the page posts waits in a queue until :meth:`pump`, which
     hands it to the service and runs one slice, and carries what the service posts back."""
 
-    def __init__(self) -> None:
-        self.service = Service()
+    def __init__(self, service: Service | None = None) -> None:
+        self.service = service or Service()
         self.queue: list[str] = []
         self.remote = RemoteVerdicts(self)
         self.posted: list[dict[str, Any]] = []  # what the worker posted, in order
@@ -44,10 +44,10 @@ class Pipe:
             self.remote.receive(message)
 
     def answer(self, limit: int = 10_000) -> Finding:
-        """Pump until the remote's step gives a finding."""
+        """Pump until the remote's step gives the search's finding (a glimpse before it passed over)."""
         for _unused in range(limit):
             self.pump()
-            if (found := self.remote.step()) is not None:
+            if (found := self.remote.step()) is not None and not found.glimpse:
                 return found
         raise AssertionError("no finding")
 
@@ -184,8 +184,50 @@ def test_gyre_searches_further_by_itself_while_the_position_stands(monkeypatch: 
     assert first.verdict.score is not None and better.verdict.score >= first.verdict.score
     assert said[-1] == verdict_words(entry("gyre"), better) != verdict_words(entry("gyre"), first)
     assert c.verdicts.known_for("gyre", s.state) == better.verdict
-    assert [m["deeper"] for m in pipe.posted if m["op"] == "finding"] == [False, True]
+    deeper = [m["deeper"] for m in pipe.posted if m["op"] == "finding"]
+    assert deeper[0] is False and all(deeper[1:]) and len(deeper) >= 2  # (glimpses between, maybe)
     assert c.slice(c.verdicts.ticket, s, lambda n: "") is False  # said once
+
+
+class Ticking:
+    """A clock that moves a tenth of a second each time it is read (a worker's slices, as long as wanted)."""
+
+    def __init__(self) -> None:
+        self.now = 0.0
+
+    def __call__(self) -> float:
+        self.now += 0.1
+        return self.now
+
+
+def test_gyre_posts_the_range_proved_so_far_before_its_search_ends_and_never_a_wider_one() -> None:
+    game = entry("gyre").game
+    states = [game.deal(5, game.parse_options(""))]  # 55 to 62 after 10,000 nodes; 55 exact far later
+    service = Service(clock=Ticking())
+    assert service.handle({"op": "ask", "id": 1, "game": "gyre", "keep": 0, "texts": [game.format_state(states[0])]}) == []
+    posted: list[dict[str, Any]] = []
+    while service.busy and not any(not m["finding"]["glimpse"] for m in posted if m["op"] == "finding"):
+        posted += service.run(0.2)  # two ticks of the clock: a few ms of search each time
+    found = [m for m in posted if m["op"] == "finding"]
+    first = found[0]["finding"]
+    assert first["glimpse"] and found[0]["deeper"] is False
+    assert not found[-1]["finding"]["glimpse"] and all(m["deeper"] for m in found[1:])
+    assert found[-1]["finding"]["verdict"] == verdict_json(local_finding("gyre", states).verdict)
+    ranges = [(m["finding"]["verdict"]["score"], m["finding"]["verdict"]["upper"]) for m in found]
+    assert all(lo is not None and hi is not None and lo < hi for lo, hi in ranges[:-1])
+    assert all(a[0] <= b[0] and a[1] >= b[1] for a, b in zip(ranges, ranges[1:]))  # never wider
+    remote = RemoteVerdicts(Pipe())  # the page takes the glimpse as the answer, and waits for more to hint
+    remote.ask("gyre", states)
+    for m in posted:
+        m["id"] = remote._request
+    remote.receive(found[0])
+    glimpse = remote.step()  # the first range: the answer, said; the worker's search goes on
+    assert glimpse is not None and glimpse.glimpse and remote.glimpsing and not remote.searching
+    for m in found[1:]:
+        remote.receive(m)
+    last = remote.step()  # what came since, the newest: the search's own finding
+    assert last is remote.finding and last is not None and not last.glimpse and not remote.glimpsing
+    assert last.verdict == verdict_from(found[-1]["finding"]["verdict"])
 
 
 def test_keep_looking_pressed_while_the_worker_searches_further_is_answered_by_that_search(
@@ -310,3 +352,19 @@ def test_an_ask_takes_over_the_search_ahead_under_way_and_a_move_cancels_it(monk
     pipe.remote.moved()  # the next move: the search ahead stops
     pipe.pump(0.01)
     assert not pipe.service.verdicts.searching and pipe.remote.known_for("gyre", after[-1]) is None
+
+
+def test_a_hint_waits_past_a_glimpse_for_the_search_it_asked_for() -> None:
+    c = CanWin(lambda text, action=None, error=False, lasting=False, more=None: None, lambda t: None)
+    pipe = Pipe(Service(clock=Ticking()))  # (the range proved so far is posted after a few slices)
+    c.use(pipe.remote)
+    s = Session.new(get_game("gyre"), 5)
+    assert c.ask_hint(s, lambda n: "")
+    due: list[tuple[bool, bool]] = []  # (the finding on the page is a glimpse, the hint is due), after each slice
+    while (not due or not due[-1][1]) and len(due) < 20_000:
+        pipe.pump(0.25)  # (two ticks of its clock: a step of the search each time)
+        c.slice(c.verdicts.ticket, s, lambda n: "")
+        finding = c.verdicts.finding
+        due.append((finding is not None and finding.glimpse, c.hint_due(s)))
+    assert (True, False) in due  # a glimpse came, and the hint went on waiting
+    assert due[-1] == (False, True) and c.verdicts.finding == local_finding("gyre", [s.state])

@@ -325,7 +325,7 @@ class CanWin:
         """The hint waited for the solver, and the solver has now said something of the position."""
         if not self.hinting or session is None or session.status() != "playing":
             return False
-        if self.searched(session):
+        if self.searched(session) and not self.verdicts.glimpsing:  # (a glimpse: its search goes on)
             self.hinting = False
             return True
         return False
@@ -369,8 +369,8 @@ class CanWin:
             found = replace(found, verdict=self.known(session, session.states[found.at]) or found.verdict)
         self.keep()
         self._quiet = False
-        if self.judging:  # the end screen says it (judgement)
-            self.judging = False
+        if self.judging:  # the end screen says it (judgement), once the search ended
+            self.judging = found.glimpse
             return
         silent, self._silent = self._silent, False
         since = found.since if found.since and found.since <= len(session.moves) else 0

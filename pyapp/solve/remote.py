@@ -65,6 +65,7 @@ class RemoteVerdicts(Verdicts):
         self._progress: tuple[int, int, int | None] | None = None
         self._inbox: list[Message] = []
         self._later: Finding | None = None  # a better finding after the search ended
+        self._glimpsing = False  # the finding is a glimpse: the worker's search of it goes on
         self._sent: list[tuple[object, str]] = []  # the positions the worker holds: (state, text)
         self._sent_game = ""
         self._factor = 1
@@ -148,6 +149,10 @@ class RemoteVerdicts(Verdicts):
             return super().progress()
         return self._progress if self._waiting and not self._tracing else None
 
+    @property
+    def glimpsing(self) -> bool:
+        return not self.local and self._glimpsing
+
     def remember_text(self, game_id: str, text: str, verdict: Verdict) -> None:
         super().remember_text(game_id, text, verdict)
         if not self.local:
@@ -171,7 +176,7 @@ class RemoteVerdicts(Verdicts):
             found = self._ahead_found  # searched ahead: answered at once, or its search taken over
             self._new_request(game_id, states, texts, 1)
             if found is not None:
-                self._waiting, self.finding = False, found
+                self._waiting, self.finding, self._glimpsing = False, found, found.glimpse
                 return found
             return None
         known = self._known.get((game_id, last))
@@ -239,6 +244,7 @@ class RemoteVerdicts(Verdicts):
             self._request += 1  # (nothing answers it: earlier answers are stale)
             self._ahead, self._ahead_found = None, None
         self._waiting, self._inbox, self._later, self._tracing, self._progress = False, [], None, False, None
+        self._glimpsing = False
         if self.finding is None:
             self._keys, self._states = [], ()
 
@@ -261,13 +267,11 @@ class RemoteVerdicts(Verdicts):
                 finding = self._take(message)
                 if finding.at == len(self._keys) - 1:  # (the worker's own; the table's position's verdict)
                     super().remember_text(self._game, self._keys[-1], finding.verdict)
+                glimpsed, self._glimpsing = self._glimpsing, finding.glimpse
                 if self._waiting:
                     self._waiting, self._tracing, self._progress = False, False, None
                     self.finding = found = finding
-                elif self.finding is None or finding.verdict != self.finding.verdict:  # better: searched further
-                    self.finding = self._later = finding
-        if found is not None:
-            self._later = None
-            return found
+                elif self.finding is None or finding.verdict != self.finding.verdict or glimpsed:
+                    self.finding = self._later = finding  # better (searched further), or the search's end
         later, self._later = self._later, None
-        return later
+        return later or found  # (the newest: a glimpse and the search's end may come in one go)

@@ -20,6 +20,11 @@ Messages out (:meth:`Service.handle` and :meth:`Service.run` return them, to be 
   proved meanwhile (earlier positions too, when it looked for the move that lost the game), and
   how many slices of search the worker has run in all (the page's tests read it). ``deeper``: a
   better finding for the same position, found after the first by searching further.
+* In a game without a win (Gyre), while the first finding is searched: a finding whose
+  ``"glimpse"`` is true, the range proved so far (:meth:`~pyapp.solve.verdicts.Verdicts.glimpse`),
+  :data:`GLIMPSE_AFTER` seconds after the request and every :data:`GLIMPSE_EVERY` seconds after
+  it while it narrows; each finding posted for a request is never wider than the one before, and
+  the search's own finding follows a glimpse even when it says no more.
 * ``{"op": "progress", "id": N, "nodes": n, "limit": m, "best": b, "slices": S}``: how it goes.
 * ``{"op": "tracing", "id": N}``: the position cannot be won, the move that lost it is looked for.
 * ``{"op": "error", "id": N, "error": text}``: the worker failed; the page searches by itself.
@@ -53,6 +58,7 @@ from collections.abc import Callable, Iterator, Sequence
 from typing import TYPE_CHECKING, Any, Final, overload
 
 from ..games import entry
+from .knowledge import Knowledge
 from .verdicts import Finding, Verdicts, deeper_factor
 
 if TYPE_CHECKING:
@@ -65,6 +71,10 @@ Message = dict[str, Any]
 PROGRESS_EVERY: Final = 0.25
 #: The most of a slice spent freeing the tables of searches done with, in seconds.
 RETIRE_SECONDS: Final = 0.005
+#: In a game without a win (Gyre), how long a search runs before the range it has proved so far is
+#: posted (:meth:`~pyapp.solve.verdicts.Verdicts.glimpse`), and how often a narrower one after it, in seconds.
+GLIMPSE_AFTER: Final = 0.3
+GLIMPSE_EVERY: Final = 1.0
 
 
 def verdict_json(verdict: Verdict) -> Message:
@@ -93,13 +103,15 @@ def verdict_from(data: Message) -> Verdict:
 
 def finding_json(finding: Finding) -> Message:
     """A :class:`~pyapp.solve.verdicts.Finding` as plain JSON."""
-    return {"verdict": verdict_json(finding.verdict), "at": finding.at, "since": finding.since}
+    return {"verdict": verdict_json(finding.verdict), "at": finding.at, "since": finding.since,
+            "glimpse": finding.glimpse}
 
 
 def finding_from(data: Message) -> Finding:
     """The :class:`~pyapp.solve.verdicts.Finding` :func:`finding_json` wrote."""
     since = data.get("since")
-    return Finding(verdict_from(data["verdict"]), int(data["at"]), None if since is None else int(since))
+    return Finding(verdict_from(data["verdict"]), int(data["at"]), None if since is None else int(since),
+                   bool(data.get("glimpse", False)))
 
 
 class Positions(Sequence[object]):
@@ -155,6 +167,9 @@ class Service:
         self._posted: Verdict | None = None  # the verdict last posted for the request
         self._tracing = False
         self._progress_at = 0.0
+        self._asked_at = 0.0  # when the request came (a glimpse is posted after GLIMPSE_AFTER)
+        self._glimpsed_at = 0.0
+        self._glimpsed = False  # the finding last posted for the request was a glimpse
 
     @property
     def busy(self) -> bool:
@@ -193,6 +208,8 @@ class Service:
         self.game, self.positions, self._tracing = game_id, positions, False
         self._seen = {(g, t): v for g, t, v in self.verdicts.kept()}
         factor = int(message.get("factor", 1))
+        self._asked_at = self._glimpsed_at = self.clock()
+        self._glimpsed = False
         if message["op"] == "longer":
             if same and self.deepening >= factor and self.verdicts.searching:  # already searching that far
                 self.request = int(message["id"])
@@ -221,6 +238,8 @@ class Service:
                 elif v.tracing and not self._tracing:
                     self._tracing = True
                     out.append({"op": "tracing", "id": self.request})
+            if v.searching and self.request and not entry(self.game).can_win:
+                out += self._glimpse()
             if v.searching and not v.tracing and self.clock() - self._progress_at >= PROGRESS_EVERY \
                     and (progress := v.progress()) is not None:
                 self._progress_at = self.clock()
@@ -232,16 +251,48 @@ class Service:
             out.append(self._error(exc, self.request))
         return out
 
+    def _glimpse(self) -> list[Message]:
+        """In a game without a win: the range proved so far, when it is time to post it and it is
+        narrower than the finding posted (see the module doc)."""
+        now = self.clock()
+        if now - (self._asked_at if self._posted is None else self._glimpsed_at) < \
+                (GLIMPSE_AFTER if self._posted is None else GLIMPSE_EVERY):
+            return []
+        self._glimpsed_at = now
+        seen = self.verdicts.glimpse()
+        if seen is None:
+            return []
+        verdict = self._narrowest(seen.verdict)
+        if verdict == self._posted:
+            return []
+        posted, self._posted = self._posted, verdict
+        self._glimpsed = True
+        return [{"op": "finding", "id": self.request, "finding": finding_json(Finding(verdict, seen.at, glimpse=True)),
+                 "known": [], "deeper": posted is not None, "slices": self.slices}]
+
+    def _narrowest(self, verdict: Verdict) -> Verdict:
+        """``verdict`` with what the finding posted for the request proved (:meth:`Knowledge.proved`'s
+        rule: the better line, the least bound), so that a finding is never wider than the one before."""
+        if self._posted is None:
+            return verdict
+        game = entry(self.game)
+        both = Knowledge().proved(self.game, "", self._posted, game.lower_is_better)
+        merged = both.proved(self.game, "", verdict, game.lower_is_better).of(self.game, "").proved
+        return verdict if merged is None else merged
+
     def _found(self, found: Finding) -> list[Message]:
         """The messages for a finding of the request; and, in a game without a win whose verdict is
         not settled, the search further that follows it."""
         known = [[g, t, verdict_json(v)] for g, t, v in self.verdicts.kept()
                  if g == self.game and self._seen.get((g, t)) is not v]
         self._seen = {(g, t): v for g, t, v in self.verdicts.kept()}
-        posted, self._posted = self._posted, found.verdict
+        posted, glimpsed = self._posted, self._glimpsed
+        verdict = self._posted = self._narrowest(found.verdict)
+        self._glimpsed = False
         out: list[Message] = []
-        if posted is None or found.verdict != posted:
-            out.append({"op": "finding", "id": self.request, "finding": finding_json(found), "known": known,
+        if posted is None or verdict != posted or glimpsed:  # (after a glimpse: the search's end, said)
+            shown = found if verdict == found.verdict else Finding(verdict, found.at, found.since)
+            out.append({"op": "finding", "id": self.request, "finding": finding_json(shown), "known": known,
                         "deeper": posted is not None, "slices": self.slices})
         positions = self.positions
         if positions is not None and not entry(self.game).can_win:

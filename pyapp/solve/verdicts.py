@@ -83,6 +83,9 @@ class Finding:
     #: be won), 0 when the deal itself could never be won, None when the search could not
     #: tell (an earlier position left undetermined) or it was not looked for.
     since: int | None = None
+    #: What a search still under way has proved so far (:meth:`Verdicts.glimpse`), not its end:
+    #: a hint or an end screen waits for more.
+    glimpse: bool = False
 
 
 class Verdicts:
@@ -107,6 +110,8 @@ class Verdicts:
         self._settling: tuple[Verdict, Verdict] | None = None
         #: The asked position is searched this many times as far as its problem's budget ("Keep looking").
         self._factor = 1
+        #: The problem's bound at the position asked about, for :meth:`glimpse`: (the search's ticket, bound).
+        self._glimpse_bound: tuple[int, int | None] = (-1, None)
         self._known: OrderedDict[tuple[str, str], Verdict] = OrderedDict()
         #: The searches done with, freed a piece at a time between frames (the page's ``retire`` timer).
         self.teardown = Teardown()
@@ -167,6 +172,49 @@ class Verdicts:
             return None
         return min(search.nodes, search.limit), search.limit, \
             None if search.best is None else problem.score_of(search.best)
+
+    def glimpse(self) -> Finding | None:
+        """While the position asked about is searched, in a game without a win (Gyre): what the
+        search has proved so far, a range, from the best line found to the least score no line can
+        beat (the ceiling the search proved, or the problem's bound at the position, asked of a
+        problem of its own so that the search is the same with or without a glimpse). A finding
+        that is true now and that the search's own only narrows: None before a line has ended, in
+        a game with a win, or while an earlier position is searched.
+
+        >>> g = entry("gyre").game
+        >>> v = Verdicts()
+        >>> v.ask("gyre", [g.deal(5, g.parse_options(""))]), v.glimpse()
+        (None, None)
+        >>> while v.glimpse() is None:
+        ...     _ = v.step(0.01)
+        >>> seen = v.glimpse().verdict
+        >>> seen.kind, seen.exact, seen.score <= 55 < 62 <= seen.upper  # deal 5's best is 55 to 62 at 10,000 nodes
+        ('best', False, True)
+        """
+        search, problem = self.search, self._problem
+        if search is None or problem is None or problem.has_win or search.best is None \
+                or self._searching != len(self._keys) - 1 or self._settling is not None:
+            return None
+        from . import engine_verdict, problem_for
+        if self._glimpse_bound[0] != self.ticket:
+            fresh = problem_for(self._game, self._states[-1])
+            self._glimpse_bound = (self.ticket, fresh.bound(fresh.start(self._states[-1])))
+        proved = search.verdict()
+        bound = self._glimpse_bound[1]
+        uppers = [u for u in (proved.upper, bound) if u is not None]
+        upper = min(uppers) if uppers else None
+        if proved.kind != "best" or proved.score is None:
+            return None
+        exact = proved.exact or (upper is not None and upper <= proved.score)
+        from . import Verdict
+        seen = Verdict("best", proved.score, proved.line, exact, proved.nodes, proved.score if exact else upper)
+        return Finding(engine_verdict(problem, seen), len(self._keys) - 1, glimpse=True)
+
+    @property
+    def glimpsing(self) -> bool:
+        """The finding for the position asked about is a glimpse, its search still under way in a
+        worker (:class:`pyapp.solve.remote.RemoteVerdicts`); never here."""
+        return False
 
     @property
     def tracing(self) -> bool:
