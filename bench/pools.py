@@ -8,9 +8,10 @@ game, options, seed, budget, kind, score, exact, nodes, seconds, replays, upper,
 game and options in it, the pool covers the seeds 1..N present in the store without a gap
 (rows past the first missing seed wait for a later run); a seed is in the pool when the
 solver's line replayed through the engine (``replays``) and it is ``won`` (a game that can be
-won) or ``exact`` (Gyre: its exact best score, 1 to 255). A pool whose content for the seeds
-it already covered would change (a seed dropped, or a different best) is refused unless
-``--force``: the daily deal (pyapp/core/daily.py) reads the frozen copy of the default pools,
+won) or ``exact`` (Gyre: its exact best score, 1 to 255, settled by the study's first search or
+its deeper one). A pool with no seed is not written. A pool whose content for the seeds it
+already covered would change (a seed dropped, or a different best; a seed newly settled only
+adds) is refused unless ``--force``: the daily deal (pyapp/core/daily.py) reads the frozen copy of the default pools,
 and a pool only grows.
 
 ``--freeze-daily`` also writes pyapp/core/daily_pools.py, the daily deal's own copy of the
@@ -90,8 +91,8 @@ def agrees(old: Pool, new: Pool) -> str:
     if (old.game, old.options, old.rules, old.kind, old.first) != (new.game, new.options, new.rules, new.kind, new.first):
         return "another game, options, rules or kind"
     both = min(old.count, new.count)
-    changed = [old.first + i for i in range(both) if old.marks[i] != new.marks[i]]
-    if changed:
+    changed = [old.first + i for i in range(both) if old.marks[i] and old.marks[i] != new.marks[i]]
+    if changed:  # (a seed newly settled, by a deeper search, only adds)
         return f"seeds {changed[:8]} changed"
     return "" if new.count >= old.count else f"it covers {new.count} seeds, the old one {old.count}"
 
@@ -132,6 +133,9 @@ def main() -> None:
     out.mkdir(parents=True, exist_ok=True)
     for pool in pools:
         path = out / pool_name(pool.game, pool.options)
+        if not pool.seeds:
+            print(f"{path.name}: not written (no seed of 1-{pool.count} is in it)", file=sys.stderr)
+            continue
         if path.exists() and not args.force:
             try:
                 why = agrees(Pool.decode(path.read_bytes()), pool)

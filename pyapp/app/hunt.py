@@ -15,9 +15,11 @@ verdict and line, as it does of a deal hunted for.
 >>> h.wanted("gravity", ""), h.wanted("gravity", "decks=2")  # (a pool only for the default rules and the variants)
 ('gravity.pool', '')
 >>> h.pool_loaded("gravity.pool", Pool("gravity", "", 1, 1, 4, "won", bytes([1, 0, 1, 1])).encode())
+''
 >>> h.pick("gravity", "", None, played={1}), h.wanted("gravity", "")
 (3, '')
 >>> h.pool_loaded("square.pool", b"<html>404</html>"); h.pick("square", "", None)  # refused: the search
+'square.pool: pool file: it does not start with ORBP; winnable deals are searched for'
 """
 
 from __future__ import annotations
@@ -139,19 +141,22 @@ class Hunter:
         name = pool_name(game_id, options)
         return "" if name in self.pools else name
 
-    def pool_loaded(self, name: str, data: bytes | None) -> None:
+    def pool_loaded(self, name: str, data: bytes | None) -> str:
         """The page loaded the pool file ``name`` (None: it could not be had). A file that is not
-        a pool of the rules it is named for is refused: the search deals, as without a pool."""
-        pool = None
+        a pool of the rules it is named for is refused: the search deals, as without a pool.
+        Returns why it was refused ("" when it was taken), for the browser's console."""
+        pool, why = None, "it could not be had" if data is None else ""
         if data is not None:
             try:
                 pool = Pool.decode(data)
-            except PoolError:
-                pool = None
+            except PoolError as exc:
+                why = str(exc)
         if pool is not None and (pool_name(pool.game, pool.options) != name or pool.rules != 1
                                  or pool.kind != ("won" if entry(pool.game).can_win else "best")):
+            why = f"it holds the pool of {pool.game} {pool.options!r}, rules {pool.rules}"
             pool = None
         self.pools[name] = pool
+        return f"{name}: {why}; winnable deals are searched for" if why else ""
 
     def pick(self, game_id: str, options: str, level: int | None, played: Collection[int] = (),
              avoid: Collection[int] = ()) -> int | None:

@@ -326,7 +326,9 @@ class Binding:
                     data = bytes((await response.arrayBuffer()).to_py())
             except Exception:  # noqa: BLE001 - offline and never cached: the search deals
                 data = None
-            self.ctl.hunter.pool_loaded(name, data)
+            refused = self.ctl.hunter.pool_loaded(name, data)
+            if refused and data is not None:  # (offline before it was cached: nothing to say)
+                js.console.warn(refused)
 
         self.spawn(load())
 
