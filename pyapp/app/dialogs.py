@@ -133,7 +133,8 @@ class Dialogs:
     def winnable(self, game_id: str, options: str, level: int | None) -> None:
         """"Winnable deals only" (``level``: a deal whose best score reaches it): a deal from the
         pool of these rules at once, one the player has not played (:mod:`pyapp.app.hunt`), searched
-        in slices for the record; else the solver's hunt, the deal coming once it has found one."""
+        for the record (in slices here; by the solver's worker, where it runs, as it searches every new
+        position); else the solver's hunt, the deal coming once it has found one."""
         today = self.record.today()
         stats = self.record.stats
         played = {key[2] for key in stats.results if key[:2] == (game_id, options)} \
@@ -146,5 +147,6 @@ class Dialogs:
             self.hunter.hunt_for(game_id, options, level)
             return
         self.moves.new_deal(options, seed)
-        self.hunter.confirm(game_id, options, seed, level)
+        if not self.can_win.ahead:  # (a solver off the page's thread searches the new deal anyway)
+            self.hunter.confirm(game_id, options, seed, level)
         self.emit(Outcome(say=Say(pooled_words(seed, self.hunter.best(game_id, options, seed)))))

@@ -7,8 +7,8 @@ From a pool, the deal is one the player has not played yet, drawn at random from
 seeds that fit (a fresh deal, as New deal always gives, but known winnable); when the player
 has played them all, any of them. Today's and yesterday's daily deals are never drawn, so a
 game dealt this way is never taken for the daily deal. The deal is then searched in slices
-(off the page's thread the solver's worker searches it anyway): the record learns its
-verdict and line, as it does of a deal hunted for.
+(where the solver's worker runs, it searches the new deal anyway, off the page's thread): the
+record learns its verdict and line, as it does of a deal hunted for.
 
 >>> from pyapp.core.pool import Pool
 >>> h = Hunter(None, lambda *a, **k: None, lambda t: None, pick=lambda n: 0)
