@@ -104,7 +104,9 @@ def test_a_move_during_a_search_cancels_it_and_the_next_answer_is_for_the_new_po
     expected = local_words(session)
     orbit.wait_until("() => window.orbitSolver.lastAt === 1", timeout=120)
     orbit.wait_until("() => !document.querySelector('#notice-text').textContent.startsWith('Searching')")
-    assert notice(page).startswith(expected), (notice(page), expected)
+    # the range proved so far comes first (a glimpse), then the search's own verdict, the same as here
+    page.wait_for_function("w => document.querySelector('#notice-text').textContent.startsWith(w)", arg=expected,
+                           timeout=120_000)
     assert solver(page)["pageSlices"] == 0
     orbit.assert_clean()
 
@@ -146,4 +148,25 @@ def test_no_long_task_from_the_solver_during_a_whole_game_with_the_standing_verd
     from_solver = [(s, d) for s, d in long if any(a <= s <= b for a, b in quiet)
                    and any(s <= b and a <= s + d for a, b in handled)]
     assert from_solver == [], (from_solver, long)
+    orbit.assert_clean()
+
+
+NOTICES = """() => { window.__notices = []; const n = document.querySelector('#notice-text');
+    new MutationObserver(() => { const t = n.textContent; if (window.__notices.at(-1) !== t) window.__notices.push(t); })
+        .observe(n, {childList: true, characterData: true, subtree: true}); }"""
+
+
+def test_gyre_shows_a_range_while_the_worker_searches_then_narrows_it_to_the_searchs_own(orbit: Orbit) -> None:
+    session = Session.new(get_game("gyre"), 5)  # 55 to 62 after its 10,000 nodes: seconds in the worker
+    page = orbit.open(session.link().fragment())
+    orbit.wait_until(WORKER_READY)
+    page.evaluate(NOTICES)
+    page.keyboard.press("w")
+    expected = local_words(session)
+    page.wait_for_function("w => window.__notices.includes(w)", arg=expected, timeout=120_000)
+    said = [t for t in page.evaluate("window.__notices") if t.startswith("The best possible")]
+    assert said.index(expected) > 0, said  # a range came before the search's end (then it may narrow further)
+    ranges = [tuple(int(x) for x in t.removeprefix("The best possible: ").rstrip(".").split(" to ")) for t in said]
+    assert all(a[0] <= b[0] and a[-1] >= b[-1] for a, b in zip(ranges, ranges[1:])), said  # never wider
+    assert solver(page)["pageSlices"] == 0
     orbit.assert_clean()

@@ -483,6 +483,33 @@ class Search(Generic[S]):
         """Stop here: the verdict says what was proved so far."""
         self.done = True
 
+    def resume(self) -> bool:
+        """Go on from where it stopped, once its problem's budget grew (:meth:`Problem.deepen`): a
+        search its budget cut short keeps its best line, its table and the line it stood on, so
+        that searching further redoes none of it. False (and nothing changes) when it completed, or
+        its budget did not grow.
+
+        >>> class Down(Problem[int]):
+        ...     budget = 3
+        ...     has_win = False
+        ...     def moves(self, s): return [m for m in ("1", "2") if int(m) <= s]
+        ...     def apply(self, s, m): return s - int(m)
+        ...     def value(self, s): return -s
+        >>> search = Search(Down(), 6)
+        >>> while not search.run(1): pass
+        >>> search.complete, search.resume()
+        (False, False)
+        >>> search.problem.deepen(10); search.resume()
+        True
+        >>> while not search.run(1): pass
+        >>> search.complete, search.verdict().exact
+        (True, True)
+        """
+        if self.complete or self.nodes - self._waits >= self.limit:
+            return False
+        self.done = False
+        return True
+
     def tables(self) -> list[Memo]:
         """Its transposition table, the line it stands on, and its problem's memos (:meth:`Problem.tables`)."""
         return [self._finished, self._path, self._stack, *self.problem.tables()]

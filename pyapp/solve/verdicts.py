@@ -110,6 +110,9 @@ class Verdicts:
         self._settling: tuple[Verdict, Verdict] | None = None
         #: The asked position is searched this many times as far as its problem's budget ("Keep looking").
         self._factor = 1
+        #: The search of the position asked about that its budget cut short, kept to search further
+        #: (:meth:`look_longer`): (game id, state text, its factor, the search, its problem).
+        self._held: tuple[str, str, int, Search[object], Problem[object]] | None = None
         #: The problem's bound at the position asked about, for :meth:`glimpse`: (the search's ticket, bound).
         self._glimpse_bound: tuple[int, int | None] = (-1, None)
         self._known: OrderedDict[tuple[str, str], Verdict] = OrderedDict()
@@ -238,10 +241,33 @@ class Verdicts:
     def look_longer(self, game_id: str, states: Sequence[object], factor: int) -> None:
         """Search the last of ``states`` (the game's positions, from the deal) again, ``factor``
         times as far as its problem's budget (:meth:`Problem.deepen`); its verdict so far stays
-        known until the new one replaces it. The page runs it by :meth:`step`."""
-        self._begin(game_id, states, entry(game_id).game.format_state(states[-1]), factor)
+        known until the new one replaces it. The page runs it by :meth:`step`. When the search of
+        that position that its budget cut short is the last one here (a game without a win), it
+        goes on from where it stopped (:meth:`Search.resume`) rather than starting again.
+
+        >>> g = entry("gyre").game
+        >>> states = [g.deal(5, g.parse_options(""))]  # 10,000 nodes leave it undetermined
+        >>> v = Verdicts()
+        >>> v.ask("gyre", states)
+        >>> while (first := v.step(0.05)) is None:
+        ...     pass
+        >>> v.look_longer("gyre", states, 4)
+        >>> v.search.nodes >= first.verdict.nodes  # on from where it stopped
+        True
+        """
+        last = entry(game_id).game.format_state(states[-1])
+        held, self._held = self._held, None
+        self._begin(game_id, states, last, factor)
         self._searching = len(states) - 1
         self.ticket += 1
+        if held is not None and held[:2] == (game_id, last) and factor > held[2] and factor % held[2] == 0:
+            _game, _text, was, search, problem = held
+            problem.deepen(factor // was)
+            if search.resume():
+                self.search, self._problem = search, problem
+                return
+        if held is not None:
+            self.teardown.add(held[3])
         self._release()
 
     def _begin(self, game_id: str, states: Sequence[object], last: str, factor: int) -> None:
@@ -306,6 +332,9 @@ class Verdicts:
         if self.search is not None:
             self.search.cancel()
         self._release()
+        if self._held is not None:
+            self.teardown.add(self._held[3])
+            self._held = None
         if self._settling is not None:  # stopped while its best was settled: what the first search proved
             self._keep((self._game, self._keys[len(self._keys) - 1]), self._settling[1])
             self._settling = None
@@ -341,7 +370,12 @@ class Verdicts:
             return None
         verdict = engine_verdict(problem, proved)
         self._keep((self._game, self._key(i)), verdict)
-        self._release()
+        if i == len(self._keys) - 1 and not search.complete and not problem.has_win and self.budget is None:
+            # cut short by its budget in a game without a win: kept, to search further (look_longer)
+            self._held = (self._game, self._key(i), self._factor, search, problem)
+            self.search = self._problem = None
+        else:
+            self._release()
         if (found := self._found(i, verdict)) is not None:
             return found
         return self._start(self._searching)
