@@ -107,7 +107,7 @@ class Asking:
             if (session := self.now().session) is not None:
                 self.can_win.look_longer(session)
         elif action == "undo-to":
-            if (lost := self.can_win.lost_at()) is not None:
+            if (session := self.now().session) is not None and (lost := self.can_win.lost_at(session)) is not None:
                 self.moves.undo_to(lost - 1)
         else:
             return False

@@ -367,6 +367,8 @@ class CanWin:
         if found.at < len(session.states):  # the record learns it, and says it as it then stands
             self.learn(session.game.id, session.states[found.at], found.verdict)
             found = replace(found, verdict=self.known(session, session.states[found.at]) or found.verdict)
+            if found.at == len(session.states) - 1:  # since when it was lost: the record's word too
+                found = replace(found, since=self.lost_since(session, found.since))
         self.keep()
         self._quiet = False
         if self.judging:  # the end screen says it (judgement), once the search ended
@@ -523,10 +525,52 @@ class CanWin:
             return shown
         return replace(shown, progress=self.progress())
 
-    def lost_at(self) -> int | None:
-        """The number of the move that lost the game (the last verdict's), if it was found."""
-        found = self.verdicts.finding
-        return found.since if found is not None and found.since else None
+    def lost_at(self, session: Session) -> int | None:
+        """The number of the move that lost the game on the table, if the record knows it (Undo to there)."""
+        return self.lost_since(session) or None
+
+    def lost_since(self, session: Session, hint: int | None = None) -> int | None:
+        """Since when the game on the table cannot be won, as the record says: the number of the
+        move after the last position that could be won (0: not even the deal could), or None when
+        the position on the table is not known lost, or an earlier one is not known either way.
+        Positions that cannot be won follow one another to the end of a game (none after one can
+        be won), so that a position known winnable before one known lost settles it; ``hint``
+        (the search's own answer) is checked first.
+
+        >>> from pyapp.games import get_game
+        >>> from pyapp.solve import Verdict
+        >>> s = Session.new(get_game("square"), 7)
+        >>> for _unused in range(3):
+        ...     s = s.played(s.legal_moves()[0])
+        >>> c = CanWin(lambda *a, **k: None, lambda t: None)
+        >>> lost = Verdict("impossible", 30, (), True, 9)
+        >>> for state in s.states[2:]:
+        ...     c.learn("square", state, lost)
+        >>> c.lost_since(s) is None  # the position after move 1 is not known
+        True
+        >>> c.learn("square", s.states[1], Verdict("won", 36, ("x",), True, 9)); c.lost_since(s), c.lost_at(s)
+        (2, 2)
+        """
+        states = session.states
+
+        def kind(i: int) -> str | None:
+            v = self.known(session, states[i])
+            return None if v is None else v.kind
+
+        last = len(states) - 1
+        if kind(last) != "impossible":
+            return None
+        if hint is not None and 0 < hint <= last and kind(hint) == "impossible" and kind(hint - 1) == "won":
+            return hint
+        i = last
+        while i > 0:
+            before = kind(i - 1)
+            if before == "won":
+                return i
+            if before != "impossible":
+                return None
+            i -= 1
+        return 0
 
     def line_to_watch(self, session: Session) -> tuple[str, ...]:
         """The solver's line from the position on the table, if one is known (Show me)."""

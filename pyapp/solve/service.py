@@ -154,6 +154,7 @@ class Service:
 
     def __init__(self, clock: Callable[[], float] = time.perf_counter) -> None:
         self.verdicts = Verdicts()
+        self.verdicts.hold = True  # (it searches further by itself: on from where it stopped)
         self.clock = clock
         #: The request being answered (0: none).
         self.request = 0

@@ -110,6 +110,11 @@ class Verdicts:
         self._settling: tuple[Verdict, Verdict] | None = None
         #: The asked position is searched this many times as far as its problem's budget ("Keep looking").
         self._factor = 1
+        #: Keep the search of the position asked about that its budget cut short, in a game without a
+        #: win, to search further from where it stopped (:meth:`look_longer`): the worker's
+        #: (:mod:`pyapp.solve.service`), which deepens such a search by itself. On the page's thread
+        #: its tables are freed at once instead (:attr:`teardown`), and Keep looking starts again.
+        self.hold = False
         #: The search of the position asked about that its budget cut short, kept to search further
         #: (:meth:`look_longer`): (game id, state text, its factor, the search, its problem).
         self._held: tuple[str, str, int, Search[object], Problem[object]] | None = None
@@ -242,12 +247,13 @@ class Verdicts:
         """Search the last of ``states`` (the game's positions, from the deal) again, ``factor``
         times as far as its problem's budget (:meth:`Problem.deepen`); its verdict so far stays
         known until the new one replaces it. The page runs it by :meth:`step`. When the search of
-        that position that its budget cut short is the last one here (a game without a win), it
+        that position that its budget cut short is the last one here and was kept (:attr:`hold`), it
         goes on from where it stopped (:meth:`Search.resume`) rather than starting again.
 
         >>> g = entry("gyre").game
         >>> states = [g.deal(5, g.parse_options(""))]  # 10,000 nodes leave it undetermined
         >>> v = Verdicts()
+        >>> v.hold = True
         >>> v.ask("gyre", states)
         >>> while (first := v.step(0.05)) is None:
         ...     pass
@@ -370,7 +376,8 @@ class Verdicts:
             return None
         verdict = engine_verdict(problem, proved)
         self._keep((self._game, self._key(i)), verdict)
-        if i == len(self._keys) - 1 and not search.complete and not problem.has_win and self.budget is None:
+        if self.hold and i == len(self._keys) - 1 and not search.complete and not problem.has_win \
+                and self.budget is None:
             # cut short by its budget in a game without a win: kept, to search further (look_longer)
             self._held = (self._game, self._key(i), self._factor, search, problem)
             self.search = self._problem = None
