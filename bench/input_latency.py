@@ -42,6 +42,11 @@ move the page waits 0.4 s, then searches in slices between frames; ``--gap 0.8``
 that long after each move, so that the next move comes while the solver searches.
 ``--verdict both`` plays each game twice, without and with it (the same deal and moves,
 one after the other), for a side-by-side comparison in one run.
+
+``--worker`` waits, before the first move, until the solver's Web Worker answers the page's
+verdicts (``window.orbitSolver.state``: about 8 s after the page is live); with ``--gap 0.8``
+it then searches each new position while the player pauses (and the verdict shown, with
+``--verdict on``), so that the moves are measured with the worker searching.
 """
 
 from __future__ import annotations
@@ -113,7 +118,7 @@ class Player:
 
 
 def play(page: Page, base: str, game_id: str, moves: int, settle: float = 1.0, verdict: bool = False,
-         gap: float = 0.0) -> dict[str, Any]:
+         gap: float = 0.0, worker: bool = False) -> dict[str, Any]:
     import helpers  # type: ignore[import-not-found]  # e2e/helpers.py: plays a token as a player would
 
     from pyapp.games import get_game
@@ -126,6 +131,8 @@ def play(page: Page, base: str, game_id: str, moves: int, settle: float = 1.0, v
                   verdict)
     page.reload()  # the setting as a returning player has it
     page.wait_for_selector("body[data-ready=true]", state="attached", timeout=60_000)
+    if worker:
+        page.wait_for_function("() => window.orbitSolver && window.orbitSolver.state === 'worker'", timeout=90_000)
     page.wait_for_timeout(settle * 1000)
     page.evaluate(PROBE)
     session = Session.new(get_game(game_id), seed)
@@ -181,6 +188,7 @@ def main() -> None:
     parser.add_argument("--verdict", choices=("off", "on", "both"), default="off",
                         help="the setting that keeps the solver's verdict shown (both: each game twice)")
     parser.add_argument("--gap", type=float, default=0.0, help="seconds between two moves (default 0)")
+    parser.add_argument("--worker", action="store_true", help="wait for the solver's Web Worker before the first move")
     args = parser.parse_args()
     games = [g for g in args.games.split(",") if g]
     if any(g not in DEALS for g in games):
@@ -199,7 +207,7 @@ def main() -> None:
             for game_id in games:
                 for verdict in {"off": (False,), "on": (True,), "both": (False, True)}[args.verdict]:
                     page = context.new_page()
-                    results.append(play(page, base, game_id, args.moves, args.settle, verdict, args.gap))
+                    results.append(play(page, base, game_id, args.moves, args.settle, verdict, args.gap, args.worker))
                     page.close()
             browser.close()
     now = datetime.datetime.now(datetime.timezone.utc)
@@ -208,7 +216,8 @@ def main() -> None:
           f"load average {os.getloadavg()[0]:.2f}")
     print(f"command: {' '.join([sys.executable, *sys.argv])}")
     print("latency = pointer-up to the next frame after the board changed, ms; instant moves (reduced motion); "
-          f"first move {args.settle:g} s after the page went live")
+          f"first move {args.settle:g} s after the page went live"
+          + (" and the solver's worker was ready" if args.worker else "") + (f"; {args.gap:g} s between moves" if args.gap else ""))
     print()
     print("| game | solver | moves measured (taps/drags) of moves played | median ms | p95 ms | max ms | long tasks > 50 ms during play | longest ms | controller view() median / p95 ms | pointer-up handler median / p95 ms |")
     print("|---|---|---|---|---|---|---|---|---|---|")
