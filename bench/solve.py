@@ -580,11 +580,11 @@ def report(rows: list[Row], runs: list[dict[str, Any]], command: str) -> str:
         + (f"; {len(rows) - logged:,} deals were solved by runs killed before they logged them"
            if (logged := sum(int(run.get("solved", 0)) for run in runs)) < len(rows) else "") + "):",
         "",
-        "| date (UTC) | deals solved | wall time | workers | where | machine | command |",
-        "|---|---:|---:|---:|---|---|---|",
+        "| date (UTC) | deals solved | wall time | workers | where | machine | load average | command |",
+        "|---|---:|---:|---:|---|---|---:|---|",
         *(f"| {run.get('date', '?')} | {run.get('solved', 0):,}{' (stopped)' if run.get('stopped') else ''} |"
           f" {duration(float(run.get('wall', 0.0)))} |"
-          f" {run.get('workers', '?')} | {run.get('where', '?')} | {run.get('machine', '?')} |"
+          f" {run.get('workers', '?')} | {run.get('where', '?')} | {run.get('machine', '?')} | {run.get('load', '?')} |"
           f" `{run.get('command', '?')}` |" for run in runs),
         "",
         "Deals: the seeds 1..N of each game's rules (the deal a link `s=<seed>` gives). Budget: the nodes "
@@ -622,6 +622,8 @@ def report(rows: list[Row], runs: list[dict[str, Any]], command: str) -> str:
                    f" {100 * lo:.2f}-{100 * hi:.2f}% | {share(imp, n)} | {share(n - won - imp, n)} |"
                    f" {statistics.median(nodes):,.0f} / {pct(nodes, 0.95):,.0f} |"
                    f" {fmt_seconds(statistics.median(secs))} / {fmt_seconds(pct(secs, 0.95))} |")
+    if not any(entry(c[0]).can_win for c in order):
+        del out[-5:]
     out += [
         "",
         "## Games that are scored (no win)",
@@ -645,6 +647,8 @@ def report(rows: list[Row], runs: list[dict[str, Any]], command: str) -> str:
                    f" {100 * lo:.1f}-{100 * hi:.1f}% | {share(n - exact, n)} |"
                    f" {statistics.median(nodes):,.0f} / {pct(nodes, 0.95):,.0f} |"
                    f" {fmt_seconds(statistics.median(secs))} / {fmt_seconds(pct(secs, 0.95))} |")
+    if all(entry(c[0]).can_win for c in order):
+        del out[-5:]
     out += [
         "",
         "## The best score found",
@@ -828,11 +832,16 @@ def main(argv: Sequence[str] | None = None) -> int:
             stats = RunStats(len(tasks), 0, 0, 0, 0.0, 0, 0.0)
             run, logged = f"{date} {platform.node()} {os.getpid()}", time.perf_counter()
 
+            loads: list[float] = []
+
             def record(stopped: bool) -> None:
+                if hasattr(os, "getloadavg"):  # this machine's (1-minute) load, the mean of the run's records
+                    loads.append(os.getloadavg()[0])
                 log_run(args.store, {
                     "run": run, "date": date, "command": command, "workers": workers, "where": where,
                     "machine": machine(), "deals": len(tasks), "solved": stats.solved, "busy": round(stats.busy, 3),
                     "wall": round(stats.wall, 3), "failed": stats.failed, "stopped": stopped,
+                    "load": round(statistics.fmean(loads), 1) if loads else None,
                 })
 
             def checkpoint(stats: RunStats) -> None:  # a record a minute: a run killed outright is known too
