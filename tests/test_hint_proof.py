@@ -134,3 +134,26 @@ def test_a_won_game_is_not_told_that_its_deal_could_be_won() -> None:
     assert c.can_win.judgement(c.session) == ("", ())
     d = c.dialog
     assert d is not None and d.kind == "summary" and not any("could be won" in line for line in d.compare)
+
+
+def test_a_hint_waiting_for_a_long_search_shows_how_it_goes_under_its_notice() -> None:
+    """A position the solver takes its whole budget over (Zodiac's deal 2024 after 30 first moves:
+    tens of seconds, even in the worker; here Gyre's deal 5, fewer slices): the hint's notice shows
+    how the search goes, as the verdict's does, and Stop ends the wait."""
+    from pyapp.app.can_win import QUIET_SLICES
+    from pyapp.app.hints import HINT_SEARCHING
+    from pyapp.core.storage import MemoryStorage
+
+    c = Controller(MemoryStorage())
+    c.start("#g=gyre&s=5")  # searched to its budget from the deal: many slices
+    c.hint()
+    shown = c.view().notice
+    assert shown is not None and shown.text == HINT_SEARCHING and shown.progress == ""
+    for _unused in range(QUIET_SLICES):
+        ticket = next(t.ticket for t in c.view().timers if t.name == "solve")
+        c.fire("solve", ticket)
+    shown = c.view().notice
+    assert shown is not None and shown.text == HINT_SEARCHING and "positions searched" in shown.progress, shown
+    c.notice_action()  # Stop
+    after = c.view().notice
+    assert after is None or after.progress == ""

@@ -33,6 +33,7 @@ from ..i18n import _, ngettext, number
 from .session import Session
 from ..core.storage import Storage
 from ..solve.knowledge import Knowledge, Played
+from .hints import HINT_SEARCHING
 from ..solve.verdicts import (SEARCHING, SLICE_GAP, SLICE_SECONDS, STANDING_PAUSE, TRACING, Finding, Verdicts, deeper_factor,
                        verdict_words)
 from ..ui.view import Notice, Timer
@@ -520,8 +521,9 @@ class CanWin:
 
     def with_progress(self, shown: Notice | None) -> Notice | None:
         """The notice on the page, with the search's progress under it when it is the notice of
-        the search the player asked for."""
-        if shown is None or not self.asked or shown.text != _(SEARCHING):
+        the search the player asked for, or of the one a hint waits for."""
+        if shown is None or not ((self.asked and shown.text == _(SEARCHING))
+                                 or (self.hinting and shown.text == _(HINT_SEARCHING))):
             return shown
         return replace(shown, progress=self.progress())
 
