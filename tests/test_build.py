@@ -239,3 +239,21 @@ def test_same_sources_same_version_and_any_change_makes_a_new_cache(site: Path, 
         fh.write("/* changed */\n")
     changed = module.build(tmp_path / "d", root=copy)
     assert changed["version"] != version_a
+
+
+def test_the_pre_solved_pools_are_in_the_site_precached_and_a_corrupt_one_stops_the_build(site: Path,
+                                                                                          tmp_path: Path) -> None:
+    pools = sorted(p.name for p in (ROOT / "static" / "pools").glob("*.pool"))
+    listed = precache(site)  # (the page plays offline: the pools are fetched from the cache)
+    assert pools and all(f"./static/pools/{name}" in listed for name in pools)
+    assert all((site / "static" / "pools" / n).read_bytes() == (ROOT / "static" / "pools" / n).read_bytes() for n in pools)
+    spec = importlib.util.spec_from_file_location("orbit_build", ROOT / "scripts" / "build.py")
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    (tmp_path / "gravity.pool").write_bytes((ROOT / "static" / "pools" / "gyre.pool").read_bytes())
+    with pytest.raises(SystemExit, match="gravity.pool holds the pool of gyre"):
+        module.check_pools(tmp_path)
+    (tmp_path / "gravity.pool").write_bytes(b"<!doctype html>")
+    with pytest.raises(SystemExit, match="gravity.pool: pool file: it does not start with ORBP"):
+        module.check_pools(tmp_path)

@@ -29,6 +29,7 @@ from collections.abc import Callable, Collection
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Final
 
+from ..core.links import SPEC_VERSION
 from ..core.pool import Pool, PoolError, pool_name
 from ..games import entry
 from ..i18n import _, ngettext
@@ -151,7 +152,7 @@ class Hunter:
                 pool = Pool.decode(data)
             except PoolError as exc:
                 why = str(exc)
-        if pool is not None and (pool_name(pool.game, pool.options) != name or pool.rules != 1
+        if pool is not None and (pool_name(pool.game, pool.options) != name or pool.rules != SPEC_VERSION
                                  or pool.kind != ("won" if entry(pool.game).can_win else "best")):
             why = f"it holds the pool of {pool.game} {pool.options!r}, rules {pool.rules}"
             pool = None
