@@ -64,7 +64,7 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 from pyapp.games import entries, entry, get_game  # noqa: E402
-from pyapp.solve import problem_for, solve_state  # noqa: E402
+from pyapp.solve import SLICE, Search, engine_verdict, problem_for, solve_state  # noqa: E402
 
 if TYPE_CHECKING:
     from distributed import Client
@@ -98,13 +98,13 @@ class Row:
     kind: str
     score: int | None
     exact: bool
-    #: The nodes of every search of the deal (both, when it was searched again).
+    #: The nodes of the deal's search (searched again: both searches').
     nodes: int
     seconds: float
     replays: bool
     #: Proven: no line beats it (a game without a win; None: nothing proven, or a game with a win).
     upper: int | None
-    #: It was searched again (``deepen`` times as far); the verdict is the deeper search's.
+    #: It was searched further (``deepen`` times as far); the verdict is the deeper search's.
     deepened: bool
     #: The verdict's line, the engine's move tokens.
     line: tuple[str, ...]
@@ -118,17 +118,34 @@ COLUMNS = tuple(f.name for f in fields(Row))
 
 
 def solve_one(task: Task) -> Row:
-    """Solve one deal (searched again ``deepen`` times as far when the first search leaves it
-    undetermined), and replay the verdict's line through the engine."""
+    """Solve one deal, searched further ``deepen`` times as far when the first search leaves it
+    undetermined, as the page's "Keep looking" does (:meth:`pyapp.solve.verdicts.Verdicts.look_longer`):
+    a game without a win goes on from where its search stopped (:meth:`Search.resume`), any other
+    searches again. Then replay the verdict's line through the engine."""
     game_id, options, seed, budget, deepen = task
     game = get_game(game_id)
     state = game.deal(seed, game.parse_options(options))
     start = time.perf_counter()
-    verdict = solve_state(game_id, state, budget)
+    problem = problem_for(game_id, state)
+    own = budget == problem.budget  # (the page's search: the problem's own budget, which deepening grows)
+    search = Search(problem, problem.start(state), None if own else budget)
+    while not search.run(SLICE):
+        pass
+    verdict = engine_verdict(problem, search.verdict())
     nodes, deepened = verdict.nodes, False
     if deepen > 1 and verdict.kind != "won" and not verdict.exact:
-        verdict = solve_state(game_id, state, budget * deepen, deepen=deepen)
-        nodes, deepened = nodes + verdict.nodes, True
+        deepened = True
+        problem.deepen(deepen)
+        if search.budget is not None:
+            search.budget *= deepen
+        if not problem.has_win and search.resume():
+            while not search.run(SLICE):
+                pass
+            verdict = engine_verdict(problem, search.verdict())
+            nodes = verdict.nodes  # (the one search's, from the deal)
+        else:
+            verdict = solve_state(game_id, state, budget * deepen, deepen=deepen)
+            nodes += verdict.nodes
     seconds = time.perf_counter() - start
     ok = True
     if verdict.line:
