@@ -318,40 +318,58 @@ def test_verdicts_round_trip_as_json() -> None:
     assert finding_from(json.loads(json.dumps(finding_json(f)))) == f
 
 
-def test_a_position_searched_ahead_is_answered_at_once_when_asked() -> None:
+def quiet_can_win(pipe: Pipe) -> tuple[CanWin, list[str]]:
+    """The page's CanWin over the pipe's worker, searching each new position ahead; what it says."""
+    said: list[str] = []
+    c = CanWin(lambda text, action=None, error=False, lasting=False, more=None: said.append(text), lambda t: None)
+    c.use(pipe.remote)
+    return c, said
+
+
+def pause(c: CanWin, s: Session) -> None:
+    """The player pauses after a move: the ``verdict`` timer the page runs fires."""
+    timer = next(t for t in c.timers(s, standing=False, live=True) if t.name == "verdict")
+    assert c.pause_over(timer.ticket, s, False, lambda n: "")
+
+
+def test_a_position_searched_ahead_while_the_player_pauses_is_answered_at_once_when_asked() -> None:
     pipe = Pipe()
-    states = walk("gravity", 1, first=True)[:-2]
-    expected = local_finding("gravity", states)
-    pipe.remote.ahead("gravity", states)
-    assert not pipe.remote.searching  # nothing for the page to poll
-    pipe.pump()
-    while pipe.service.busy:
+    c, said = quiet_can_win(pipe)
+    s = Session.new(get_game("gravity"), 1)
+    s = s.played(s.legal_moves()[0])
+    pause(c, s)
+    while pipe.service.busy or pipe.queue:
         pipe.pump()
-    assert pipe.remote.known_for("gravity", states[-1]) == expected.verdict
+        c.slice(c.verdicts.ticket, s, lambda n: "")
+    assert said == [] and not c.verdicts.searching  # searched, said to no one
+    expected = local_finding("gravity", list(s.states))
     posted = len(pipe.queue)
-    assert pipe.remote.ask("gravity", states) == expected and len(pipe.queue) == posted  # at once, nothing asked
-    assert pipe.remote.finding_for("gravity", states) == expected
+    c.ask(s, lambda n: "")
+    assert said[-1] == verdict_words(entry("gravity"), expected) and len(pipe.queue) == posted  # at once, nothing asked
 
 
 def test_an_ask_takes_over_the_search_ahead_under_way_and_a_move_cancels_it(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(gyre_solver.GyreProblem, "budget", 1_000)
     pipe = Pipe()
-    game = entry("gyre").game
-    states = [game.deal(5, game.parse_options(""))]
-    pipe.remote.ahead("gyre", states)
+    c, said = quiet_can_win(pipe)
+    s = Session.new(get_game("gyre"), 5)
+    pause(c, s)
     pipe.pump(0.01)
     request = pipe.service.request
-    assert pipe.remote.ask("gyre", states) is None and pipe.remote.searching and pipe.queue == []  # taken over
-    found = pipe.answer()
-    assert pipe.service.request == request and found.verdict == local_finding("gyre", states).verdict
-    after = [*states, game.apply(states[0], game.legal_moves(states[0])[0])]
-    pipe.remote.moved()
-    pipe.remote.ahead("gyre", after)
+    c.ask(s, lambda n: "")  # the player asks while it searches ahead: the same search
+    assert c.verdicts.searching and pipe.queue == []
+    while not any(t.startswith("The best possible") for t in said):  # the verdict, said: it was asked
+        pipe.pump()
+        c.slice(c.verdicts.ticket, s, lambda n: "")
+    assert pipe.service.request == request  # no second request: the search ahead answered it
+    s = s.played(s.legal_moves()[0])
+    c.moved()
+    pause(c, s)  # the new position, searched ahead
     pipe.pump(0.01)
-    assert pipe.service.verdicts.searching
-    pipe.remote.moved()  # the next move: the search ahead stops
+    assert pipe.service.verdicts.searching and pipe.service.positions is not None and len(pipe.service.positions) == 2
+    c.moved()  # the next move: the search ahead stops
     pipe.pump(0.01)
-    assert not pipe.service.verdicts.searching and pipe.remote.known_for("gyre", after[-1]) is None
+    assert not pipe.service.verdicts.searching and pipe.remote.known_for("gyre", s.state) is None
 
 
 def test_a_hint_waits_past_a_glimpse_for_the_search_it_asked_for() -> None:

@@ -71,11 +71,6 @@ class RemoteVerdicts(Verdicts):
         self._factor = 1
         #: The most slices of search the worker said it has run (the page's tests read it).
         self.slices_seen = 0
-        #: The position searched ahead (:meth:`ahead`): its game, its number of positions and its state
-        #: text, the request, and its finding once it came.
-        self._ahead: tuple[str, int, str] | None = None
-        self._ahead_request = 0
-        self._ahead_found: Finding | None = None
 
     # -- the binding's side ----------------------------------------------------------------
     def receive(self, message: Message) -> None:
@@ -86,10 +81,6 @@ class RemoteVerdicts(Verdicts):
         self.slices_seen = max(self.slices_seen, int(message.get("slices", 0)))
         if not self._request or message.get("id") != self._request:
             return
-        if self._ahead is not None and not self._waiting and self._request == self._ahead_request:
-            if message.get("op") == "finding":  # searched ahead: kept for the ask to come
-                self._ahead_found = self._take(message)
-            return
         self._inbox.append(message)
 
     def _take(self, message: Message) -> Finding:
@@ -97,23 +88,6 @@ class RemoteVerdicts(Verdicts):
         for game_id, text, verdict in message.get("known", []):
             super().remember_text(str(game_id), str(text), verdict_from(verdict))
         return finding_from(message["finding"])
-
-    def ahead(self, game_id: str, states: Sequence[object]) -> None:
-        """Settle the last of ``states`` (the game's positions from the deal) in the worker in the
-        background, one step ahead of the player (after a move, while the player thinks): nothing is
-        searching as far as the page is concerned (no timer polls), and the finding, when it comes, is
-        kept, so that the next :meth:`ask` for that position answers at once, or takes over the
-        search under way. A move (:meth:`moved`), or another request, cancels it. Nothing when the
-        worker failed, or a search asked for is under way."""
-        if self.local or self._waiting:
-            return
-        texts = self._texts(game_id, states)
-        position = (game_id, len(states), texts[-1])
-        if self._ahead == position:
-            return
-        self._ahead, self._ahead_found = position, None
-        self._post("ask", game_id, states, texts)
-        self._ahead_request = self._request
 
     @property
     def arrived(self) -> bool:
@@ -172,13 +146,6 @@ class RemoteVerdicts(Verdicts):
         if self._waiting and self._game == game_id and self._keys and self._keys[-1] == last \
                 and len(self._keys) == len(states) and self._factor == 1:
             return None  # already asked
-        if self._ahead == (game_id, len(states), last) and self._ahead_request == self._request:
-            found = self._ahead_found  # searched ahead: answered at once, or its search taken over
-            self._new_request(game_id, states, texts, 1)
-            if found is not None:
-                self._waiting, self.finding, self._glimpsing = False, found, found.glimpse
-                return found
-            return None
         known = self._known.get((game_id, last))
         self._new_request(game_id, states, texts, 1)
         if known is not None and (known.kind != "impossible" or len(states) == 1):  # known here: no need to ask
@@ -201,7 +168,6 @@ class RemoteVerdicts(Verdicts):
     def _new_request(self, game_id: str, states: Sequence[object], texts: list[str], factor: int) -> None:
         """A new request: what was asked before stops counting."""
         self.drop(post=False)
-        self._ahead, self._ahead_found = None, None
         self._game, self._states, self._keys, self._factor = game_id, states, texts, factor
         self.finding, self._later, self._progress, self._tracing = None, None, None, False
         self._waiting = True
@@ -242,7 +208,6 @@ class RemoteVerdicts(Verdicts):
         if post and self._request:
             self.port.post({"op": "cancel"})
             self._request += 1  # (nothing answers it: earlier answers are stale)
-            self._ahead, self._ahead_found = None, None
         self._waiting, self._inbox, self._later, self._tracing, self._progress = False, [], None, False, None
         self._glimpsing = False
         if self.finding is None:
