@@ -9,11 +9,12 @@
 
 Deals are the seeds 1..N of each game's default rules (``--deals``: by default Gravity and
 Solitaire Square 10,000, Zodiac 2,000, Gyre 1,000) and of each option text in its registry
-entry's ``variants`` (``--variant-deals``, default 300), each solved from the deal by
-:func:`pyapp.solve.solve_state` with ``--budget`` nodes (default each game's own:
-:attr:`pyapp.core.search.Problem.budget`). A deal that search leaves undetermined is searched
-again ``--deepen`` times as far (default Gyre 4, as the page's "Keep looking":
-:data:`pyapp.solve.verdicts.DEEPER`), and the deeper verdict is the deal's. Every line a verdict
+entry's ``variants`` (``--variant-deals``, default 300), each solved from the deal by the
+game's solver (:func:`pyapp.solve.problem_for`) with ``--budget`` nodes (default each game's
+own: :attr:`pyapp.core.search.Problem.budget`). A deal that search leaves undetermined is
+searched further, ``--deepen`` times as far (default Gyre 4, as the page's worker and its "Keep
+looking" do: :data:`pyapp.solve.verdicts.DEEPER`; a game without a win resumes its search, any
+other searches again), and the deeper verdict is the deal's. Every line a verdict
 gives is replayed through the engine and must end exactly where the verdict says; a deal whose
 line does not is counted and printed (there should be none). The solver knows the order of
 every card, as KPatience's and Solvitaire's published figures do.
@@ -26,7 +27,8 @@ appended to the store (``--store``, CSV, one row per deal with its line) as it a
 flushed, so a study stopped at any point (even mid-write) goes on where it stopped when run
 again with the same store: the deals already stored (same game, options, seed, budget and
 deepening) are skipped. Each run is also logged next to the store (``<store>.runs``, one JSON
-line a run: when, how long, how many workers, where, the command), for the report.
+line a run, written again each minute: when, how long, how many workers, where, the machine's load,
+the command), for the report. :func:`read_store` reads the store's rows back (with their lines).
 
 The report (``--out``, default docs/WINNABILITY.md; ``-`` prints it) is made from the whole
 store: for a game that can be won the share won with a 95% Wilson interval, the share proven
