@@ -13,6 +13,7 @@ and ``from conformance import *`` (docs/ADDING-A-GAME.md).
 
 from __future__ import annotations
 
+import base64
 import dataclasses
 import datetime
 import itertools
@@ -25,6 +26,8 @@ from hypothesis import strategies as st
 from pyapp.app.hints import hint
 from pyapp.app.session import Session
 from pyapp.core.daily import DAILY_OPTIONS, daily_link, daily_seed
+from pyapp.core.daily_pools import DAILY_POOLS_V1
+from pyapp.core.pool import Pool
 from pyapp.core.rng import MASK64, SplitMix64
 from pyapp.core.table import BACK, CARD_H, CARD_W, Table
 from pyapp.games import Conformance, GameEntry, entries
@@ -91,12 +94,27 @@ def seen(t: Table) -> Table:
 
 
 def documented_seed(game_id: str, date: datetime.date) -> int:
-    """docs/RULES-NOTES.md, "Daily deal", written out again from the text."""
-    day = (date - datetime.date(1970, 1, 1)).days
-    h = SplitMix64((0x0D4117DEA1500B17 ^ day) & MASK64).next()
-    for b in game_id.encode("utf-8"):
-        h = SplitMix64(h ^ b).next()
-    return h % 10**9
+    """docs/RULES-NOTES.md, "Daily deal", written out again from the text: before 2026-12-06 (and
+    for a game without a daily pool) ``h % 10**9``; from then on, the daily pool's seeds in cycles of
+    ``n`` days, each cycle's order shuffled with ``h`` of its first day."""
+    def hashed(date: datetime.date) -> int:
+        day = (date - datetime.date(1970, 1, 1)).days
+        h = SplitMix64((0x0D4117DEA1500B17 ^ day) & MASK64).next()
+        for b in game_id.encode("utf-8"):
+            h = SplitMix64(h ^ b).next()
+        return h
+
+    cut_over = datetime.date(2026, 12, 6)
+    if date < cut_over or game_id not in DAILY_POOLS_V1:
+        return hashed(date) % 10**9
+    pool = Pool.decode(base64.b64decode(DAILY_POOLS_V1[game_id]))
+    seeds = [pool.first + i for i, mark in enumerate(pool.marks) if mark]
+    days, n = (date - cut_over).days, len(seeds)
+    rng = SplitMix64(hashed(cut_over + datetime.timedelta(days=days // n * n)))
+    for i in range(n - 1, 0, -1):  # Fisher-Yates, RULES.md 0.2
+        j = rng.next() % (i + 1)
+        seeds[i], seeds[j] = seeds[j], seeds[i]
+    return seeds[days % n]
 
 
 # -- the entry ------------------------------------------------------------------------------

@@ -6,15 +6,21 @@ seeds that differ by day and by game, the deal a daily link deals)."""
 
 from __future__ import annotations
 
+import base64
 import datetime
+import hashlib
+from pathlib import Path
 
-from pyapp.core.daily import (DAILY_OPTIONS, DAILY_SALT, DAILY_SEED_LIMIT, daily_date, daily_link, daily_seed, day_number,
-                              utc_date)
+from pyapp.core.daily import (DAILY_OPTIONS, DAILY_POOL_VERSION, DAILY_SALT, DAILY_SEED_LIMIT, POOL_CUTOVER, daily_date,
+                              daily_hash, daily_link, daily_par, daily_pool, daily_seed, day_number, utc_date)
+from pyapp.core.daily_pools import DAILY_POOLS_V1
 from pyapp.core.links import Link
+from pyapp.core.pool import Pool, pool_name
 
 from conformance import documented_seed
 
 UTC = datetime.timezone.utc
+ROOT = Path(__file__).resolve().parent.parent
 
 
 def test_the_derivation_is_what_the_rules_notes_say() -> None:
@@ -51,3 +57,84 @@ def test_daily_date_finds_the_day_or_the_day_before() -> None:
     assert daily_date("square", "", seed, day - datetime.timedelta(days=1)) is None
     assert daily_date("square", "ends", seed, day) is None  # the daily deal is the plain game
     assert daily_date("gyre", "", seed, day) is None  # another game's seed
+
+
+# -- from the cut-over: the daily deal comes from the daily pools (docs/RULES-NOTES.md) ---------
+
+#: Each game's daily seed on the day before the cut-over (the first rule), on the cut-over and after
+#: (the daily pools, version 1): the same for everyone, forever.
+GOLDEN: dict[str, tuple[tuple[str, int], ...]] = {
+    "gravity": (('2026-12-05', 274998548), ('2026-12-06', 1649), ('2027-01-01', 511), ('2030-12-31', 1005)),
+    "gyre": (('2026-12-05', 985305742), ('2026-12-06', 145), ('2027-01-01', 196), ('2030-12-31', 124)),
+    "square": (('2026-12-05', 749169762), ('2026-12-06', 50), ('2027-01-01', 1198), ('2030-12-31', 1812)),
+    "zodiac": (('2026-12-05', 682355773), ('2026-12-06', 238), ('2027-01-01', 57), ('2030-12-31', 89)),
+}
+#: The SHA-256 of each daily pool file, version 1 (pyapp/core/daily_pools.py): the pools are part of
+#: the rules; a changed byte changes every player's daily deal from the cut-over on. Never re-pin these:
+#: a new pool comes as a new version with a cut-over of its own.
+SHA256: dict[str, str] = {
+    "gravity": "14845ce8a259609b0014b1e8f8646bbdd8ea3f38e2a79d77241a7fc1ec7c51a4",
+    "square": "021f04bcf17839c93aa039d9b0a800b286756a324f01b6beeb6c2c82453fd701",
+    "gyre": "cedf51d7c309d45fb2863e4a42093085d95c56c65fd3ba2a751a9f06598ea952",
+    "zodiac": "a06e15e7e1a5b17ce2ba5a5c22f1a17326db99d17222a11a6cf88fa1d25d6297",
+}
+
+
+def test_the_cut_over_and_the_daily_pools_version_never_change() -> None:
+    assert POOL_CUTOVER == datetime.date(2026, 12, 6) and DAILY_POOL_VERSION == 1
+    assert set(DAILY_POOLS_V1) == set(SHA256)
+    for game_id, text in DAILY_POOLS_V1.items():
+        data = base64.b64decode(text)
+        assert hashlib.sha256(data).hexdigest() == SHA256[game_id], f"{game_id}'s daily pool changed"
+        pool = Pool.decode(data)
+        assert (pool.game, pool.options, pool.rules, pool.first) == (game_id, DAILY_OPTIONS, 1, 1) and pool.seeds
+
+
+def test_golden_daily_seeds_before_and_after_the_cut_over() -> None:
+    for game_id, pins in GOLDEN.items():
+        for iso, seed in pins:
+            assert daily_seed(game_id, datetime.date.fromisoformat(iso)) == seed, (game_id, iso)
+    before = POOL_CUTOVER - datetime.timedelta(days=1)
+    for game_id in DAILY_POOLS_V1:
+        assert daily_seed(game_id, before) == daily_hash(game_id, before) % DAILY_SEED_LIMIT  # the first rule
+        assert daily_par(game_id, before) is None
+
+
+def test_a_daily_deal_after_the_cut_over_is_in_its_pool_with_its_par() -> None:
+    for game_id in DAILY_POOLS_V1:
+        pool = daily_pool(game_id)
+        assert pool is not None
+        for i in range(0, 3000, 7):
+            day = POOL_CUTOVER + datetime.timedelta(days=i)
+            seed = daily_seed(game_id, day)
+            assert pool.has(seed)
+            par = daily_par(game_id, day)
+            assert par is not None and par.won == (pool.kind == "won") and par.score == pool.best(seed)
+            assert daily_date(game_id, "", seed, day) == day  # its results and links are recognized
+            assert daily_link(game_id, day) == f"#g={game_id}&v=1&o=&s={seed}"
+
+
+def test_the_daily_pools_agree_with_the_pools_the_page_ships() -> None:
+    """static/pools/ may grow past the daily pools (a longer study), never drop what they hold."""
+    for game_id, text in DAILY_POOLS_V1.items():
+        daily = Pool.decode(base64.b64decode(text))
+        shipped = Pool.decode((ROOT / "static" / "pools" / pool_name(game_id, "")).read_bytes())
+        assert shipped.count >= daily.count
+        assert all(shipped.has(s) and shipped.best(s) == daily.best(s) for s in daily.seeds)
+
+
+def test_a_daily_pool_deals_each_of_its_seeds_once_a_cycle() -> None:
+    for game_id in DAILY_POOLS_V1:
+        pool = daily_pool(game_id)
+        assert pool is not None
+        n = len(pool.seeds)
+        for cycle in (0, 1, 7):
+            first = POOL_CUTOVER + datetime.timedelta(days=cycle * n)
+            dealt = [daily_seed(game_id, first + datetime.timedelta(days=i)) for i in range(n)]
+            assert sorted(dealt) == list(pool.seeds), (game_id, cycle)
+
+
+def test_a_game_without_a_daily_pool_keeps_the_first_rule() -> None:
+    day = POOL_CUTOVER + datetime.timedelta(days=30)
+    assert daily_pool("a game of tomorrow") is None and daily_par("a game of tomorrow", day) is None
+    assert daily_seed("a game of tomorrow", day) == daily_hash("a game of tomorrow", day) % DAILY_SEED_LIMIT

@@ -5,6 +5,13 @@ same forever (docs/RULES-NOTES.md, "Daily deal"; pinned by tests/test_daily.py).
 It is always the plain game (:data:`DAILY_OPTIONS`), so everyone plays the same
 rules, and its link is an ordinary link.
 
+From :data:`POOL_CUTOVER` on, the seed is chosen from the game's daily pool (a frozen copy
+of its default rules' pre-solved pool, :mod:`pyapp.core.daily_pools`, version
+:data:`DAILY_POOL_VERSION`), each of its seeds once per cycle in an order the same hash
+shuffles, so the deal is known winnable (Gyre: its exact best known) and :func:`daily_par`
+says the best possible before it is played. The dates before keep the first rule, so old
+results and links still read.
+
 >>> import datetime
 >>> daily_seed("gyre", datetime.date(2025, 1, 1)) == daily_seed("gyre", datetime.date(2025, 1, 1))
 True
@@ -14,10 +21,14 @@ True
 
 from __future__ import annotations
 
+import base64
 import datetime
+from dataclasses import dataclass
+from functools import cache
 
 from .links import Link
-from .rng import MASK64, SplitMix64
+from .pool import Pool, PoolError
+from .rng import MASK64, SplitMix64, shuffled
 
 #: Mixed into the day number so the daily seeds are not the plain SplitMix64 stream.
 DAILY_SALT = 0x0D41_17DE_A150_0B17
@@ -26,6 +37,40 @@ DAILY_SEED_LIMIT = 10**9
 #: The options of every daily deal: none, the default variant of each game.
 DAILY_OPTIONS = ""
 _EPOCH = datetime.date(1970, 1, 1)
+#: The first UTC date whose daily deal comes from the daily pools (the dates before keep the
+#: first rule: a seed below :data:`DAILY_SEED_LIMIT`).
+POOL_CUTOVER = datetime.date(2026, 12, 6)
+#: The version of the daily pools the dates from :data:`POOL_CUTOVER` on read
+#: (:data:`pyapp.core.daily_pools.DAILY_POOLS_V1`). A later version would come with a later
+#: cut-over date of its own; a version's pools never change.
+DAILY_POOL_VERSION = 1
+
+
+@dataclass(frozen=True)
+class Par:
+    """The best possible on a daily deal, known before it is played: a win, or, for a game
+    without a win, the exact best score."""
+
+    won: bool
+    score: int | None = None
+
+
+@cache
+def daily_pool(game_id: str) -> Pool | None:
+    """The game's daily pool (None for a game without one: its daily deal keeps the first rule).
+
+    >>> daily_pool("gyre").kind, daily_pool("gravity").kind, daily_pool("a game of tomorrow")
+    ('best', 'won', None)
+    """
+    from .daily_pools import DAILY_POOLS_V1
+    text = DAILY_POOLS_V1.get(game_id)
+    if text is None:
+        return None
+    try:
+        pool = Pool.decode(base64.b64decode(text))
+    except (PoolError, ValueError):  # (pinned by tests/test_daily.py: never, in a build)
+        return None
+    return pool if pool.game == game_id and pool.options == DAILY_OPTIONS and pool.seeds else None
 
 
 def utc_date(when: datetime.datetime) -> datetime.date:
@@ -50,19 +95,72 @@ def day_number(date: datetime.date) -> int:
     return date.toordinal() - _EPOCH.toordinal()
 
 
-def daily_seed(game_id: str, date: datetime.date) -> int:
-    """The seed of ``game_id``'s daily deal on the UTC ``date``.
-
-    ``h = SplitMix64(DAILY_SALT ^ day).next()``, then for each UTF-8 byte ``b`` of
-    the game id ``h = SplitMix64(h ^ b).next()``; the seed is ``h % 10**9``.
-
-    >>> daily_seed("gravity", datetime.date(2025, 1, 1)) != daily_seed("gravity", datetime.date(2025, 1, 2))
-    True
-    """
+def daily_hash(game_id: str, date: datetime.date) -> int:
+    """``h = SplitMix64(DAILY_SALT ^ day).next()``, then for each UTF-8 byte ``b`` of
+    the game id ``h = SplitMix64(h ^ b).next()``."""
     h = SplitMix64((DAILY_SALT ^ day_number(date)) & MASK64).next()
     for b in game_id.encode("utf-8"):
         h = SplitMix64(h ^ b).next()
-    return h % DAILY_SEED_LIMIT
+    return h
+
+
+def daily_seed(game_id: str, date: datetime.date) -> int:
+    """The seed of ``game_id``'s daily deal on the UTC ``date``: ``h % 10**9`` before
+    :data:`POOL_CUTOVER` (and for a game without a daily pool; ``h``: :func:`daily_hash`), else
+    the daily pool's seed of that day in its cycle (:func:`daily_cycle`): every seed of the pool
+    once in ``n`` days, ``n`` the pool's size, so that no daily deal comes back sooner.
+
+    >>> daily_seed("gravity", datetime.date(2025, 1, 1)) != daily_seed("gravity", datetime.date(2025, 1, 2))
+    True
+    >>> daily_pool("zodiac").has(daily_seed("zodiac", POOL_CUTOVER))
+    True
+    """
+    if isinstance(date, datetime.datetime):
+        date = date.date()
+    h = daily_hash(game_id, date)
+    pool = daily_pool(game_id) if date >= POOL_CUTOVER else None
+    if pool is None:
+        return h % DAILY_SEED_LIMIT
+    days = day_number(date) - day_number(POOL_CUTOVER)
+    n = len(pool.seeds)
+    return daily_cycle(game_id, days // n)[days % n]
+
+
+@cache
+def daily_cycle(game_id: str, cycle: int) -> tuple[int, ...]:
+    """The order of the daily pool's seeds in its cycle number ``cycle`` (0: the ``n`` days from
+    :data:`POOL_CUTOVER` on, ``n`` the pool's size; 1: the next ``n`` days; ...): Fisher–Yates
+    (:func:`pyapp.core.rng.shuffled`) of its seeds in increasing order, seeded with
+    :func:`daily_hash` of the cycle's first day.
+
+    >>> sorted(daily_cycle("zodiac", 0)) == list(daily_pool("zodiac").seeds)
+    True
+    """
+    pool = daily_pool(game_id)
+    if pool is None:
+        return ()
+    n = len(pool.seeds)
+    first = POOL_CUTOVER + datetime.timedelta(days=cycle * n)
+    return tuple(shuffled(list(pool.seeds), daily_hash(game_id, first)))
+
+
+def daily_par(game_id: str, date: datetime.date) -> Par | None:
+    """The best possible on ``game_id``'s daily deal of ``date``, known from its daily pool
+    (None before :data:`POOL_CUTOVER`, or for a game without a daily pool).
+
+    >>> daily_par("gravity", POOL_CUTOVER), daily_par("gravity", datetime.date(2025, 1, 1))
+    (Par(won=True, score=None), None)
+    >>> daily_par("gyre", POOL_CUTOVER).won
+    False
+    """
+    pool = daily_pool(game_id) if date >= POOL_CUTOVER else None
+    if pool is None:
+        return None
+    seed = daily_seed(game_id, date)
+    if pool.kind == "best":
+        best = pool.best(seed)
+        return Par(False, best) if best is not None else None
+    return Par(True)
 
 
 def daily_link(game_id: str, date: datetime.date) -> str:
