@@ -79,3 +79,35 @@ def test_a_corrupt_or_wrong_pool_is_refused_and_the_hunt_searches() -> None:
         c.dialogs.submit_new({"winnable": "1"})
         assert c.notice is not None and c.notice.text == "Looking for a winnable deal…"
         assert c.session is not None and c.session.seed == 5
+
+
+def test_todays_deal_after_the_cut_over_shows_its_par_on_the_end_screen_the_button_and_the_statistics() -> None:
+    import datetime
+
+    from html import escape
+
+    from pyapp.core.daily import POOL_CUTOVER, daily_par, daily_seed
+    from pyapp.stats.markup import stats_html
+
+    day = POOL_CUTOVER + datetime.timedelta(days=1)
+    c = Controller(MemoryStorage())
+    c.stats.clock = lambda: datetime.datetime(day.year, day.month, day.day, 12, tzinfo=datetime.timezone.utc)
+    c.start("")
+    c.open_daily("gyre", day)
+    par = daily_par("gyre", day)
+    assert c.session is not None and c.session.seed == daily_seed("gyre", day) and par is not None and par.score
+    while c.session.status() == "playing":  # played to its end
+        c.play(c.session.legal_moves()[0])
+    score = c.session.score()
+    assert c.dialog is not None and c.dialog.kind == "summary"
+    assert any(line.startswith(f"Today's par: {par.score}, the best score possible.") for line in c.dialog.compare)
+    summary = c.stats.stats.summary(day)
+    assert summary.pars == (("gyre", score, par.score),)
+    assert escape(f"Today's deal of Gyre: {score}, par {par.score}.") in stats_html(summary)
+    c.home()
+    tile = next(t for t in c.view().tiles if t.id == "gyre")
+    assert tile.daily == f"played: {score}, par {par.score}"
+    c.open_daily("gravity", day)
+    c.resign()
+    c.resign()
+    assert c.dialog is not None and "Today's par: a win (the solver has won this deal)." in c.dialog.compare

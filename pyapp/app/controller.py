@@ -30,6 +30,7 @@ from dataclasses import replace
 from typing import Callable, Literal, Mapping
 
 from ..core.clock import GameClock, Playtime
+from ..core.daily import daily_par
 from ..core.settings import CHOICES, SETTINGS_KEY, Settings
 from ..core.storage import MemoryStorage as MemoryStorage  # re-exported: tests and tools make a controller with it
 from ..core.storage import Storage
@@ -611,7 +612,8 @@ class Controller:
         """What to show now: the start screen, the game, or the replay over it (see :mod:`pyapp.app.screens`)."""
         session, module, start = self.session, self.layout.module, self.screen == "start" or self.session is None
         today = self.stats.today()
-        tiles = tuple(tile(g, bool(self.saves.raw(g.id)), self.stats.stats.daily_status(g.id, today) if start else None)
+        tiles = tuple(tile(g, bool(self.saves.raw(g.id)), self.stats.stats.daily_status(g.id, today) if start else None,
+                           daily_par(g.id, today) if start else None)
                       for g in all_games())
         dialog = self.dialog
         if dialog is not None and dialog.kind == "stats":  # the record as it is now, this game's first

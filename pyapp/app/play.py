@@ -22,6 +22,7 @@ from dataclasses import replace
 from typing import Callable
 
 from ..core.clock import GameClock
+from ..core.daily import daily_par
 from ..games import moves_made
 from ..i18n import _
 from ..stats.keeper import StatsKeeper
@@ -31,7 +32,7 @@ from .can_win import CanWin
 from .opening import Opened, Opener
 from .replay import Replay
 from .saves import read_save, save_text
-from .screens import summary_dialog
+from .screens import par_words, summary_dialog
 from .session import Session
 from .state import Arm, Clear, Close, Disarm, Dismiss, Lit, Looks, Now, Open, Outcome, Repeat, Say
 
@@ -108,6 +109,10 @@ class Play:
         session, table = self.now().session, self.looks.table_now()
         assert session is not None and table is not None
         dialog = summary_dialog(session, table, self.summary_extras(session))
+        day = self.now().day
+        par = daily_par(session.game.id, day) if day is not None else None
+        if par is not None:  # today's deal: its par, known in advance
+            dialog = replace(dialog, compare=(*dialog.compare, par_words(par, None if par.won else session.score())))
         judged, line = self.can_win.judgement(session)
         return replace(dialog, compare=(*dialog.compare, judged), best=bool(line)) if judged else dialog
 

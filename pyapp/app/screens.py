@@ -16,6 +16,7 @@ from dataclasses import dataclass
 from typing import Any, Callable, Final, Literal
 
 from ..core.clock import format_duration
+from ..core.daily import Par
 from ..core.game import AnyGame
 from ..games import entry, moves_made
 from ..ui.hand import Picking
@@ -50,18 +51,46 @@ DAILY_WORDS: Final = {
 RESULTS: Final = {"won": N_("You won!"), "lost": N_("No more moves"), "finished": N_("Game over")}
 
 
-def daily_words(status: DailyStatus) -> str:
-    """How today's deal of a game stands, in words for its button."""
+def daily_words(status: DailyStatus, par: Par | None = None) -> str:
+    """How today's deal of a game stands, in words for its button; with its ``par`` (a game
+    without a win: the exact best score, known in advance) once it was played to its end.
+
+    >>> daily_words(DailyStatus("gyre", "2026-12-06", "finished", 46), Par(False, 58))
+    'played: 46, par 58'
+    """
     if status.state == "finished":
+        if par is not None and par.score is not None:
+            # Translators: today's deal of a game without a win (Gyre) was played to its end, with this
+            # score; its par is the best score possible on it, proven by the solver in advance.
+            return _("played: {score}, par {par}").format(score=status.score, par=par.score)
         # Translators: today's deal of a game without a win was played to its end, with this score.
         return _("played: {score}").format(score=status.score)
     return _(DAILY_WORDS[status.state])
 
 
-def tile(game: AnyGame, in_progress: bool, daily: DailyStatus | None) -> Tile:
+def par_words(par: Par, score: int | None = None) -> str:
+    """The end screen of a daily deal: its par, the best possible, known before it was played
+    (``score``: the player's, in a game without a win).
+
+    >>> par_words(Par(True)), par_words(Par(False, 58), 58)
+    ("Today's par: a win (the solver has won this deal).", "Today's par: 58, the best score possible. You made par.")
+    """
+    if par.won or par.score is None:
+        # Translators: the end screen of today's deal: its par (the best possible, known in advance) is a win.
+        return _("Today's par: a win (the solver has won this deal).")
+    # Translators: the end screen of today's deal of Gyre (played for points): its par, the best score
+    # possible on it, proven by the solver before the day began.
+    said = _("Today's par: {score}, the best score possible.").format(score=par.score)
+    if score is not None and score >= par.score:
+        # Translators: after "Today's par: 58, the best score possible." when the player scored it.
+        said += " " + _("You made par.")
+    return said
+
+
+def tile(game: AnyGame, in_progress: bool, daily: DailyStatus | None, par: Par | None = None) -> Tile:
     """A start-screen tile and its daily button (``daily``: on the start screen only)."""
     return Tile(game.id, game.title, _("Game in progress: tap to resume") if in_progress else "",
-                daily_words(daily) if daily else "", daily.state if daily else "")
+                daily_words(daily, par) if daily else "", daily.state if daily else "")
 
 
 @dataclass(frozen=True)

@@ -178,7 +178,11 @@ def stats_html(summary: StatsSummary | None, armed: bool = False) -> str:
     # Translators: the days in a row on which a daily deal was played, now and at most.
     streak = ngettext("Daily streak: {n} day (longest {longest})", "Daily streak: {n} days (longest {longest})",
                       summary.daily_streak).format(n=summary.daily_streak, longest=summary.daily_longest)
-    head = f'<p class="stats-total">{escape(played)} {escape(streak)}</p>'
+    # Translators: the statistics: today's deal of a game played for points (Gyre) was played to its end with
+    # this score; its par is the best score possible on it, proven by the solver in advance.
+    pars = "".join('<p class="stats-par">' + escape(_("Today's deal of {game}: {score}, par {par}.").format(
+        game=_title_of(game), score=score, par=par)) + "</p>" for game, score, par in summary.pars)
+    head = f'<p class="stats-total">{escape(played)} {escape(streak)}</p>{pars}'
     body = "".join(_variant_html(v) for v in summary.variants) or "<p>" + escape(_("No games played yet.")) + "</p>"
     reset = _("Sure? Press again to erase") if armed else _("Reset statistics")
     # Translators: the statistics dialog's buttons: save them to a file, read them from a file.

@@ -57,6 +57,7 @@ import datetime
 from dataclasses import dataclass, field
 from typing import Callable, Literal
 
+from ..core.daily import daily_par
 from ..core.errors import StatsError
 from ..i18n import ngettext
 from .record import (FORBIDDEN_KEYS, GAME_ID, MAX_IMPORT_CHARS, MAX_LINK, MAX_NUMBER, MAX_OPEN,  # noqa: F401
@@ -145,6 +146,9 @@ class StatsSummary:
     daily_longest: int
     #: Games started and not yet counted (in progress).
     in_progress: int = 0
+    #: Today's daily deals played to their end in a game scored in points whose par is known
+    #: (:func:`pyapp.core.daily.daily_par`): (game, the best score played, the par).
+    pars: tuple[tuple[str, int, int], ...] = ()
 
 
 def _runs(flags: list[bool]) -> tuple[int, int]:
@@ -354,7 +358,27 @@ class Stats:
                           key=lambda v: (v[0] != first, v[0], v[1]))
         current, longest = self.daily_streaks(today)
         return StatsSummary(tuple(self.variant(g, o) for g, o in variants), len(self.results),
-                            sum(1 for r in self.results.values() if r.won), current, longest, len(self.open))
+                            sum(1 for r in self.results.values() if r.won), current, longest, len(self.open),
+                            self.pars(today))
+
+    def pars(self, today: datetime.date) -> tuple[tuple[str, int, int], ...]:
+        """Today's daily deals played to their end whose par is a score (Gyre's): (game, the best
+        score played, the par).
+
+        >>> from pyapp.core.daily import daily_seed
+        >>> day, s = datetime.date(2026, 12, 7), Stats()
+        >>> seed = daily_seed("gyre", day)
+        >>> _ = s.record(Result("gyre", "", seed, "t", 40, False, "2026-12-07T09:00:00Z", 50, "finished", "2026-12-07"))
+        >>> s.pars(day) == (("gyre", 40, daily_par("gyre", day).score),)
+        True
+        """
+        iso, found = today.isoformat(), []
+        for game in sorted({r.game for r in self.results.values() if r.daily == iso}):
+            par = daily_par(game, today)
+            scores = [r.score for r in self.results.values() if r.game == game and r.daily == iso and r.outcome == "finished"]
+            if par is not None and par.score is not None and scores:
+                found.append((game, max(scores), par.score))
+        return tuple(found)
 
     # -- text ----------------------------------------------------------------
     def dumps(self, with_open: bool = True) -> str:
