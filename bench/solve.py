@@ -608,8 +608,9 @@ def report(rows: list[Row], runs: list[dict[str, Any]], command: str) -> str:
         "",
         "Deals: the seeds 1..N of each game's rules (the deal a link `s=<seed>` gives). Budget: the nodes "
         "of each deal's search, each game's own unless said; *N x again*: a deal that search left "
-        "undetermined was searched again N times as far, as the page's \"Keep looking\" does, and its "
-        f"verdict is the deeper search's ({len(deepened):,} deals).",
+        "undetermined was searched further, N times as far, as the page's worker and its \"Keep looking\" do "
+        "(a game without a win: the same search resumed), and its verdict is the deeper search's "
+        f"({len(deepened):,} deals).",
         "",
         "The solver knows the order of every card (as KPatience's and Solvitaire's published "
         "figures do): *won* means a winning line exists for a player who could see the deck; "
