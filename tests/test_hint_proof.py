@@ -141,7 +141,7 @@ def test_a_hint_waiting_for_a_long_search_shows_how_it_goes_under_its_notice() -
     tens of seconds, even in the worker; here Gyre's deal 5, fewer slices): the hint's notice shows
     how the search goes, as the verdict's does, and Stop ends the wait."""
     from pyapp.app.can_win import QUIET_SLICES
-    from pyapp.app.hints import HINT_SEARCHING
+    from pyapp.app.can_win import HINT_SEARCHING
     from pyapp.core.storage import MemoryStorage
 
     c = Controller(MemoryStorage())

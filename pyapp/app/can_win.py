@@ -29,11 +29,10 @@ from typing import TYPE_CHECKING, Final, Protocol
 
 from ..core.errors import OrbitError
 from ..games import entry, moves_made
-from ..i18n import _, ngettext, number
+from ..i18n import N_, _, ngettext, number
 from .session import Session
 from ..core.storage import Storage
 from ..solve.knowledge import Knowledge, Played
-from .hints import HINT_SEARCHING
 from ..solve.verdicts import (SEARCHING, SLICE_GAP, SLICE_SECONDS, STANDING_PAUSE, TRACING, Finding, Verdicts, deeper_factor,
                        verdict_words)
 from ..ui.view import Notice, Timer
@@ -53,6 +52,10 @@ PROGRESS_SLICES: Final = 50
 #: slices (about a third of a second on the page): a verdict found sooner is shown at once, with no
 #: notice flashing before it (nor the board, on a phone, making room for it and taking it back).
 QUIET_SLICES: Final = 20
+
+#: What the Hint tool says while the solver searches the position for it (:meth:`CanWin.ask_hint`;
+#: translated where it is said).
+HINT_SEARCHING: Final = N_("Hint: the solver is looking at this position…")
 
 #: How long the player pauses after a move before a solver off the page's thread searches the new
 #: position, asked or not (KPatience's solver runs after each move too): the next move drops it.

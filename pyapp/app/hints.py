@@ -33,6 +33,7 @@ from ..core.game import AnyGame, Status
 from ..core.table import Table
 from ..games import entry
 from ..i18n import N_, _, ngettext
+from .can_win import HINT_SEARCHING
 from .state import Clear, HintMarks, Lit, Now, Outcome, Say
 
 if TYPE_CHECKING:
@@ -187,8 +188,6 @@ def hint_words(marks: HintMarks, table: Table) -> str:
 
 #: What the Hint tool says when no move helps (translated where it is said).
 NO_HINT = N_("No move helps: every move left loses or changes nothing. Undo may find a better way.")
-#: What it says while the solver searches the position for it.
-HINT_SEARCHING = N_("Hint: the solver is looking at this position…")
 #: What it says before a move of the game's heuristic: the solver did not settle the position.
 RULE_OF_THUMB = N_("A rule of thumb: the solver has not settled this position.")
 

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import json
 from functools import partial
-from typing import TYPE_CHECKING, Any, Callable
+from typing import TYPE_CHECKING, Any, Callable, Protocol
 
 import js
 from js import document, window
@@ -18,8 +18,25 @@ from pyodide.ffi import create_proxy, to_js
 from .jsvalue import present
 
 if TYPE_CHECKING:
+    from ..app.controller import Controller
     from ..solve.remote import RemoteVerdicts  # imported when the worker is ready (not at the page's start)
-    from .browser import Binding
+
+
+class Binding(Protocol):
+    """What the worker's glue needs of the binding (:class:`pyapp.web.browser.Binding`)."""
+
+    ctl: Controller
+    busy: bool
+    #: Every proxy made, destroyed when the page goes: (node, event, proxy).
+    proxies: list[tuple[Any, str, Any]]
+
+    def later(self, seconds: float, fn: Callable[[], object]) -> None: ...
+
+    def error(self, exc: BaseException) -> None: ...
+
+    def measure(self, name: str, began: float) -> None: ...
+
+    def render(self, animate: bool = True) -> None: ...
 
 
 #: The worker starts this many seconds after the page is live, once the browser is idle too, so that start-up
