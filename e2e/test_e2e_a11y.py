@@ -187,6 +187,26 @@ def test_dialogs_keep_the_focus_and_give_it_back(orbit: Orbit) -> None:
     orbit.assert_clean()
 
 
+def test_a_dialog_escape_closed_stays_closed_when_a_drawing_came_just_before_its_close_event(orbit: Orbit) -> None:
+    """A drawing while a dialog shows (a worker's answer, a resize) must not open it again once
+    the browser has closed it: here the close event comes before the drawing's deferred work,
+    as a loaded machine sometimes orders them."""
+    page = orbit.open("#g=gravity&s=7")
+    for dialog, tool in (("#stats", "#stats-game"), ("#rules", "#help")):
+        if not page.locator(tool).is_visible():
+            page.locator("#more").click()
+        page.locator(tool).click()
+        expect(page.locator(dialog)).to_be_visible()
+        page.evaluate("""(sel) => { window.dispatchEvent(new Event('resize'));
+            const d = document.querySelector(sel); d.close(); d.dispatchEvent(new Event('close')); }""", dialog)
+        page.wait_for_timeout(400)
+        orbit.idle()
+        assert not page.locator(dialog).evaluate("d => d.open"), f"{dialog} opened again after the browser closed it"
+    key(orbit, "?")  # the page knows no dialog is open: the keys still open one
+    expect(page.locator("#rules")).to_be_visible()
+    orbit.assert_clean()
+
+
 def axe(page: Page, where: str) -> list[str]:
     """axe-core's violations on the page as it is (every impact), as readable lines."""
     if not page.evaluate("typeof window.axe !== 'undefined'"):

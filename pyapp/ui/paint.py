@@ -174,13 +174,17 @@ class Painter:
     def dialogs(self, dialog: Dialog | None) -> list[Op]:
         """The dialog the view has open, its content written when it changed (a new-game
         form that only got an error keeps what the player typed: only the error is
-        written), and the one shown before closed.
+        written), and the one shown before closed. A dialog is opened once, when it comes: a
+        drawing while it shows never opens it again, since the browser may have closed it
+        meanwhile (Escape), and its close event, not a late opening, must win.
 
         >>> p = Painter()
         >>> [(type(op).__name__, op[0]) for op in p.dialogs(Dialog("rules", "Rules"))]
         [('Put', '#rules-body'), ('Put', '#summary-replay'), ('Put', '#summary-best'), ('OpenDialog', '#rules')]
         >>> p.dialogs(Dialog("rules", "Rules")), p.dialogs(None)
-        ([OpenDialog(dialog='#rules', kept=True)], [CloseDialog(dialog='#rules'), FocusBack()])
+        ([], [CloseDialog(dialog='#rules'), FocusBack()])
+        >>> p.dialogs(Dialog("peek", "Peek"))[-1], p.dialogs(Dialog("stats", "Statistics"))[-1]
+        (OpenDialog(dialog='#peek', kept=False), OpenDialog(dialog='#stats', kept=True))
         """
         shown, self.dialog = self.dialog, dialog
         out: list[Op] = []
@@ -195,7 +199,7 @@ class Painter:
             self.written.pop("#newgame .form-error", None)  # written again with the form
         out += self.writes("#summary-replay", (("hidden", "" if dialog.replay else "1"),))
         out += self.writes("#summary-best", (("hidden", "" if dialog.best else "1"),))
-        return out + [OpenDialog("#" + dialog.kind, shown is not None)]
+        return out + ([OpenDialog("#" + dialog.kind, shown is not None)] if shown is None or shown.kind != dialog.kind else [])
 
     def board(self, board: Board, unit: float) -> list[Op]:
         """The board at ``unit`` px per card unit: its size, drawings, piles and cards,
