@@ -18,7 +18,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from pyapp.app.session import Session
-from pyapp.core.daily import daily_seed
+from pyapp.core.daily import Par, daily_seed
 from pyapp.core.links import Link
 from pyapp.games import entries, entry, get_game
 from pyapp.i18n import LANGUAGES, use
@@ -52,7 +52,7 @@ def finished(game_id: str, day: datetime.date, rng: random.Random) -> Session:
     return session
 
 
-def shared(session: Session, day: datetime.date, par: int | None) -> Shared:
+def shared(session: Session, day: datetime.date, par: Par | None) -> Shared:
     game = session.game
     return Shared(game.id, day, game.score(session.state), session.status() == "won",
                   entry(game.id).moves_made(session.moves), 61_000 * len(session.moves),
@@ -67,13 +67,13 @@ def test_the_message_of_a_finished_daily_game_says_it_all_and_spoils_nothing(
     day = datetime.date(2026, 1, 1) + datetime.timedelta(days=days)
     session = finished(game_id, day, random.Random(seed))
     known = entry(game_id)
-    par = (1 if game_id == "gravity" else known.game.score(session.state) + 3) if with_par else None
+    par = (Par(True) if known.can_win else Par(False, known.game.score(session.state) + 3)) if with_par else None
     facts = shared(session, day, par)
     for tag, _name in LANGUAGES:
         with speaking(tag):
             text = share_message(facts, BASE + "#g=old&s=1")
             title, amount = known.title, known.amount(facts.score)
-            par_words = known.amount(par) if par is not None and not known.can_win else ""
+            par_words = known.amount(par.score) if par is not None and par.score is not None else ""
         lines = text.splitlines()
         assert title in lines[0] and day.isoformat() in lines[0], (tag, text)
         assert facts.won or amount in lines[1], (tag, text)
@@ -94,13 +94,13 @@ def test_the_message_of_a_finished_daily_game_says_it_all_and_spoils_nothing(
 def test_the_par_is_said_in_each_language_and_a_win_in_its_own_words(tag: str) -> None:
     day = datetime.date(2026, 12, 5)
     with speaking(tag):
-        gyre = share_message(Shared("gyre", day, 58, False, 74, 580_000, (), 61), BASE)
-        won = share_message(Shared("gravity", day, 1, True, 40, 0, (), 1), BASE)
+        gyre = share_message(Shared("gyre", day, 58, False, 74, 580_000, (), Par(False, 61)), BASE)
+        won = share_message(Shared("gravity", day, 1, True, 40, 0, (), Par(True)), BASE)
         unknown = share_message(Shared("gyre", day, 58, False, 74, 580_000, (), None), BASE)
         sixty_one = entry("gyre").amount(61)
     assert sixty_one in gyre.splitlines()[1] and "61" not in unknown
     assert len(won.splitlines()) == 3 and "9:40" in gyre and "0:00" not in won  # no bar without scores; untimed
     if tag != "en":
         with speaking("en"):
-            english = share_message(Shared("gyre", day, 58, False, 74, 580_000, (), 61), BASE)
+            english = share_message(Shared("gyre", day, 58, False, 74, 580_000, (), Par(False, 61)), BASE)
         assert gyre.splitlines()[1] != english.splitlines()[1]  # translated

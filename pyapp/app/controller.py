@@ -38,6 +38,7 @@ from ..core.table import Place, Table
 from ..games import all_games, get_view
 from ..i18n import _
 from ..stats.keeper import StatsKeeper
+from ..stats.share import Shared, share_message, shared_from
 from ..ui.hand import Hand
 from ..ui.keys import Control, Focus, KeyQueue, Link, key_intent
 from ..ui.layout import Layout
@@ -53,6 +54,7 @@ from .play import Play
 from .saves import Saves
 from .screens import Around, game_view, replay_screen, tile, tip_lines
 from .session import Session
+from .sharing import par_of, session_shared, share_id
 from .state import (Clear, Close, CloseTip, Disarm, Dismiss, Expire, Menu, Now, Outcome, Repeat, Say, Show,
                     Told, Ui, UiIntent, Watching, acted, reduce_told, reduce_ui)
 from .tables import Tables
@@ -195,10 +197,18 @@ class Controller:
         elif not self.tabs.notice_action(action):
             self.asking.notice_action(action)
 
-    def copied(self, ok: bool, shared: bool = False) -> None:
-        """The binding shared or copied :attr:`Effects.copy`, or could not (the link to copy by hand stays)."""
-        if ok:
+    def copied(self, ok: bool, shared: bool = False, result: bool = False) -> None:
+        """The binding shared or copied :attr:`Effects.copy` (``result``: :attr:`Effects.share`), or
+        could not (the link, or the result's link, to copy by hand stays)."""
+        if ok and result:
+            # Translators: a daily result was sent through the share sheet, or copied to paste in a message.
+            self.say(_("Result shared.") if shared else _("Result copied: paste it in a message."))
+        elif ok:
             self.say(_("Link shared.") if shared else _("Link copied."))
+        elif result:
+            # Translators: the clipboard refused the result; {link} opens the same daily deal (no moves).
+            self.say(_("The result could not be copied. Today's deal: {link}").format(
+                link=self._copied.splitlines()[-1] if self._copied else ""), lasting=True)
         else:
             self.say(_("Copy this link: {link}").format(link=self._copied), lasting=True)
 
@@ -433,7 +443,8 @@ class Controller:
             return False
         parts: dict[str, Callable[[str], object]] = {
             "summary": self.summary_action, "act": self.press, "rp": self.replay_control, "tile": self.open_game,
-            "daily": lambda g: self.open_daily(g, self.stats.today())}
+            "daily": lambda g: self.open_daily(g, self.stats.today()),
+            "stats": lambda n: self.share_result(n.removeprefix("share-")) if n.startswith("share-") else None}
         if button in simple:
             if self.view().tools.get(button, True):  # a tool drawn disabled (a replay shown...) does nothing
                 simple[button]()
@@ -493,6 +504,21 @@ class Controller:
         if self.session is not None:
             self._copied = self.pending.copy = self.base_url + self.session.short_link().fragment()
 
+    def share_result(self, name: str = "") -> None:
+        """Share result: the end screen's (the daily deal on the table, ``name`` empty) or the
+        statistics' (``name``: ``GAME-DATE``, :func:`pyapp.app.sharing.share_id`)."""
+        s, day = self.session, self.daily_day
+        if not name and s is not None and day is not None and s.status() != "playing":
+            par = daily_par(s.game.id, day) or par_of(self.can_win.known(s, s.states[0]))
+            shared: Shared | None = session_shared(s, day, self.elapsed(), par)
+        elif (wanted := share_id(name)) is not None and (result := self.stats.stats.daily_result(*wanted)) is not None:
+            shared = shared_from(result, daily_par(*wanted))
+        else:
+            shared = None
+        if shared is not None:
+            self._ui(Close())  # the notice that says where it went shows on the table
+            self._copied = self.pending.share = share_message(shared, self.base_url)
+
     def toggle_menu(self) -> None:
         """The tools' overflow menu (Give up, Link, Rules and the settings on a phone)."""
         self._ui(Menu())
@@ -513,11 +539,11 @@ class Controller:
 
     def summary_action(self, what: str) -> None:
         """The end screen's buttons: new, again (the same deal), copy (the link), replay,
-        undo, best (the solver's line), close (look at the table)."""
+        undo, best (the solver's line), share (a daily deal's result), close (look at the table)."""
         self._ui(Close())
         actions: dict[str, Callable[[], object]] = {
             "new": self.moves.new_deal, "again": self.moves.restart, "undo": self.moves.undo, "copy": self.copy_link,
-            "replay": self.watch, "best": self.asking.watch_best}
+            "replay": self.watch, "best": self.asking.watch_best, "share": self.share_result}
         if what in actions:
             actions[what]()
 

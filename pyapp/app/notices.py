@@ -18,6 +18,7 @@ class Pending:
         self.copy = ""
         self.words = ""
         self.celebrate = False
+        self.share = ""
 
     def tell(self, *words: str) -> None:
         """Words for the live region (screen readers), said once."""
@@ -25,6 +26,6 @@ class Pending:
 
     def take(self, focus_moved: bool) -> Effects:
         """The effects, handed out once (``focus_moved``: a key moved the keyboard's focus)."""
-        effects = Effects(self.frames, self.copy, self.words, focus_moved, self.celebrate)
-        self.frames, self.copy, self.words, self.celebrate = (), "", "", False
+        effects = Effects(self.frames, self.copy, self.words, focus_moved, self.celebrate, self.share)
+        self.frames, self.copy, self.words, self.celebrate, self.share = (), "", "", False, ""
         return effects

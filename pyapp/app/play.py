@@ -110,6 +110,7 @@ class Play:
         assert session is not None and table is not None
         dialog = summary_dialog(session, table, self.summary_extras(session))
         day = self.now().day
+        dialog = replace(dialog, share=day is not None)  # a daily deal's result, to send
         par = daily_par(session.game.id, day) if day is not None else None
         if par is not None:  # today's deal: its par, known in advance
             dialog = replace(dialog, compare=(*dialog.compare, par_words(par, None if par.won else session.score())))

@@ -152,6 +152,35 @@ def _band_words(label: str) -> str:
     return ngettext("{band} pile", "{band} piles", int(numbers[-1]) if numbers else 2).format(band=label)
 
 
+def dailies_html(summary: StatsSummary) -> str:
+    """The daily deals played to their end, newest first, each with a Share button
+    (``stats-share-GAME-DATE``: its result as a message, :mod:`pyapp.stats.share`).
+
+    >>> from pyapp.stats.summary import DailyStatus
+    >>> html = dailies_html(StatsSummary((), 1, 0, 1, 1, dailies=(DailyStatus("gyre", "2026-12-05", "finished", 58),)))
+    >>> 'id="stats-share-gyre-2026-12-05"' in html, "2026-12-05" in html, "58 points" in html
+    (True, True, True)
+    >>> dailies_html(StatsSummary((), 0, 0, 0, 0))
+    ''
+    """
+    if not summary.dailies:
+        return ""
+    rows = []
+    for d in summary.dailies:
+        result = _(OUTCOME_WORDS["won"]) if d.state == "won" else _measure(d.game)[0](d.score or 0)
+        # Translators: a daily deal's result in the statistics: "2026-12-05 · Gyre: 58 points".
+        line = _("{date} · {game}: {result}").format(date=d.day, game=_title_of(d.game), result=result)
+        # Translators: a button beside a daily deal's result in the statistics: send it as a message (no spoilers).
+        share = _("Share")
+        # Translators: the Share button's name for screen readers; {result} is the line beside it.
+        label = _("Share the result: {result}").format(result=line)
+        rows.append(f'<li><span>{escape(line)}</span> <button type="button" id="stats-share-{escape(d.game)}-{escape(d.day)}" '
+                    f'aria-label="{escape(label)}">{escape(share)}</button></li>')
+    # Translators: the statistics' list of the daily deals played, each with a button to share its result.
+    title = _("Daily deals")
+    return f'<h3 class="stats-dailies-title">{escape(title)}</h3><ul class="stats-dailies">{"".join(rows)}</ul>'
+
+
 def stats_html(summary: StatsSummary | None, armed: bool = False) -> str:
     """The statistics dialog's body: daily streak, each game and variant, and the
     buttons ``#stats-export``, ``#stats-import`` (with the file input ``#stats-file``),
@@ -182,7 +211,7 @@ def stats_html(summary: StatsSummary | None, armed: bool = False) -> str:
     # this score; its par is the best score possible on it, proven by the solver in advance.
     pars = "".join('<p class="stats-par">' + escape(_("Today's deal of {game}: {score}, par {par}.").format(
         game=_title_of(game), score=score, par=par)) + "</p>" for game, score, par in summary.pars)
-    head = f'<p class="stats-total">{escape(played)} {escape(streak)}</p>{pars}'
+    head = f'<p class="stats-total">{escape(played)} {escape(streak)}</p>{pars}{dailies_html(summary)}'
     body = "".join(_variant_html(v) for v in summary.variants) or "<p>" + escape(_("No games played yet.")) + "</p>"
     reset = _("Sure? Press again to erase") if armed else _("Reset statistics")
     # Translators: the statistics dialog's buttons: save them to a file, read them from a file.

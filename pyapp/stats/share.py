@@ -9,7 +9,7 @@ to the deal **without the player's moves**. It never carries a move or a card.
 >>> import datetime
 >>> from pyapp.games import entry
 >>> day = datetime.date(2026, 12, 5)
->>> print(share_message(Shared("gyre", day, 58, False, 74, 580_000, (0, 10, 24, 30, 47, 58), 61),
+>>> print(share_message(Shared("gyre", day, 58, False, 74, 580_000, (0, 10, 24, 30, 47, 58), Par(False, 61)),
 ...                     "https://example.org/orbit/"))  # doctest: +ELLIPSIS
 Solitaire Orbit · Gyre · 2026-12-05
 58 points in 74 moves, 9:40. Par: 61 points.
@@ -26,7 +26,7 @@ from typing import Final
 
 from ..core.clock import format_duration
 from ..core.compact import unpack
-from ..core.daily import daily_link
+from ..core.daily import Par, daily_link
 from ..core.errors import OrbitError
 from ..core.links import Link
 from ..games import entry, get_game
@@ -55,8 +55,8 @@ class Shared:
     elapsed_ms: int
     #: The score after each move, the deal's first (the bar); () when not known.
     scores: Sequence[int] = ()
-    #: The best possible from the deal, when known: a win's score in a game with a win, Gyre's exact best.
-    par: int | None = None
+    #: The best possible from the deal, when known: a win, or Gyre's exact best.
+    par: Par | None = None
 
 
 def bar(scores: Sequence[int], lower_is_better: bool) -> str:
@@ -100,12 +100,12 @@ def share_message(shared: Shared, base: str) -> str:
         said = ngettext("{result} in {n} move.", "{result} in {n} moves.", n)
     said = said.format(n=number(n), time=time, result=known.amount(shared.score))
     if shared.par is not None:
-        if known.can_win:
+        if shared.par.won or shared.par.score is None:
             # Translators: after a shared daily result: the deal could be won (its par).
             said += " " + _("Par: a win.")
         else:
             # Translators: after a shared daily result: the best score possible on the deal.
-            said += " " + _("Par: {best}.").format(best=known.amount(shared.par))
+            said += " " + _("Par: {best}.").format(best=known.amount(shared.par.score))
     lines.append(said)
     if drawn := bar(shared.scores, known.lower_is_better):
         lines.append(drawn)
@@ -136,7 +136,7 @@ def scores_of(link: str) -> tuple[int, ...]:
     return tuple(scores)
 
 
-def shared_from(result: Result, par: int | None = None) -> Shared | None:
+def shared_from(result: Result, par: Par | None = None) -> Shared | None:
     """What the message says of a result of the statistics (today's, or any past daily deal's);
     None when it was no daily deal, or did not end. ``par``: the best possible, when known from
     elsewhere (today's pool); else what the solver proved of the deal when the game ended.
@@ -144,14 +144,16 @@ def shared_from(result: Result, par: int | None = None) -> Shared | None:
     >>> r = Result("gravity", "", 5, "2026-12-05T10:00:00.000Z", 1, True, "2026-12-05T10:09:00Z", 40, "won",
     ...            daily="2026-12-05", judged="won", possible=1)
     >>> shared = shared_from(r); shared.day, shared.par, shared.scores
-    (datetime.date(2026, 12, 5), 1, ())
+    (datetime.date(2026, 12, 5), Par(won=True, score=None), ())
     >>> import dataclasses
     >>> shared_from(dataclasses.replace(r, daily="")) is None
     True
     """
     if not result.daily or not result.ended:
         return None
-    if par is None and result.judged in ("won", "exact"):
-        par = result.possible
+    if par is None and result.judged == "won":
+        par = Par(True)
+    elif par is None and result.judged == "exact":
+        par = Par(False, result.possible)
     return Shared(result.game, datetime.date.fromisoformat(result.daily), result.score, result.won, result.moves,
                   result.elapsed_ms, scores_of(result.link) if result.link else (), par)

@@ -55,7 +55,7 @@ from __future__ import annotations
 import dataclasses
 import datetime
 from dataclasses import dataclass, field
-from typing import Callable, Literal
+from typing import Callable, Final, Literal
 
 from ..core.daily import daily_par
 from ..core.errors import StatsError
@@ -71,6 +71,9 @@ __all__ = ["FORBIDDEN_KEYS", "GAME_ID", "MAX_IMPORT_CHARS", "MAX_LINK", "MAX_NUM
            "MAX_SEED", "OUTCOMES", "RECENT", "STATS_FORMAT", "STATS_VERSION", "Comparison", "DailyStatus", "Key",
            "OpenGame", "Outcome", "Result", "Stats", "StatsSummary", "VariantSummary", "lower_is_better",
            "rating_bands", "utc_stamp"]
+
+#: The daily results the statistics list to share (newest first).
+DAILIES: Final = 7
 
 
 @dataclass(frozen=True)
@@ -149,6 +152,9 @@ class StatsSummary:
     #: Today's daily deals played to their end in a game scored in points whose par is known
     #: (:func:`pyapp.core.daily.daily_par`): (game, the best score played, the par).
     pars: tuple[tuple[str, int, int], ...] = ()
+    #: The daily deals played to their end, newest first (at most :data:`DAILIES`), each a
+    #: result to share (:meth:`Stats.daily_result`).
+    dailies: tuple[DailyStatus, ...] = ()
 
 
 def _runs(flags: list[bool]) -> tuple[int, int]:
@@ -333,6 +339,37 @@ class Stats:
             return DailyStatus(game, iso, tries[-1].outcome, tries[-1].score)
         return DailyStatus(game, iso, "unplayed")
 
+    def daily_result(self, game: str, day: datetime.date) -> Result | None:
+        """The result of ``game``'s daily deal of ``day`` that :meth:`daily_status` shows, the
+        one to share: its last win that day, else its last try, when it ended (None when none did).
+
+        >>> s = Stats(); day = datetime.date(2025, 1, 1)
+        >>> _ = s.record(Result("gyre", "", 1, "t1", 40, False, "2025-01-01T09:00:00Z", 50, "finished", "2025-01-01"))
+        >>> _ = s.record(Result("gyre", "", 1, "t2", 45, False, "2025-01-01T10:00:00Z", 50, "abandoned", "2025-01-01"))
+        >>> s.daily_result("gyre", day) is None, s.daily_result("gravity", day)
+        (True, None)
+        >>> _ = s.record(Result("gyre", "", 1, "t3", 44, False, "2025-01-01T11:00:00Z", 50, "finished", "2025-01-01"))
+        >>> s.daily_result("gyre", day).score
+        44
+        """
+        iso = day.isoformat()
+        tries = [r for r in self.ordered() if r.game == game and r.daily == iso]
+        won = [r for r in tries if r.won]
+        last = won[-1] if won else tries[-1] if tries else None
+        return last if last is not None and last.ended else None
+
+    def dailies(self) -> tuple[DailyStatus, ...]:
+        """The daily deals played to their end, newest first (at most :data:`DAILIES`): each as
+        :meth:`daily_result` has it."""
+        deals = sorted(sorted({(r.daily, r.game) for r in self.results.values() if r.daily}, key=lambda d: d[1]),
+                       key=lambda d: d[0], reverse=True)  # newest first, each day's games by name
+        found = []
+        for iso, game in deals:
+            result = self.daily_result(game, datetime.date.fromisoformat(iso))
+            if result is not None:
+                found.append(DailyStatus(game, iso, "won" if result.won else result.outcome, result.score))
+        return tuple(found[:DAILIES])
+
     def daily_streaks(self, today: datetime.date) -> tuple[int, int]:
         """(current, longest) runs of consecutive UTC days with a daily deal finished.
         The current run counts back from today, or from yesterday while today's is unfinished."""
@@ -359,7 +396,7 @@ class Stats:
         current, longest = self.daily_streaks(today)
         return StatsSummary(tuple(self.variant(g, o) for g, o in variants), len(self.results),
                             sum(1 for r in self.results.values() if r.won), current, longest, len(self.open),
-                            self.pars(today))
+                            self.pars(today), self.dailies())
 
     def pars(self, today: datetime.date) -> tuple[tuple[str, int, int], ...]:
         """Today's daily deals played to their end whose par is a score (Gyre's): (game, the best

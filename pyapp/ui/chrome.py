@@ -71,6 +71,8 @@ FIXED: Final = (
     ("#summary-new", "text", N_("New deal")),
     ("#summary-again", "text", N_("Same deal again")),
     ("#summary-copy", "text", N_("Copy link")),
+    # Translators: the end screen of a daily deal: send the result as a message (no moves, no cards).
+    ("#summary-share", "text", N_("Share result")),
     ("#summary-replay", "text", N_("Watch replay")),
     ("#summary-best", "text", N_("Watch how")),
     ("#summary-undo", "text", N_("Undo last move")),

@@ -180,7 +180,7 @@ class Painter:
 
         >>> p = Painter()
         >>> [(type(op).__name__, op[0]) for op in p.dialogs(Dialog("rules", "Rules"))]
-        [('Put', '#rules-body'), ('Put', '#summary-replay'), ('Put', '#summary-best'), ('OpenDialog', '#rules')]
+        [('Put', '#rules-body'), ('Put', '#summary-replay'), ('Put', '#summary-best'), ('Put', '#summary-share'), ('OpenDialog', '#rules')]
         >>> p.dialogs(Dialog("rules", "Rules")), p.dialogs(None)
         ([], [CloseDialog(dialog='#rules'), FocusBack()])
         >>> p.dialogs(Dialog("peek", "Peek"))[-1], p.dialogs(Dialog("stats", "Statistics"))[-1]
@@ -199,6 +199,7 @@ class Painter:
             self.written.pop("#newgame .form-error", None)  # written again with the form
         out += self.writes("#summary-replay", (("hidden", "" if dialog.replay else "1"),))
         out += self.writes("#summary-best", (("hidden", "" if dialog.best else "1"),))
+        out += self.writes("#summary-share", (("hidden", "" if dialog.share else "1"),))
         return out + ([OpenDialog("#" + dialog.kind, shown is not None)] if shown is None or shown.kind != dialog.kind else [])
 
     def board(self, board: Board, unit: float) -> list[Op]:

@@ -119,6 +119,8 @@ class Dialog:
     replay: bool = False
     #: The end screen offers "Watch how": the solver's line from the deal, which did better.
     best: bool = False
+    #: The end screen offers Share result: the game was a daily deal.
+    share: bool = False
     #: The statistics dialog: every game and variant played (``kind`` "stats").
     stats: StatsSummary | None = None
     #: The statistics dialog's Reset was pressed once: the next press erases them.
@@ -265,3 +267,6 @@ class Effects:
     focus_now: bool = False
     #: The game was just won: play the short celebration.
     celebrate: bool = False
+    #: A daily result to send now (:mod:`pyapp.app.sharing`), through the device's share sheet
+    #: or the clipboard (the binding reports which back, or a failure).
+    share: str = ""

@@ -273,8 +273,8 @@ class Binding:
         if str(window.location.hash) != view.address:  # no address (the start screen): the page's, with no hash
             window.history.replaceState(None, "", view.address or str(window.location.pathname) + str(window.location.search))
             self.bar.wrote(str(window.location.hash))
-        if effects.copy:
-            self.spawn(self.copy(effects.copy))
+        if effects.copy or effects.share:
+            self.spawn(self.copy(effects.share or effects.copy, result=bool(effects.share)))
         self.follow_language(view.language)
         self.follow_pool(view.pool)
         if view.board is None:
@@ -434,24 +434,26 @@ class Binding:
         if done:
             self.render()
 
-    async def copy(self, url: str) -> None:
-        """Share the link as the device shares (its share sheet, on a touch screen that has
-        one), else copy it; the controller says which, or shows the link to copy by hand."""
+    async def copy(self, text: str, result: bool = False) -> None:
+        """Share the link (``result``: a daily result's message, its link last) as the device
+        shares (its share sheet, on a touch screen that has one), else copy it; the controller
+        says which, or shows the link to copy by hand."""
         nav = window.navigator
         if present(getattr(nav, "share", None)) and window.matchMedia("(pointer: coarse)").matches:
+            data = [["text", text]] if result else [["url", text], ["title", document.title]]
             try:
-                await nav.share(js.Object.fromEntries(to_js([["url", url], ["title", document.title]])))
-                self.ctl.copied(True, shared=True)
+                await nav.share(js.Object.fromEntries(to_js(data)))
+                self.ctl.copied(True, shared=True, result=result)
                 self.render()
                 return
             except Exception as exc:  # noqa: BLE001 - the player closed the sheet, or it is refused
                 if "AbortError" in str(exc):
                     return
         try:
-            await nav.clipboard.writeText(url)
-            self.ctl.copied(True)
+            await nav.clipboard.writeText(text)
+            self.ctl.copied(True, result=result)
         except Exception:  # noqa: BLE001
-            self.ctl.copied(False)
+            self.ctl.copied(False, result=result)
         self.render()
 
     def draw_board(self, board: Board) -> None:
