@@ -34,7 +34,7 @@ from .replay import Replay
 from .saves import read_save, save_text
 from .screens import par_words, summary_dialog
 from .session import Session
-from .state import Arm, Clear, Close, Disarm, Dismiss, Lit, Looks, Now, Open, Outcome, Repeat, Say
+from .state import Arm, Clear, Close, Disarm, Dismiss, Lit, Looks, Menu, Now, Open, Outcome, Repeat, Say
 
 class Play:
     """The move flow of the game on the table (see the module doc)."""
@@ -189,7 +189,7 @@ class Play:
             self.emit(Outcome(ui=(Arm(),), drop_hand=True))
             return
         session = session.given_up()
-        self.emit(Outcome(session=session, ui=(Disarm(), Repeat(""))))
+        self.emit(Outcome(session=session, ui=(Disarm(), Repeat(""), Menu(False))))  # the menu that held it closes
         self.stats.changed(session.game.id, session, now.elapsed)
         self.after_change()
 
