@@ -421,7 +421,8 @@ class Controller:
         """A click on the page's button whose element id is ``button``: the intent it stands
         for (the tools, the notice, the end screen's and the statistics' buttons, the game's
         own ``act-ID``, the replay bar's ``rp-NAME``, the start screen's ``tile-GAME`` and
-        ``daily-GAME``, the New deal dialog's ``deal-go`` with its ``form``). False for an id that is
+        ``daily-GAME``, the statistics' ``stats-share-GAME-DATE``, the New deal dialog's ``deal-go``
+        with its ``form``). False for an id that is
         none of them, and (the click lost) for all but the replay bar's while a move is shown.
 
         >>> c = Controller(MemoryStorage())
@@ -443,13 +444,14 @@ class Controller:
             return False
         parts: dict[str, Callable[[str], object]] = {
             "summary": self.summary_action, "act": self.press, "rp": self.replay_control, "tile": self.open_game,
-            "daily": lambda g: self.open_daily(g, self.stats.today()),
-            "stats": lambda n: self.share_result(n.removeprefix("share-")) if n.startswith("share-") else None}
+            "daily": lambda g: self.open_daily(g, self.stats.today())}
         if button in simple:
             if self.view().tools.get(button, True):  # a tool drawn disabled (a replay shown...) does nothing
                 simple[button]()
         elif kind in parts:
             parts[kind](name)
+        elif button.startswith("stats-share-"):  # the statistics' Share of a daily result
+            self.share_result(button.removeprefix("stats-share-"))
         else:
             return False
         return True
