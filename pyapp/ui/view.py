@@ -247,6 +247,9 @@ class View:
     #: (``static/pools/<pool>``; "" for none): the binding fetches it once and hands it to the
     #: controller (``pool_loaded``), for New deal's "Winnable deals only".
     pool: str = ""
+    #: The Sound setting is on: the binding wakes the page's audio at the player's next tap, click
+    #: or key (a browser lets it start only then) and plays :attr:`Effects.sounds`.
+    sound: bool = False
 
 
 @dataclass(frozen=True)
@@ -265,3 +268,6 @@ class Effects:
     focus_now: bool = False
     #: The game was just won: play the short celebration.
     celebrate: bool = False
+    #: Sounds to play, in order, once the view is drawn (names of :mod:`pyapp.ui.sounds`); none
+    #: while the Sound setting is off.
+    sounds: tuple[str, ...] = ()
