@@ -12,6 +12,7 @@ from __future__ import annotations
 import datetime
 import json
 import os
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
@@ -22,7 +23,7 @@ from pyapp.app.controller import Controller, MemoryStorage
 from pyapp.games import get_game
 from pyapp.app.saves import CORRUPT_PREFIX, read_save
 from pyapp.app.session import Session
-from pyapp.core.settings import APP_SETTINGS, Settings
+from pyapp.core.settings import APP_SETTINGS, SOUND, Settings
 from pyapp.stats.keeper import STATS_KEY, StatsKeeper
 
 #: The golden files' folder; ORBIT_GOLDEN names another (records of more builds made by
@@ -117,8 +118,10 @@ def test_settings_read(path: Path) -> None:
     settings, problem = Settings.read(MemoryStorage(dict(golden["storage"])))
     assert problem == ""
     # every app switch as it was kept: on when listed (a build older than the marks
-    # switch kept no "marks", and every build since reads that as marks off)
-    assert {s: settings.on(s) for s, _ in APP_SETTINGS} == {s: s in expect["on"] for s, _ in APP_SETTINGS}
+    # switch kept no "marks", and every build since reads that as marks off); these builds
+    # had no Sound: never chosen, so on, and off where the system asks for reduced motion
+    assert {s: settings.on(s) for s, _ in APP_SETTINGS} == {s: s in expect["on"] or s == SOUND for s, _ in APP_SETTINGS}
+    assert settings.sound is None and not replace(settings, reduced_motion=True).on(SOUND)
     assert settings.game == frozenset(s for s in expect["on"] if s not in dict(APP_SETTINGS))
     assert settings.theme == expect["theme"]
 

@@ -31,7 +31,7 @@ from typing import Callable, Literal, Mapping
 
 from ..core.clock import GameClock, Playtime
 from ..core.daily import daily_par
-from ..core.settings import CHOICES, SETTINGS_KEY, Settings
+from ..core.settings import CHOICES, SETTINGS_KEY, SOUND, Settings
 from ..core.storage import MemoryStorage as MemoryStorage  # re-exported: tests and tools make a controller with it
 from ..core.storage import Storage
 from ..core.table import Place, Table
@@ -43,6 +43,7 @@ from ..ui.hand import Hand
 from ..ui.keys import Control, Focus, KeyQueue, Link, key_intent
 from ..ui.layout import Layout
 from ..ui.pointer import Drop, Pointer, Tap, queued_input
+from ..ui.sounds import PICKUP, PLACE, REFUSED
 from ..ui.view import Dialog, Effects, Notice, View
 from .asking import Asking
 from .can_win import CanWin
@@ -75,9 +76,11 @@ class Controller:
         self.ui = Ui()
         self.told = Told()
         self.session: Session | None = None
-        self.hand = Hand(self.play, self.say, self.tell)
+        self.hand = Hand(self.play, self.refuse, self.tell)
         self.keys = KeyQueue()
-        self.focus = Focus(self.tell, self.say)
+        self.focus = Focus(self.tell, self.refuse)
+        #: The card the hand held when the effects were last taken (a new one is a card picked up).
+        self._held: Place | None = None
         #: The replay watched over the game: a frozen slice (:class:`~pyapp.app.state.Watching`).
         self.watching = Watching()
         self.layout = Layout()
@@ -154,6 +157,7 @@ class Controller:
             self.pending.frames = o.frames
         if o.celebrate is not None:
             self.pending.celebrate = o.celebrate
+        self.pending.sound(*o.sounds)
         if o.copy:
             self.copy_link()
 
@@ -182,10 +186,15 @@ class Controller:
     def tell(self, *words: str) -> None:
         self.pending.tell(*words)
 
+    def refuse(self, why: str) -> None:
+        """The hand or the keyboard's focus refused a move (a drop, a tap, a card with no move): it says why."""
+        self.say(why)
+        self.pending.sound(REFUSED)
+
     def stored_settings(self) -> Settings:
         """The settings as stored (by any tab), with no animation when the system asks for less motion."""
         settings = Settings.read(self.storage)[0]
-        return replace(settings, instant=True) if self.reduced_motion else settings
+        return replace(settings, instant=True, reduced_motion=True) if self.reduced_motion else settings
 
     def notice_action(self, more: bool = False) -> None:
         """The notice's button (``more``: its second one)."""
@@ -478,6 +487,8 @@ class Controller:
         elif kind == "set" and not self.keys.animating:  # kept at once, over the settings as any tab last changed them
             stored = self.stored_settings()
             self.settings = stored.choose(name, value) if name in CHOICES else stored.switch(name, checked)
+            if name == SOUND and checked:
+                self.pending.sound(PLACE)  # turned on: what a move sounds like
             self.storage.set(SETTINGS_KEY, self.settings.dumps())
             if self.session is not None:
                 self.layout.see(self.session.state, self.settings.game)
@@ -601,10 +612,15 @@ class Controller:
     # -- what the page shows ---------------------------------------------------------------
     def effects(self) -> Effects:
         """What happens once, for the intents since it was last asked: a move's forced steps,
-        words for screen readers, a link to copy, the focus to move, a win to celebrate."""
+        words for screen readers, a link to copy, the focus to move, a win to celebrate, sounds
+        (a card the hand holds that it did not hold before was picked up; none with Sound off)."""
         self.pending.celebrate = self.pending.celebrate and self.session is not None and self.session.status() == "won"
         moved, self.focus.moved = self.focus.moved, False
-        return self.pending.take(moved)
+        held, self._held = self._held, self.hand.lifted or self.hand.selected
+        if self._held is not None and self._held != held:
+            self.pending.sounds = (PICKUP, *self.pending.sounds)
+        effects = self.pending.take(moved)
+        return effects if self.settings.on(SOUND) else replace(effects, sounds=())
 
     def fire(self, name: str, ticket: int) -> bool | float | None:
         """A :class:`~pyapp.ui.view.Timer` of the view ran out: the notice goes, an armed Give up

@@ -26,6 +26,7 @@ from ..core.daily import daily_par
 from ..games import moves_made
 from ..i18n import _
 from ..stats.keeper import StatsKeeper
+from ..ui.sounds import OVER, WIN, move_sounds
 from ..ui.speech import move_words, sentence
 from ..ui.view import Dialog
 from .can_win import CanWin
@@ -83,9 +84,11 @@ class Play:
         steps = [self.looks.table_of(s, interactive=False) for s in list(session.game.steps(before, token))[:-1]]
         frames = None if now.settings.instant else tuple(self.looks.lay_out(t) for t in steps)
         words: tuple[str, ...] = ()
+        sounds: tuple[str, ...] = ()
         if was is not None and (table := self.looks.table_now()) is not None:
             words = tuple(move_words(was, steps, table, lambda code: self.looks.face(code).name))
-        self.emit(Outcome(frames=frames, tell=words))
+            sounds = move_sounds(session.game.id, session.game.score(before), session.score(), was.phase, table.phase)
+        self.emit(Outcome(frames=frames, tell=words, sounds=sounds))
         self.after_change()
         self.emit(Outcome(celebrate=session.status() == "won"))
 
@@ -102,7 +105,8 @@ class Play:
                 self.can_win.judge(session)
                 self.judged()
                 dialog = self.end_screen()
-                self.emit(Outcome(ui=(Open(dialog),), tell=(sentence(dialog.title), sentence(dialog.big))))
+                self.emit(Outcome(ui=(Open(dialog),), tell=(sentence(dialog.title), sentence(dialog.big)),
+                                  sounds=(WIN if session.status() == "won" else OVER,)))
 
     def end_screen(self) -> Dialog:
         """The end screen of the game on the table, with the solver's judgement once it has one."""

@@ -23,7 +23,7 @@ from ..ui.hand import Picking
 from ..i18n import N_, _, capital, ngettext
 from ..core.rng import parse_seed
 from .session import Session
-from ..core.settings import APP_SETTINGS, Settings
+from ..core.settings import APP_SETTINGS, SOUND, Settings
 from ..ui.speech import place
 from ..stats.summary import DailyStatus
 from ..core.table import BACK, Face, Table
@@ -114,7 +114,7 @@ class Around:
         menu = tuple((sid, _(label), settings.on(sid)) for sid, label in (*self.switches, *APP_SETTINGS)) if game else ()
         return View(screen=screen, tiles=self.tiles, notice=notice, dialog=self.dialog, instant=settings.instant,
                     page_classes=settings.page_classes(), theme=settings.theme, language=settings.language, timers=timers, settings=menu,
-                    menu_open=self.menu_open and game, **fields)
+                    menu_open=self.menu_open and game, sound=settings.on(SOUND), **fields)
 
 
 #: A variant's short name in the game screen's heading (a flag not here: its own name),

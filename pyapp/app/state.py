@@ -389,7 +389,7 @@ class Outcome:
     the games put on the table (``put``), the replay watched (``watch``), a new timer (``clock``),
     the timer (``sync``), the save (``save``), a notice (``say``),
     words for screen readers (``tell``), a move's forced steps (``frames``) and a win to
-    celebrate (``celebrate``) and the link to copy (``copy``)."""
+    celebrate (``celebrate``), sounds (``sounds``) and the link to copy (``copy``)."""
 
     #: The game session on the table, after a move, Undo, Restart or Give up (the same deal:
     #: another deal is put on the table, ``put``).
@@ -414,3 +414,5 @@ class Outcome:
     settings: Settings | None = None
     #: The game's link is to be copied (or shared), last of all.
     copy: bool = False
+    #: Sounds the intent made (:mod:`pyapp.ui.sounds`), played once the page is drawn.
+    sounds: tuple[str, ...] = ()

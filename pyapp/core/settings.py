@@ -1,7 +1,9 @@
 """The player's settings: the app's switches, the colour theme and each game's own
 switches, typed, with the text they are kept as (``orbit.settings``: a JSON list of
-ids, ``"theme=dark"`` for a theme, as every earlier build wrote it, and ``"lang=de"``
-for a language chosen in the menu).
+ids, ``"theme=dark"`` for a theme, as every earlier build wrote it, ``"lang=de"``
+for a language chosen in the menu, and ``"sound"`` or ``"sound=off"`` once the player chose
+the sounds: a list with neither never chose, and hears them unless the system asks for
+reduced motion).
 
 >>> s = Settings().switch(FOUR_COLOUR, True).with_theme("dark")
 >>> s.four_colour, s.marks, s.page_classes(), s.dumps()
@@ -31,11 +33,17 @@ FOUR_COLOUR: Final = "fourcolour"
 LARGE: Final = "large"
 #: The app-wide switch that keeps the solver's verdict on the position shown under the board.
 VERDICT: Final = "verdict"
+#: The app-wide switch of the short sounds (:mod:`pyapp.ui.sounds`): on until the player chooses,
+#: unless the system asks for reduced motion (:attr:`Settings.sound`).
+SOUND: Final = "sound"
 #: The app's switches as the settings menu lists them: (id, label); the labels are
 #: translated where the menu shows them (:meth:`pyapp.app.screens.Around.view`).
 APP_SETTINGS: Final[tuple[tuple[str, str], ...]] = (
     (MARKS, N_("Mark the cards that can move")),
     (INSTANT, N_("Instant moves (no animation)")),
+    # Translators: a switch of the settings menu: short sounds as cards are picked up and put
+    # down, a move refused, a win. Keep it short.
+    (SOUND, N_("Sound")),
     (FOUR_COLOUR, N_("Four-colour deck (blue diamonds, green clubs)")),
     (LARGE, N_("Larger cards (big corner numbers)")),
     (VERDICT, N_("Always show whether I can still win (spoilers)")),
@@ -71,14 +79,27 @@ class Settings:
     language: str = ""
     #: The switches that games declare (:attr:`pyapp.core.table.GameView.settings`) that are on, by id.
     game: frozenset[str] = frozenset()
+    #: The sounds as the player chose them; None: never chosen (kept as neither ``"sound"`` nor
+    #: ``"sound=off"``), so they are on unless ``reduced_motion`` (:meth:`on`).
+    sound: bool | None = None
+    #: The system asks for reduced motion (the page's, never kept): sounds never chosen are off.
+    reduced_motion: bool = False
 
     def on(self, switch: str) -> bool:
-        """Whether the switch ``switch`` (an app's or a game's) is on."""
+        """Whether the switch ``switch`` (an app's or a game's) is on.
+
+        >>> Settings().on(SOUND), Settings(reduced_motion=True).on(SOUND), Settings(sound=True, reduced_motion=True).on(SOUND)
+        (True, False, True)
+        """
+        if switch == SOUND:
+            return self.sound if self.sound is not None else not self.reduced_motion
         name = _FIELDS.get(switch)
         return bool(getattr(self, name)) if name else switch in self.game
 
     def switch(self, switch: str, on: bool) -> Settings:
-        """These settings with one switch turned on or off."""
+        """These settings with one switch turned on or off (the sounds: as the player chose)."""
+        if switch == SOUND:
+            return replace(self, sound=on)
         name = _FIELDS.get(switch)
         if name == "marks":
             return replace(self, marks=on)
@@ -117,6 +138,7 @@ class Settings:
         ids = [s for s in _FIELDS if self.on(s)] + list(self.game)
         ids += [] if self.theme == "system" else [f"theme={self.theme}"]
         ids += [f"lang={self.language}"] if self.language else []
+        ids += [] if self.sound is None else [SOUND if self.sound else SOUND + "=off"]
         return json.dumps(sorted(ids))
 
     @classmethod
@@ -128,7 +150,9 @@ class Settings:
         ids = {str(s) for s in loaded}
         themes = sorted(s[6:] for s in ids if s.startswith("theme="))
         languages = sorted(s[5:] for s in ids if s.startswith("lang="))
-        settings = cls(marks=False, game=frozenset(s for s in ids if s not in _FIELDS and not s.startswith(("theme=", "lang="))))
+        sound = True if SOUND in ids else False if SOUND + "=off" in ids else None
+        settings = cls(marks=False, sound=sound, game=frozenset(
+            s for s in ids if s not in _FIELDS and s not in (SOUND, SOUND + "=off") and not s.startswith(("theme=", "lang="))))
         for switch in ids & set(_FIELDS):
             settings = settings.switch(switch, True)
         settings = settings.with_language(languages[0]) if languages else settings
@@ -141,7 +165,7 @@ class Settings:
 
         >>> from pyapp.core.storage import MemoryStorage
         >>> Settings.read(MemoryStorage({SETTINGS_KEY: "{oops"}))
-        (Settings(marks=True, instant=False, four_colour=False, large=False, verdict=False, theme='system', language='', game=frozenset()), 'Your settings could not be read and were reset.')
+        (Settings(marks=True, instant=False, four_colour=False, large=False, verdict=False, theme='system', language='', game=frozenset(), sound=None, reduced_motion=False), 'Your settings could not be read and were reset.')
         """
         raw = storage.get(SETTINGS_KEY)
         try:

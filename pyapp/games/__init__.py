@@ -104,6 +104,9 @@ class GameEntry:
     hint: Hinter | None = None
     #: The score is better when lower (statistics: best, rank, charts).
     lower_is_better: bool = False
+    #: The sound of a move that makes the score better (:mod:`pyapp.ui.sounds`): a capture or a card
+    #: reaching a foundation ("score"); Gravity's collapse; "place" where every move does.
+    score_sound: str = "score"
     #: The rating bands the statistics count: (label, highest score), lowest first.
     bands: tuple[tuple[str, int], ...] = ()
     #: Option texts the benchmarks play besides the default (bench/playouts.py, bench/hints.py).

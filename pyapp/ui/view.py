@@ -249,6 +249,9 @@ class View:
     #: (``static/pools/<pool>``; "" for none): the binding fetches it once and hands it to the
     #: controller (``pool_loaded``), for New deal's "Winnable deals only".
     pool: str = ""
+    #: The Sound setting is on: the binding wakes the page's audio at the player's next tap, click
+    #: or key (a browser lets it start only then) and plays :attr:`Effects.sounds`.
+    sound: bool = False
 
 
 @dataclass(frozen=True)
@@ -270,3 +273,6 @@ class Effects:
     #: A daily result to send now (:mod:`pyapp.app.sharing`), through the device's share sheet
     #: or the clipboard (the binding reports which back, or a failure).
     share: str = ""
+    #: Sounds to play, in order, once the view is drawn (names of :mod:`pyapp.ui.sounds`); none
+    #: while the Sound setting is off.
+    sounds: tuple[str, ...] = ()

@@ -20,6 +20,7 @@ from pyodide.ffi import create_proxy, to_js
 
 from .. import i18n
 from .address import AddressBar
+from .audio import Audio
 from .jsvalue import present
 from .solver_worker import SOLVER_AFTER, SolverWorker
 from ..app.controller import Controller
@@ -96,6 +97,7 @@ class Binding:
         self.return_to: Any = None  # where the focus goes back when a dialog closes
         self.opening = ""  # the dialog about to open (open_dialog)
         self.solver = SolverWorker(self)  # the solver's own thread, once the page is idle (see its section)
+        self.audio = Audio()  # the effects' sounds, woken by the player's first gesture
 
     # -- plumbing --------------------------------------------------------------
     def apply(self, ops: list[Op], nodes: dict[str, Any] | None = None) -> None:
@@ -147,8 +149,9 @@ class Binding:
         if self.measures % 100 == 0 and js.performance.getEntriesByName(name).length > 500:
             js.performance.clearMeasures(name)
 
-    def on(self, node: Any, event: str, fn: Callable[[Any], None]) -> None:
-        """Listen for the page's lifetime (redrawn content, such as buttons and dialogs, by delegation)."""
+    def on(self, node: Any, event: str, fn: Callable[[Any], None], capture: bool = False) -> None:
+        """Listen for the page's lifetime (redrawn content, such as buttons and dialogs, by delegation;
+        ``capture``: before any other element hears it)."""
         def handler(evt: Any) -> None:
             try:
                 fn(evt)
@@ -156,7 +159,7 @@ class Binding:
                 self.error(exc)
 
         proxy = create_proxy(handler)
-        node.addEventListener(event, proxy)
+        node.addEventListener(event, proxy, capture)
         self.proxies.append((node, event, proxy))
 
     def spawn(self, coro: Any) -> None:
@@ -198,6 +201,9 @@ class Binding:
                           ("dblclick", self.peek_gesture), ("contextmenu", self.peek_gesture)):
             self.on(self.board_node, event, fn)
         self.on(document, "keydown", self.key_down)
+        for event in ("pointerdown", "pointerup", "click", "keydown", "change"):  # the audio may start while they are handled
+            self.on(window, event, partial(self.audio.gesture, handling=True), capture=True)
+            self.on(window, event, partial(self.audio.gesture, handling=False))
         self.on(window, "resize", lambda e: None if self.busy else self.render())
         self.on(window, "hashchange", self.hash_changed)
         self.on(window, "storage", lambda e: self.render() if e.key and self.ctl.tabs.stored_elsewhere(str(e.key))
@@ -262,6 +268,7 @@ class Binding:
         if self.ctl.resize(*self.room()):  # the table turned: laid out again
             view = self.ctl.view()
         effects = self.ctl.effects()
+        self.audio.want(view.sound)
         self.measure("orbit-view", began)
         self.apply(self.paint.page(view, effects))
         self.set_busy(self.busy)  # the tools: enabled as the view says, unless a move animates
@@ -285,6 +292,7 @@ class Binding:
             self.spawn(self.animate(view, effects))
         else:
             self.show(view, effects)
+        self.audio.play(effects.sounds)  # the page drawn: fire and forget
 
     def follow_language(self, chosen: str) -> None:
         """Speak the language the settings choose (the browser's when none): when it is not
@@ -472,10 +480,12 @@ class Binding:
                 byid(focused).focus()
 
     async def ticker(self) -> None:
-        """Every second: the time to the controller, and the timer on the status line."""
+        """Every second: the time to the controller, the timer on the status line, and the audio let
+        sleep once it has been silent a while."""
         while True:
             await asyncio.sleep(1)
             timer = self.ctl.tick(js.performance.now())
+            self.audio.rest()
             if not self.busy:
                 self.apply(self.paint.clock(timer))
 

@@ -1,4 +1,4 @@
-"""What the binding's modules (:mod:`pyapp.web.browser`, :mod:`pyapp.web.solver_worker`) share
+"""What the binding's modules (:mod:`pyapp.web.browser`, :mod:`pyapp.web.solver_worker`, :mod:`pyapp.web.audio`) share
 about the values JavaScript hands to Python."""
 
 from __future__ import annotations

@@ -73,6 +73,7 @@ ENTRY: Final = GameEntry(
     short_title="Gravity",
     order=10,
     lower_is_better=True,  # the score is the piles left
+    score_sound="collapse",  # a stack takes a pile off the score, and the planet collapses
     bands=BANDS,
     variants=("decks=3", "hidden,nomoonplanet"),
     bench_seed=3,

@@ -43,6 +43,7 @@ ENTRY: Final = GameEntry(
     blurb=N_("80 numbered cards, one ascending 6×6 grid, and a price for every neighbour."),
     short_title="Square",
     order=20,
+    score_sound="place",  # every move fills a cell (the score): none stands out, each is a card put down
     variants=("ends,wrap",),
     bench_seed=7,
     solver=_solver,
