@@ -386,3 +386,47 @@ def test_a_hint_waits_past_a_glimpse_for_the_search_it_asked_for() -> None:
         due.append((finding is not None and finding.glimpse, c.hint_due(s)))
     assert (True, False) in due  # a glimpse came, and the hint went on waiting
     assert due[-1] == (False, True) and c.verdicts.finding == local_finding("gyre", [s.state])
+
+
+def test_taking_a_long_winning_line_costs_the_page_a_few_positions_not_the_lines_length() -> None:
+    """A Zodiac win's line is about 1,200 tokens. When the worker's finding arrives, the page's
+    thread takes it: it must not learn (format, apply) every position along the line, which cost the
+    page 150-250 ms once (585b4d3). Counted, not timed: the positions the page formats and the moves
+    it applies while it takes the finding and draws the view."""
+    from pyapp.app.controller import Controller, MemoryStorage
+
+    c = Controller(MemoryStorage())
+    c.start("#g=zodiac&s=2")
+    pipe = Pipe()
+    c.can_win.use(pipe.remote)
+    c.asking.ask()
+    for _unused in range(10_000):
+        pipe.pump()
+        if pipe.remote.arrived:
+            break
+    else:
+        raise AssertionError("no finding")
+    game = type(c.session.game) if c.session is not None else None
+    assert game is not None
+    counted = {"format_state": 0, "apply": 0}
+    originals = {name: getattr(game, name) for name in counted}
+
+    def counting(name: str) -> Any:
+        def call(self: Any, *args: Any) -> Any:
+            counted[name] += 1
+            return originals[name](self, *args)
+        return call
+
+    try:
+        for name in counted:
+            setattr(game, name, counting(name))
+        ticket = next(t.ticket for t in c.view().timers if t.name == "solve")
+        counted["format_state"] = counted["apply"] = 0  # (the view asked for the timer)
+        assert c.fire("solve", ticket) is True
+        c.view()
+    finally:
+        for name, fn in originals.items():
+            setattr(game, name, fn)
+    known = c.can_win.known(c.session) if c.session is not None else None
+    assert known is not None and known.kind == "won" and len(known.line) > 500, known
+    assert counted["format_state"] <= 20 and counted["apply"] <= 20, (counted, len(known.line))
