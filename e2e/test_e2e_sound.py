@@ -3,10 +3,11 @@ AudioContext made and every oscillator started. With Sound on, a move by a real 
 plays; with it off, nothing; nothing is made or played before the player's first gesture (a
 page that plays a move by itself stays silent), and after a while of silence the audio sleeps
 until the next gesture; the setting survives a reload; under reduced motion it is off until the
-player turns it on in the menu."""
+player turns it on in the menu; offline, a returning player's page still sounds."""
 
 from __future__ import annotations
 
+import datetime
 from typing import Any
 
 from playwright.sync_api import Browser, BrowserContext, Page, expect
@@ -14,6 +15,7 @@ from playwright.sync_api import Browser, BrowserContext, Page, expect
 import helpers
 from conftest import Orbit
 from pyapp.app.session import Session
+from pyapp.core.daily import daily_link, daily_seed
 from pyapp.games import get_game, get_view
 from pyapp.ui.sounds import COLLAPSE, PICKUP, PLACE, TONES
 
@@ -169,5 +171,44 @@ def test_under_reduced_motion_sound_is_off_until_turned_on_in_the_menu(browser: 
     page.reload()
     orbit.wait_ready()
     expect(menu_switch(page)).to_be_checked()  # chosen on: kept under reduced motion too
+    orbit.assert_clean()
+    context.close()
+
+
+def test_offline_after_the_first_visit_a_move_sounds_and_a_daily_result_is_shared(browser: Browser,
+                                                                                     base_url_orbit: str) -> None:
+    """The sounds are made in the page, so they need nothing from the network: with it off, a
+    returning player's page (its files from the service worker's cache) still sounds, and its
+    daily deal's result still goes to the clipboard."""
+    context = browser.new_context(service_workers="allow", reduced_motion="reduce")
+    context.grant_permissions(["clipboard-read", "clipboard-write"])
+    context.add_init_script(AUDIO)
+    context.add_init_script("""if (!localStorage.getItem('orbit.settings'))
+        localStorage.setItem('orbit.settings', '["sound"]')""")  # turned on (reduced motion starts it off)
+    orbit = Orbit(context.new_page(), base_url_orbit)
+    page = orbit.page
+    day = datetime.datetime.now(datetime.timezone.utc).date()
+    orbit.open(daily_link("gravity", day))
+    orbit.wait_until("""async () => { const r = await navigator.serviceWorker.getRegistration();
+        return r && r.active && (await caches.keys()).some(k => k.startsWith('orbit-') && k !== 'orbit-snapshot'); }""")
+    context.set_offline(True)
+    try:
+        page.reload()
+        orbit.wait_ready()
+        session = Session.new(get_game("gravity"), daily_seed("gravity", day))
+        token = session.legal_moves()[0]
+        helpers.play_via_ui(orbit, session, token, how="drag")
+        orbit.wait_until("window.orbitAudio.some(r => r.call === 'start')")
+        assert PICKUP in sounds(page)
+        for _i in range(2):
+            if not page.locator("#resign").is_visible():
+                page.locator("#more").click()
+            page.locator("#resign").click()
+        page.locator("#summary-share").click()
+        expect(page.locator("#notice-text")).to_have_text("Result copied: paste it in a message.")
+        text = page.evaluate("navigator.clipboard.readText()")
+        assert text.splitlines()[-1].endswith(daily_link("gravity", day))
+    finally:
+        context.set_offline(False)
     orbit.assert_clean()
     context.close()
