@@ -43,6 +43,10 @@ that long after each move, so that the next move comes while the solver searches
 ``--verdict both`` plays each game twice, without and with it (the same deal and moves,
 one after the other), for a side-by-side comparison in one run.
 
+``--sound on`` turns the Sound setting on (it starts off here: the bench asks for reduced
+motion), so each move's sounds are made with the Web Audio API as the player hears them;
+``--sound both`` plays each game without, then with them (the same deal and moves), side by side.
+
 ``--worker`` waits, before the first move, until the solver's Web Worker answers the page's
 verdicts (``window.orbitSolver.state``: about 8 s after the page is live); with ``--gap 0.8``
 it then searches each new position while the player pauses (and the verdict shown, with
@@ -118,7 +122,7 @@ class Player:
 
 
 def play(page: Page, base: str, game_id: str, moves: int, settle: float = 1.0, verdict: bool = False,
-         gap: float = 0.0, worker: bool = False) -> dict[str, Any]:
+         gap: float = 0.0, worker: bool = False, sound: bool = False) -> dict[str, Any]:
     import helpers  # type: ignore[import-not-found]  # e2e/helpers.py: plays a token as a player would
 
     from pyapp.games import get_game
@@ -127,8 +131,8 @@ def play(page: Page, base: str, game_id: str, moves: int, settle: float = 1.0, v
     seed = DEALS[game_id]
     page.goto(f"{base}index.html#g={game_id}&v=1&o=&s={seed}")
     page.wait_for_selector("body[data-ready=true]", state="attached", timeout=60_000)
-    page.evaluate("on => localStorage.setItem('orbit.settings', JSON.stringify(on ? ['marks', 'verdict'] : ['marks']))",
-                  verdict)
+    page.evaluate("([v, s]) => localStorage.setItem('orbit.settings', JSON.stringify(['marks', ...(v ? ['verdict'] : []), "
+                  "...(s ? ['sound'] : [])]))", [verdict, sound])
     page.reload()  # the setting as a returning player has it
     page.wait_for_selector("body[data-ready=true]", state="attached", timeout=60_000)
     if worker:
@@ -168,7 +172,7 @@ def play(page: Page, base: str, game_id: str, moves: int, settle: float = 1.0, v
         turn += 1
     end = page.evaluate("performance.now()")
     long = [(sum(1 for b in began if b <= s), d) for s, d in page.evaluate("window.__latency.long") if start <= s <= end]
-    return {"game": game_id, "solver": "on" if verdict else "off", "seed": seed, "moves": turn, "measured": len(samples), "samples": samples,
+    return {"game": game_id, "solver": "on" if verdict else "off", "sound": "on" if sound else "off", "seed": seed, "moves": turn, "measured": len(samples), "samples": samples,
             "taps": kinds["tap"], "drags": kinds["drag"], "views": views, "handlers": handlers, "long_tasks": len(long),
             "long_max": max((d for _, d in long), default=0.0), "long": long}
 
@@ -189,6 +193,8 @@ def main() -> None:
                         help="the setting that keeps the solver's verdict shown (both: each game twice)")
     parser.add_argument("--gap", type=float, default=0.0, help="seconds between two moves (default 0)")
     parser.add_argument("--worker", action="store_true", help="wait for the solver's Web Worker before the first move")
+    parser.add_argument("--sound", choices=("off", "on", "both"), default="off",
+                        help="the Sound setting (both: each game twice, without then with)")
     args = parser.parse_args()
     games = [g for g in args.games.split(",") if g]
     if any(g not in DEALS for g in games):
@@ -206,9 +212,11 @@ def main() -> None:
                                           service_workers="block")
             for game_id in games:
                 for verdict in {"off": (False,), "on": (True,), "both": (False, True)}[args.verdict]:
-                    page = context.new_page()
-                    results.append(play(page, base, game_id, args.moves, args.settle, verdict, args.gap, args.worker))
-                    page.close()
+                    for sound in {"off": (False,), "on": (True,), "both": (False, True)}[args.sound]:
+                        page = context.new_page()
+                        results.append(play(page, base, game_id, args.moves, args.settle, verdict, args.gap, args.worker,
+                                            sound))
+                        page.close()
             browser.close()
     now = datetime.datetime.now(datetime.timezone.utc)
     print(f"Solitaire Orbit input benchmark, {now:%Y-%m-%d %H:%M} UTC")
@@ -219,20 +227,20 @@ def main() -> None:
           f"first move {args.settle:g} s after the page went live"
           + (" and the solver's worker was ready" if args.worker else "") + (f"; {args.gap:g} s between moves" if args.gap else ""))
     print()
-    print("| game | solver | moves measured (taps/drags) of moves played | median ms | p95 ms | max ms | long tasks > 50 ms during play | longest ms | controller view() median / p95 ms | pointer-up handler median / p95 ms |")
-    print("|---|---|---|---|---|---|---|---|---|---|")
+    print("| game | solver | sound | moves measured (taps/drags) of moves played | median ms | p95 ms | max ms | long tasks > 50 ms during play | longest ms | controller view() median / p95 ms | pointer-up handler median / p95 ms |")
+    print("|---|---|---|---|---|---|---|---|---|---|---|")
     for r in results:
         s = r["samples"]
         if not s:
-            print(f"| {r['game']} | {r['solver']} | 0 | - | - | - | {r['long_tasks']} | {r['long_max']:.0f} |")
+            print(f"| {r['game']} | {r['solver']} | {r['sound']} | 0 | - | - | - | {r['long_tasks']} | {r['long_max']:.0f} |")
             continue
-        print(f"| {r['game']} | {r['solver']} | {r['measured']} ({r['taps']}/{r['drags']}) of {r['moves']} | {statistics.median(s):.1f} | "
+        print(f"| {r['game']} | {r['solver']} | {r['sound']} | {r['measured']} ({r['taps']}/{r['drags']}) of {r['moves']} | {statistics.median(s):.1f} | "
               f"{pct(s, 0.95):.1f} | {max(s):.1f} | {r['long_tasks']} | {r['long_max']:.0f} | "
               f"{statistics.median(r['views'] or [0]):.1f} / {pct(r['views'] or [0], 0.95):.1f} | "
               f"{statistics.median(r['handlers'] or [0]):.1f} / {pct(r['handlers'] or [0], 0.95):.1f} |")
     for r in results:
         for move, duration in r["long"]:
-            print(f"long task in {r['game']} (solver {r['solver']}): {duration:.0f} ms, at move {move} of {r['moves']}")
+            print(f"long task in {r['game']} (solver {r['solver']}, sound {r['sound']}): {duration:.0f} ms, at move {move} of {r['moves']}")
     if args.json:
         print(json.dumps(results))
 
