@@ -16,12 +16,13 @@ from typing import Any, Callable, Iterator
 
 import js
 from js import document, window
-from pyodide.ffi import create_proxy, to_js
+from pyodide.ffi import create_proxy
 
 from .. import i18n
 from .address import AddressBar
 from .audio import Audio
 from .jsvalue import present
+from .outside import browser_languages, fetch_catalogue, fetch_pool, send
 from .solver_worker import SOLVER_AFTER, SolverWorker
 from ..app.controller import Controller
 from ..ui.dock import Rect, board_rects, notice_style, place_notice, tip_lines
@@ -320,13 +321,7 @@ class Binding:
         self.pools_asked.add(name)
 
         async def load() -> None:
-            data: bytes | None = None
-            try:
-                response = await js.fetch("./static/pools/" + name)
-                if response.ok:
-                    data = bytes((await response.arrayBuffer()).to_py())
-            except Exception:  # noqa: BLE001 - offline and never cached: the search deals
-                data = None
+            data = await fetch_pool(name)
             refused = self.ctl.hunter.pool_loaded(name, data)
             if refused and data is not None:  # (offline before it was cached: nothing to say)
                 js.console.warn(refused)
@@ -443,26 +438,12 @@ class Binding:
             self.render()
 
     async def copy(self, text: str, result: bool = False) -> None:
-        """Share the link (``result``: a daily result's message, its link last) as the device
-        shares (its share sheet, on a touch screen that has one), else copy it; the controller
-        says which, or shows the link to copy by hand."""
-        nav = window.navigator
-        if present(getattr(nav, "share", None)) and window.matchMedia("(pointer: coarse)").matches:
-            data = [["text", text]] if result else [["url", text], ["title", document.title]]
-            try:
-                await nav.share(js.Object.fromEntries(to_js(data)))
-                self.ctl.copied(True, shared=True, result=result)
-                self.render()
-                return
-            except Exception as exc:  # noqa: BLE001 - the player closed the sheet, or it is refused
-                if "AbortError" in str(exc):
-                    return
-        try:
-            await nav.clipboard.writeText(text)
-            self.ctl.copied(True, result=result)
-        except Exception:  # noqa: BLE001
-            self.ctl.copied(False, result=result)
-        self.render()
+        """Send the link (``result``: a daily result's message) as the device does (:func:`send`);
+        the controller says how it went, or shows the link to copy by hand."""
+        sent = await send(text, result, str(document.title))
+        if sent is not None:
+            self.ctl.copied(*sent, result=result)
+            self.render()
 
     def draw_board(self, board: Board) -> None:
         self.unit = unit_for(board.width, board.height, *self.room(docked=True))
@@ -612,35 +593,6 @@ def new_deal_form() -> dict[str, str]:
     """The New deal dialog's fields by name (a ticked box: "1")."""
     return {str(f.name): ("1" if f.checked else "") if str(f.type) == "checkbox" else str(f.value)
             for f in byid("newgame-form").querySelectorAll("[name]")}
-
-
-def browser_languages() -> list[str]:
-    """The browser's languages, the player's first (``navigator.languages``)."""
-    found = js.navigator.languages
-    return [str(tag) for tag in found] if present(found) else [str(js.navigator.language)]
-
-
-async def fetch_catalogue(tag: str) -> bytes | None:
-    """``tag``'s compiled catalogue from the site, as static/theme.js fetches it
-    (``orbitCatalogue``: None for English and the pseudo-locale, or when it cannot be had)."""
-    return await catalogue_bytes(window.orbitCatalogue(tag))
-
-
-async def catalogue_bytes(fetching: Any) -> bytes | None:
-    """The bytes a catalogue's fetch gives (None: none, or it failed: English)."""
-    try:
-        got = await fetching
-        return bytes(got.to_py()) if present(got) else None
-    except Exception:  # noqa: BLE001 - offline and never cached
-        return None
-
-
-async def words() -> None:
-    """The language static/theme.js chose before Python started, with the catalogue it
-    began fetching then (``window.orbitWords``), put in use before the first screen is drawn."""
-    chosen = js.window.orbitWords if present(getattr(js.window, "orbitWords", None)) else None
-    if chosen is not None:
-        i18n.use(str(chosen.tag), await catalogue_bytes(chosen.catalogue))
 
 
 def main() -> None:
