@@ -99,6 +99,7 @@ def test_the_par_is_said_in_each_language_and_a_win_in_its_own_words(tag: str) -
         unknown = share_message(Shared("gyre", day, 58, False, 74, 580_000, (), None), BASE)
         sixty_one = entry("gyre").amount(61)
     assert sixty_one in gyre.splitlines()[1] and "61" not in unknown
+    assert "。 " not in gyre  # Japanese puts one sentence after another with no space
     assert len(won.splitlines()) == 3 and "9:40" in gyre and "0:00" not in won  # no bar without scores; untimed
     if tag != "en":
         with speaking("en"):

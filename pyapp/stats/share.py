@@ -102,10 +102,13 @@ def share_message(shared: Shared, base: str) -> str:
     if shared.par is not None:
         if shared.par.won or shared.par.score is None:
             # Translators: after a shared daily result: the deal could be won (its par).
-            said += " " + _("Par: a win.")
+            par = _("Par: a win.")
         else:
             # Translators: after a shared daily result: the best score possible on the deal.
-            said += " " + _("Par: {best}.").format(best=known.amount(shared.par.score))
+            par = _("Par: {best}.").format(best=known.amount(shared.par.score))
+        # Translators: two sentences of a shared daily result, the result then its par, as the language
+        # puts one sentence after another (Japanese: with no space between them).
+        said = _("{result} {par}").format(result=said, par=par)
     lines.append(said)
     if drawn := bar(shared.scores, known.lower_is_better):
         lines.append(drawn)
