@@ -192,6 +192,11 @@ def machine_state() -> str:
     return "; ".join(facts)
 
 
+#: The service worker is active and this build's files are in its cache: the page now works offline.
+CACHED = """async () => { const r = await navigator.serviceWorker.getRegistration();
+    return r && r.active && (await caches.keys()).some(k => k.startsWith('orbit-') && k !== 'orbit-snapshot'); }"""
+
+
 class Orbit:
     """A page of the game plus what it logged."""
 

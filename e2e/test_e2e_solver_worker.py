@@ -13,7 +13,7 @@ from typing import Any
 
 from playwright.sync_api import BrowserContext, Page
 
-from conftest import Orbit
+from conftest import CACHED, Orbit
 from helpers import play_via_ui
 from pyapp.app.session import Session
 from pyapp.games import entry, get_game
@@ -57,8 +57,7 @@ def test_a_verdict_is_answered_by_the_worker_with_the_network_off(orbit: Orbit, 
     page = sw_context.new_page()
     o = Orbit(page, orbit.base)
     o.open("#g=square&s=6")
-    o.wait_until("""async () => { const r = await navigator.serviceWorker.getRegistration();
-        return r && r.active && (await caches.keys()).some(k => k.startsWith('orbit-') && k !== 'orbit-snapshot'); }""")
+    o.wait_until(CACHED)
     sw_context.set_offline(True)
     try:
         page.reload()

@@ -13,7 +13,7 @@ from typing import Any
 from playwright.sync_api import Browser, BrowserContext, Page, expect
 
 import helpers
-from conftest import Orbit
+from conftest import CACHED, Orbit
 from pyapp.app.session import Session
 from pyapp.core.daily import daily_link, daily_seed
 from pyapp.games import get_game, get_view
@@ -189,8 +189,7 @@ def test_offline_after_the_first_visit_a_move_sounds_and_a_daily_result_is_share
     page = orbit.page
     day = datetime.datetime.now(datetime.timezone.utc).date()
     orbit.open(daily_link("gravity", day))
-    orbit.wait_until("""async () => { const r = await navigator.serviceWorker.getRegistration();
-        return r && r.active && (await caches.keys()).some(k => k.startsWith('orbit-') && k !== 'orbit-snapshot'); }""")
+    orbit.wait_until(CACHED)
     context.set_offline(True)
     try:
         page.reload()
