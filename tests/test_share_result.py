@@ -97,6 +97,8 @@ def test_the_statistics_share_a_past_daily_result_and_list_the_newest_first() ->
     text = c.effects().share
     message_checks(text, "gyre", days[0], played[days[0]])
     assert entry("gyre").amount(result.score) in text.splitlines()[1]
+    c.copied(False, result=True)  # no clipboard: the past deal's link to copy by hand, never called today's
+    assert c.notice is not None and c.notice.text.endswith(text.splitlines()[-1]) and "Today" not in c.notice.text
     for nothing in ("stats-share-gyre-2026-12-02", "stats-share-gyre-2026-13-01", "stats-share-", "stats-share-zz-2026-12-01"):
         c.click(nothing)  # no such result: nothing to send
         assert not c.effects().share, nothing

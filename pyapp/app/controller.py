@@ -215,8 +215,8 @@ class Controller:
         elif ok:
             self.say(_("Link shared.") if shared else _("Link copied."))
         elif result:
-            # Translators: the clipboard refused the result; {link} opens the same daily deal (no moves).
-            self.say(_("The result could not be copied. Today's deal: {link}").format(
+            # Translators: the clipboard refused the result; {link} opens that daily deal (no moves), today's or a past one.
+            self.say(_("The result could not be copied. The deal: {link}").format(
                 link=self._copied.splitlines()[-1] if self._copied else ""), lasting=True)
         else:
             self.say(_("Copy this link: {link}").format(link=self._copied), lasting=True)
