@@ -9,6 +9,7 @@ table also gives the share of deals settled within ``15 / factor`` seconds of CP
 
     .venv/bin/python bench/gyre_settle.py --deals 1-100 --pyodide-factor 2.0
     .venv/bin/python bench/gyre_settle.py --deals 1-40 --old /tmp/wt-old   # side by side with another checkout
+    .venv/bin/python bench/gyre_settle.py --deals 1-30 --clock cpu         # processor time: steady beside a study
 
 With ``--old``, each deal is settled by this checkout and by the other one (its own
 bench/gyre_settle.py, in a process of its own, the order alternating from deal to deal), so that
@@ -24,6 +25,7 @@ import subprocess
 import sys
 import time
 from pathlib import Path
+from typing import Callable
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
@@ -31,21 +33,23 @@ from pyapp.games import entry  # noqa: E402
 from pyapp.solve.service import Service  # noqa: E402
 
 
-def settle(seed: int, cap: float) -> tuple[float | None, float | None, int | None, int | None, int | None]:
-    """(seconds to the first finding, seconds to the exact best or None, best, upper, exact best) for deal ``seed``."""
+def settle(seed: int, cap: float, clock: Callable[[], float] = time.perf_counter
+           ) -> tuple[float | None, float | None, int | None, int | None, int | None]:
+    """(seconds to the first finding, seconds to the exact best or None, best, upper, exact best) for deal ``seed``,
+    on ``clock`` (the wall, or this process's processor time: the worker's own time, whatever else runs)."""
     g = entry("gyre").game
     text = g.format_state(g.deal(seed, g.parse_options("")))
     s = Service()
     s.handle({"op": "ask", "id": 1, "game": "gyre", "keep": 0, "texts": [text]})
-    began = time.perf_counter()
+    began = clock()
     first = exact_at = None
     best = upper = exact = None
-    while s.busy and time.perf_counter() - began < cap:
+    while s.busy and clock() - began < cap:
         for m in s.run(0.05):
             if m["op"] != "finding":
                 continue
             v = m["finding"]["verdict"]
-            at = time.perf_counter() - began
+            at = clock() - began
             if first is None:
                 first = at
             best, upper = v.get("score"), v.get("upper")
@@ -57,7 +61,7 @@ def settle(seed: int, cap: float) -> tuple[float | None, float | None, int | Non
 LINE = re.compile(r"deal (\d+): first (\S+) s, exact (\S+) s")
 
 
-def in_process(tree: Path, seed: int, cap: float) -> tuple[float | None, float | None, str]:
+def in_process(tree: Path, seed: int, cap: float, clock: list[str]) -> tuple[float | None, float | None, str]:
     """Deal ``seed`` settled by the checkout ``tree``'s own bench, in a process of its own."""
     out = subprocess.run([sys.executable, str(tree / "bench" / "gyre_settle.py"), "--deals", f"{seed}-{seed}",
                           "--cap", str(cap)], capture_output=True, text=True, cwd=tree, check=True).stdout
@@ -84,6 +88,8 @@ def main() -> None:
     ap.add_argument("--deals", default="1-100", help="a range of seeds, e.g. 1-100")
     ap.add_argument("--cap", type=float, default=30.0, help="CPython seconds given to each deal")
     ap.add_argument("--pyodide-factor", type=float, default=2.0, help="how much slower the worker's Pyodide is")
+    ap.add_argument("--clock", choices=("wall", "cpu"), default="wall",
+                    help="time on the wall, or this process's processor time (steady beside other work)")
     ap.add_argument("--old", default="", help="another checkout, settled side by side (see the module doc)")
     args = ap.parse_args()
     lo, _, hi = args.deals.partition("-")
@@ -96,9 +102,10 @@ def main() -> None:
         order = list(trees) if k % 2 == 0 else list(reversed(trees))
         for name in order:
             if args.old:
-                first, at, line = in_process(trees[name], seed, args.cap)
+                first, at, line = in_process(trees[name], seed, args.cap, ["--clock", "cpu"] if args.clock == "cpu" else [])
             else:
-                first, at, best, upper, best_exact = settle(seed, args.cap)
+                first, at, best, upper, best_exact = settle(
+                    seed, args.cap, time.process_time if args.clock == "cpu" else time.perf_counter)
                 line = (f"deal {seed}: first {first if first is None else round(first, 2)} s, exact "
                         f"{at if at is None else round(at, 2)} s, best {best} upper {upper} exact {best_exact}")
             if first is not None:
