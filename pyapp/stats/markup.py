@@ -47,8 +47,8 @@ def scores_chart(v: VariantSummary) -> str:
     >>> from pyapp.stats.summary import Result
     >>> r = Result("gyre", "", 1, "t", 30, False, "2025-01-01T00:00:00Z", 9, "finished")
     >>> html = scores_chart(VariantSummary("gyre", "", 1, 0, 0.0, 30, 30.0, 0, 0, (r,)))
-    >>> html.startswith('<svg class="chart"'), html.count("<rect")
-    (True, 1)
+    >>> html.startswith('<svg class="chart"'), html.count("<rect"), html.count('class="axis"')
+    (True, 1, 1)
     """
     if not v.recent:
         return ""
@@ -72,8 +72,8 @@ def scores_chart(v: VariantSummary) -> str:
             date=r.date[:10], score=r.score, outcome=outcome, moves=r.moves, seed=r.seed)
         parts.append(f'<rect class="{escape(cls)}" x="{i * (bar + gap)}" y="{height - h:.1f}" width="{bar}" '
                      f'height="{h:.1f}"><title>{escape(said)}</title></rect>')
-    parts.append("</svg>")
-    return "".join(parts)
+    parts.append(f'<line class="axis" x1="0" y1="{height - 0.5}" x2="{width}" y2="{height - 0.5}"/></svg>')
+    return "".join(parts)  # (the axis under the bars: a score of 0, a bar of one pixel, still reads as a score)
 
 
 def _measure(game_id: str) -> tuple[Callable[[int], str], str, str]:
