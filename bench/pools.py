@@ -14,9 +14,11 @@ already covered would change (a seed dropped, or a different best; a seed newly 
 adds) is refused unless ``--force``: the daily deal (pyapp/core/daily.py) reads the frozen copy of the default pools,
 and a pool only grows.
 
-``--freeze-daily`` also writes pyapp/core/daily_pools.py, the daily deal's own copy of the
-default rules' pools: done once per daily pool version (docs/RULES-NOTES.md, "Daily deal"),
-never again for the same version (tests/test_daily.py pins its hash).
+``--freeze-daily PATH --daily-version N`` also writes pyapp/core/daily_pools.py, the daily deal's
+own copies of the default rules' pools: version N from these pools, the versions already there
+as they are. Done once per version (docs/RULES-NOTES.md, "Daily deal"; a version that would
+change is refused), which pyapp/core/daily.py reads from a cut-over date of its own
+(``DAILY_POOL_ERAS``); tests/test_daily.py pins each version's hashes.
 """
 
 from __future__ import annotations
@@ -97,25 +99,44 @@ def agrees(old: Pool, new: Pool) -> str:
     return "" if new.count >= old.count else f"it covers {new.count} seeds, the old one {old.count}"
 
 
-def freeze_daily(pools: list[Pool], path: Path) -> None:
-    """Write the daily deal's own copy of the default rules' pools (see the module doc)."""
+def frozen_daily(path: Path) -> dict[int, dict[str, str]]:
+    """The daily pools already frozen in the module at ``path``, per version (none: no module)."""
+    if not path.exists():
+        return {}
+    scope: dict[str, Any] = {}
+    exec(compile(path.read_text(), str(path), "exec"), scope)  # (our own module: literals only)
+    return {int(v): dict(pools) for v, pools in scope.get("DAILY_POOLS", {1: scope.get("DAILY_POOLS_V1", {})}).items()}
+
+
+def freeze_daily(pools: list[Pool], path: Path, version: int) -> str:
+    """Write the daily deal's own copies of the default rules' pools: the versions already in the
+    module at ``path``, as they are, and ``version``, a copy of ``pools``' default ones (see the
+    module doc). "" when written, else why not: a version once frozen never changes."""
+    versions = frozen_daily(path)
     chosen = {p.game: p for p in pools if p.options == ""}
-    lines = ['"""The daily deal\'s pools, version 1: a frozen copy of each game\'s default-rules pool',
-             "(pyapp/core/pool.py), written once by ``bench/pools.py --freeze-daily`` and never changed",
-             "(docs/RULES-NOTES.md, \"Daily deal\"; tests/test_daily.py pins their SHA-256). The daily deal of a",
-             'date from the cut-over on is one of these seeds: known winnable, its par known."""', "",
-             "from __future__ import annotations", "", "from typing import Final", "",
-             "#: Each game's pool file, base64 (a pool of the default rules: ``Pool.decode``).",
-             "DAILY_POOLS_V1: Final[dict[str, str]] = {"]
-    for e in entries():
-        if e.id in chosen:
-            text = base64.b64encode(chosen[e.id].encode()).decode("ascii")
-            parts = [text[i:i + 96] for i in range(0, len(text), 96)]
-            lines.append(f'    "{e.id}": (')
-            lines += [f'        "{part}"' for part in parts]
+    texts = {e.id: base64.b64encode(chosen[e.id].encode()).decode("ascii") for e in entries() if e.id in chosen}
+    if version in versions and versions[version] != texts:
+        return f"version {version} is frozen already and would change: a new pool is a new version"
+    versions[version] = texts
+    lines = ['"""The daily deal\'s pools, one frozen copy of each game\'s default-rules pool (pyapp/core/pool.py)',
+             "per version, written once by ``bench/pools.py --freeze-daily`` and never changed (docs/RULES-NOTES.md,",
+             "\"Daily deal\"; tests/test_daily.py pins their SHA-256). A version is read from its cut-over date",
+             "(pyapp/core/daily.py, ``DAILY_POOL_ERAS``) on: the daily deal of such a date is one of its seeds,",
+             'known winnable, its par known."""', "",
+             "from __future__ import annotations", "", "from typing import Final", ""]
+    for v in sorted(versions):
+        lines += [f"#: Version {v}: each game's pool file, base64 (a pool of the default rules: ``Pool.decode``).",
+                  f"DAILY_POOLS_V{v}: Final[dict[str, str]] = {{"]
+        for game_id, text in versions[v].items():
+            lines.append(f'    "{game_id}": (')
+            lines += [f'        "{text[i:i + 96]}"' for i in range(0, len(text), 96)]
             lines.append("    ),")
-    lines.append("}")
+        lines += ["}", ""]
+    lines.append("#: Every version, by its number.")
+    lines.append("DAILY_POOLS: Final[dict[int, dict[str, str]]] = {"
+                 + ", ".join(f"{v}: DAILY_POOLS_V{v}" for v in sorted(versions)) + "}")
     path.write_text("\n".join(lines) + "\n")
+    return ""
 
 
 def main() -> None:
@@ -125,7 +146,9 @@ def main() -> None:
     parser.add_argument("--games", default="", help="comma-separated game ids (default: every game in the store)")
     parser.add_argument("--force", action="store_true", help="write a pool even where it changes what it covered")
     parser.add_argument("--freeze-daily", default="", metavar="PATH",
-                        help="also write the daily deal's frozen pools module (once per daily pool version)")
+                        help="also freeze the default pools as a version of the daily deal's pools module")
+    parser.add_argument("--daily-version", type=int, default=0,
+                        help="the version --freeze-daily writes (required with it; older versions stay)")
     args = parser.parse_args()
     wanted = {g for g in args.games.split(",") if g}
     pools = [p for p in pools_of(read_rows(Path(args.store))) if not wanted or p.game in wanted]
@@ -148,8 +171,12 @@ def main() -> None:
         path.write_bytes(data)
         print(f"{path.name}: seeds 1-{pool.count}, {len(pool.seeds)} in the pool, {len(data):,} bytes")
     if args.freeze_daily:
-        freeze_daily(pools, Path(args.freeze_daily))
-        print(f"wrote {args.freeze_daily}")
+        if args.daily_version < 1:
+            parser.error("--freeze-daily needs --daily-version N")
+        why = freeze_daily(pools, Path(args.freeze_daily), args.daily_version)
+        print(f"{args.freeze_daily}: {why or f'version {args.daily_version} frozen'}", file=sys.stderr if why else sys.stdout)
+        if why:
+            sys.exit(1)
 
 
 if __name__ == "__main__":

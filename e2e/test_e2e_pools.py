@@ -15,12 +15,14 @@ import pytest
 
 from conftest import Orbit
 from pyapp.app.session import Session
-from pyapp.core.daily import daily_par, daily_pool, daily_seed
+from pyapp.core.daily import daily_era, daily_par, daily_pool, daily_seed
 
 SHOTS = Path(os.environ.get("ORBIT_SHOTS", str(Path(__file__).resolve().parent / "artifacts")))
 SIZES = {"phone": (390, 844), "laptop": (1280, 800)}
 #: A day after the cut-over (2026-12-06): its daily deals come from the daily pools.
 DAY = datetime.datetime(2026, 12, 7, 12, 0, tzinfo=datetime.timezone.utc)
+#: A day of each version of the daily pools (pyapp/core/daily.py, DAILY_POOL_ERAS): the phone plays one, the laptop the other.
+DAYS = {"phone": DAY, "laptop": datetime.datetime(2027, 2, 2, 12, 0, tzinfo=datetime.timezone.utc)}
 NOTICES = """() => { window.said = []; new MutationObserver(() => window.said.push(
     document.querySelector('#notice-text').textContent)).observe(document.querySelector('#notice'),
     {subtree: true, childList: true, characterData: true}); }"""
@@ -63,16 +65,19 @@ def test_winnable_deals_only_deals_at_once_from_the_pool_with_no_search_notice(o
 def test_todays_deal_after_the_cut_over_is_from_the_pool_and_its_end_screen_shows_its_par(orbit: Orbit,
                                                                                         size: str) -> None:
     orbit.page.set_viewport_size(dict(zip(("width", "height"), SIZES[size])))
-    orbit.page.clock.set_fixed_time(DAY)
+    day = DAYS[size]
+    orbit.page.clock.set_fixed_time(day)
     page = orbit.open("")
     today = page.locator('[data-daily="gyre"]')
     today.click()
     page.wait_for_function("() => location.hash.includes('&s=')")
     daily = Session.from_link(str(page.evaluate("location.hash")))
-    pool = daily_pool("gyre")
-    par = daily_par("gyre", DAY.date())
+    era = daily_era(day.date())
+    assert era is not None and era[1] == (1 if size == "phone" else 2)
+    pool = daily_pool("gyre", era[1])
+    par = daily_par("gyre", day.date())
     assert pool is not None and par is not None and par.score is not None
-    assert daily.seed == daily_seed("gyre", DAY.date()) and pool.has(daily.seed)
+    assert daily.seed == daily_seed("gyre", day.date()) and pool.has(daily.seed)
     for _press in range(2):  # Give up, pressed twice (on a phone, in the tools' overflow menu)
         if not page.locator("#resign").is_visible():
             page.locator("#more").click()

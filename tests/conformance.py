@@ -26,7 +26,7 @@ from hypothesis import strategies as st
 from pyapp.app.hints import hint
 from pyapp.app.session import Session
 from pyapp.core.daily import DAILY_OPTIONS, daily_link, daily_seed
-from pyapp.core.daily_pools import DAILY_POOLS_V1
+from pyapp.core.daily_pools import DAILY_POOLS_V1, DAILY_POOLS_V2
 from pyapp.core.pool import Pool
 from pyapp.core.rng import MASK64, SplitMix64
 from pyapp.core.table import BACK, CARD_H, CARD_W, Table
@@ -95,8 +95,9 @@ def seen(t: Table) -> Table:
 
 def documented_seed(game_id: str, date: datetime.date) -> int:
     """docs/RULES-NOTES.md, "Daily deal", written out again from the text: before 2026-12-06 (and
-    for a game without a daily pool) ``h % 10**9``; from then on, the daily pool's seeds in cycles of
-    ``n`` days, each cycle's order shuffled with ``h`` of its first day."""
+    for a game without a daily pool) ``h % 10**9``; from then on, the seeds of the daily pool of
+    version 1 (from 2027-02-01, of version 2) in cycles of ``n`` days from the version's cut-over,
+    each cycle's order shuffled with ``h`` of its first day."""
     def hashed(date: datetime.date) -> int:
         day = (date - datetime.date(1970, 1, 1)).days
         h = SplitMix64((0x0D4117DEA1500B17 ^ day) & MASK64).next()
@@ -104,10 +105,11 @@ def documented_seed(game_id: str, date: datetime.date) -> int:
             h = SplitMix64(h ^ b).next()
         return h
 
-    cut_over = datetime.date(2026, 12, 6)
-    if date < cut_over or game_id not in DAILY_POOLS_V1:
+    cut_over, pools = ((datetime.date(2027, 2, 1), DAILY_POOLS_V2) if date >= datetime.date(2027, 2, 1)
+                       else (datetime.date(2026, 12, 6), DAILY_POOLS_V1))
+    if date < cut_over or game_id not in pools:
         return hashed(date) % 10**9
-    pool = Pool.decode(base64.b64decode(DAILY_POOLS_V1[game_id]))
+    pool = Pool.decode(base64.b64decode(pools[game_id]))
     seeds = [pool.first + i for i, mark in enumerate(pool.marks) if mark]
     days, n = (date - cut_over).days, len(seeds)
     rng = SplitMix64(hashed(cut_over + datetime.timedelta(days=days // n * n)))

@@ -6,11 +6,12 @@ It is always the plain game (:data:`DAILY_OPTIONS`), so everyone plays the same
 rules, and its link is an ordinary link.
 
 From :data:`POOL_CUTOVER` on, the seed is chosen from the game's daily pool (a frozen copy
-of its default rules' pre-solved pool, :mod:`pyapp.core.daily_pools`, version
-:data:`DAILY_POOL_VERSION`), each of its seeds once per cycle in an order the same hash
-shuffles, so the deal is known winnable (Gyre: its exact best known) and :func:`daily_par`
-says the best possible before it is played. The dates before keep the first rule, so old
-results and links still read.
+of its default rules' pre-solved pool, :mod:`pyapp.core.daily_pools`), each of its seeds once
+per cycle in an order the same hash shuffles, so the deal is known winnable (Gyre: its exact
+best known) and :func:`daily_par` says the best possible before it is played. Each version of
+the daily pools is read from its own cut-over date (:data:`DAILY_POOL_ERAS`), its cycles
+counted from there; the dates before the first keep the first rule, so old results and links
+still read.
 
 >>> import datetime
 >>> daily_seed("gyre", datetime.date(2025, 1, 1)) == daily_seed("gyre", datetime.date(2025, 1, 1))
@@ -40,10 +41,14 @@ _EPOCH = datetime.date(1970, 1, 1)
 #: The first UTC date whose daily deal comes from the daily pools (the dates before keep the
 #: first rule: a seed below :data:`DAILY_SEED_LIMIT`).
 POOL_CUTOVER = datetime.date(2026, 12, 6)
-#: The version of the daily pools the dates from :data:`POOL_CUTOVER` on read
-#: (:data:`pyapp.core.daily_pools.DAILY_POOLS_V1`). A later version would come with a later
-#: cut-over date of its own; a version's pools never change.
-DAILY_POOL_VERSION = 1
+#: Each version of the daily pools (:data:`pyapp.core.daily_pools.DAILY_POOLS`) with the first UTC
+#: date that reads it, in order: version 1 from :data:`POOL_CUTOVER`, version 2 (the pools of the
+#: 10,000-deal study, cycles several times longer) from 2027-02-01. A version's pools never change,
+#: and a new one comes with a cut-over of its own, weeks ahead, so that a page cached before it has
+#: been loaded again by then (an older page deals the older version's deal on the newer dates).
+DAILY_POOL_ERAS: tuple[tuple[datetime.date, int], ...] = ((POOL_CUTOVER, 1), (datetime.date(2027, 2, 1), 2))
+#: The newest version of the daily pools.
+DAILY_POOL_VERSION = DAILY_POOL_ERAS[-1][1]
 
 
 @dataclass(frozen=True)
@@ -56,14 +61,15 @@ class Par:
 
 
 @cache
-def daily_pool(game_id: str) -> Pool | None:
-    """The game's daily pool (None for a game without one: its daily deal keeps the first rule).
+def daily_pool(game_id: str, version: int = DAILY_POOL_VERSION) -> Pool | None:
+    """The game's daily pool of that version (None for a game without one: its daily deal keeps
+    the first rule).
 
-    >>> daily_pool("gyre").kind, daily_pool("gravity").kind, daily_pool("a game of tomorrow")
+    >>> daily_pool("gyre").kind, daily_pool("gravity", 1).kind, daily_pool("a game of tomorrow")
     ('best', 'won', None)
     """
-    from .daily_pools import DAILY_POOLS_V1
-    text = DAILY_POOLS_V1.get(game_id)
+    from .daily_pools import DAILY_POOLS
+    text = DAILY_POOLS.get(version, {}).get(game_id)
     if text is None:
         return None
     try:
@@ -117,30 +123,46 @@ def daily_seed(game_id: str, date: datetime.date) -> int:
     """
     if isinstance(date, datetime.datetime):
         date = date.date()
-    h = daily_hash(game_id, date)
-    pool = daily_pool(game_id) if date >= POOL_CUTOVER else None
-    if pool is None:
-        return h % DAILY_SEED_LIMIT
-    days = day_number(date) - day_number(POOL_CUTOVER)
+    era = daily_era(date)
+    pool = daily_pool(game_id, era[1]) if era is not None else None
+    if era is None or pool is None:
+        return daily_hash(game_id, date) % DAILY_SEED_LIMIT
+    days = day_number(date) - day_number(era[0])
     n = len(pool.seeds)
-    return daily_cycle(game_id, days // n)[days % n]
+    return daily_cycle(game_id, days // n, era[1])[days % n]
+
+
+def daily_era(date: datetime.date) -> tuple[datetime.date, int] | None:
+    """The cut-over date and the version of the daily pools that ``date`` reads
+    (:data:`DAILY_POOL_ERAS`; None before the first).
+
+    >>> daily_era(POOL_CUTOVER), daily_era(datetime.date(2027, 2, 1))[1], daily_era(datetime.date(2026, 1, 1))
+    ((datetime.date(2026, 12, 6), 1), 2, None)
+    """
+    if isinstance(date, datetime.datetime):
+        date = date.date()
+    for start, version in reversed(DAILY_POOL_ERAS):
+        if date >= start:
+            return start, version
+    return None
 
 
 @cache
-def daily_cycle(game_id: str, cycle: int) -> tuple[int, ...]:
-    """The order of the daily pool's seeds in its cycle number ``cycle`` (0: the ``n`` days from
-    :data:`POOL_CUTOVER` on, ``n`` the pool's size; 1: the next ``n`` days; ...): Fisher–Yates
-    (:func:`pyapp.core.rng.shuffled`) of its seeds in increasing order, seeded with
-    :func:`daily_hash` of the cycle's first day.
+def daily_cycle(game_id: str, cycle: int, version: int = 1) -> tuple[int, ...]:
+    """The order of the seeds of the game's daily pool of ``version`` in its cycle number
+    ``cycle`` (0: the ``n`` days from the version's cut-over on, ``n`` the pool's size; 1: the
+    next ``n`` days; ...): Fisher–Yates (:func:`pyapp.core.rng.shuffled`) of its seeds in
+    increasing order, seeded with :func:`daily_hash` of the cycle's first day.
 
-    >>> sorted(daily_cycle("zodiac", 0)) == list(daily_pool("zodiac").seeds)
+    >>> sorted(daily_cycle("zodiac", 0)) == list(daily_pool("zodiac", 1).seeds)
     True
     """
-    pool = daily_pool(game_id)
-    if pool is None:
+    pool = daily_pool(game_id, version)
+    starts = [start for start, v in DAILY_POOL_ERAS if v == version]
+    if pool is None or not starts:
         return ()
     n = len(pool.seeds)
-    first = POOL_CUTOVER + datetime.timedelta(days=cycle * n)
+    first = starts[0] + datetime.timedelta(days=cycle * n)
     return tuple(shuffled(list(pool.seeds), daily_hash(game_id, first)))
 
 
@@ -153,7 +175,8 @@ def daily_par(game_id: str, date: datetime.date) -> Par | None:
     >>> daily_par("gyre", POOL_CUTOVER).won
     False
     """
-    pool = daily_pool(game_id) if date >= POOL_CUTOVER else None
+    era = daily_era(date)
+    pool = daily_pool(game_id, era[1]) if era is not None else None
     if pool is None:
         return None
     seed = daily_seed(game_id, date)
