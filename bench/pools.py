@@ -150,6 +150,8 @@ def main() -> None:
     parser.add_argument("--daily-version", type=int, default=0,
                         help="the version --freeze-daily writes (required with it; older versions stay)")
     args = parser.parse_args()
+    if args.freeze_daily and args.daily_version < 1:
+        parser.error("--freeze-daily needs --daily-version N")
     wanted = {g for g in args.games.split(",") if g}
     pools = [p for p in pools_of(read_rows(Path(args.store))) if not wanted or p.game in wanted]
     out = Path(args.out)
@@ -171,8 +173,6 @@ def main() -> None:
         path.write_bytes(data)
         print(f"{path.name}: seeds 1-{pool.count}, {len(pool.seeds)} in the pool, {len(data):,} bytes")
     if args.freeze_daily:
-        if args.daily_version < 1:
-            parser.error("--freeze-daily needs --daily-version N")
         why = freeze_daily(pools, Path(args.freeze_daily), args.daily_version)
         print(f"{args.freeze_daily}: {why or f'version {args.daily_version} frozen'}", file=sys.stderr if why else sys.stdout)
         if why:
