@@ -148,13 +148,13 @@ def daily_era(date: datetime.date) -> tuple[datetime.date, int] | None:
 
 
 @cache
-def daily_cycle(game_id: str, cycle: int, version: int = 1) -> tuple[int, ...]:
+def daily_cycle(game_id: str, cycle: int, version: int) -> tuple[int, ...]:
     """The order of the seeds of the game's daily pool of ``version`` in its cycle number
     ``cycle`` (0: the ``n`` days from the version's cut-over on, ``n`` the pool's size; 1: the
     next ``n`` days; ...): Fisher–Yates (:func:`pyapp.core.rng.shuffled`) of its seeds in
     increasing order, seeded with :func:`daily_hash` of the cycle's first day.
 
-    >>> sorted(daily_cycle("zodiac", 0)) == list(daily_pool("zodiac", 1).seeds)
+    >>> sorted(daily_cycle("zodiac", 0, 1)) == list(daily_pool("zodiac", 1).seeds)
     True
     """
     pool = daily_pool(game_id, version)
